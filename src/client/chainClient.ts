@@ -1,0 +1,72 @@
+/**
+ * The consensus engine's RPC surface that the gateway needs. The embedded
+ * node implements it in-process; RpcClient implements it over Tendermint
+ * JSON-RPC for a node in another process. Result objects keep the JSON-RPC
+ * result shapes (64-bit ints as strings, hashes as uppercase hex, bytes as base64).
+ */
+export interface AbciQueryResponse {
+  code: number;
+  codespace: string;
+  log: string;
+  value: Uint8Array;
+  height: number;
+}
+
+export type BroadcastMode = "async" | "sync" | "commit";
+
+export interface BroadcastResult {
+  code: number;
+  data: string;
+  log: string;
+  codespace: string;
+  hash: string;
+  /** Only for mode "commit". */
+  check_tx?: Record<string, unknown>;
+  deliver_tx?: Record<string, unknown>;
+  height?: string;
+}
+
+export interface TxResult {
+  hash: string;
+  height: string;
+  index: number;
+  tx_result: Record<string, unknown>;
+  tx: string;
+}
+
+export interface TxSearchResult {
+  txs: TxResult[];
+  total_count: string;
+}
+
+export interface StatusResult {
+  node_info: Record<string, unknown> & { network: string };
+  sync_info: Record<string, unknown> & { latest_block_height: string; catching_up: boolean };
+  validator_info: Record<string, unknown>;
+}
+
+export interface ChainClient {
+  /** Where the node is, for messages ("in-process node", "http://127.0.0.1:26657"). */
+  readonly address: string;
+  abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse>;
+  broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult>;
+  tx(hash: Uint8Array): Promise<TxResult>;
+  txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult>;
+  block(height?: number): Promise<Record<string, unknown>>;
+  validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
+  status(): Promise<StatusResult>;
+}
+
+/** The node could not be reached (refused, reset, timed out). The gateway answers 503. */
+export class NodeUnavailableError extends Error {
+  constructor(readonly nodeAddress: string, reason: string) {
+    super(`node ${nodeAddress} is unavailable: ${reason}`);
+  }
+}
+
+/** The node answered with a JSON-RPC error object. */
+export class NodeRpcError extends Error {
+  constructor(readonly code: number, readonly rpcMessage: string, readonly data: string | undefined) {
+    super(data ? `${rpcMessage}: ${data}` : rpcMessage);
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  NodeRpcError,
+  NodeUnavailableError,
+  type AbciQueryResponse,
+  type BroadcastMode,
+  type BroadcastResult,
+  type ChainClient,
+  type StatusResult,
+  type TxResult,
+  type TxSearchResult,
+} from "./chainClient.js";
+
+interface RpcReply {
+  result?: unknown;
+  error?: { code: number; message: string; data?: string };
+}
+
+/**
+ * ChainClient over the consensus engine's JSON-RPC (POST, JSON-RPC 2.0), with
+ * its encodings: 64-bit ints as strings, abci_query data as hex without 0x,
+ * tx bytes and hashes as base64. Every call is bounded by `timeoutMs`; a node
+ * that cannot be reached is a NodeUnavailableError naming its address.
+ */
+export class RpcClient implements ChainClient {
+  private nextId = 1;
+
+  constructor(
+    readonly address: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
+    const result = (await this.call("abci_query", {
+      path,
+      data: Buffer.from(data).toString("hex"),
+      height: String(height),
+      prove: false,
+    })) as { response: Record<string, unknown> };
+    const r = result.response ?? {};
+    return {
+      code: Number(r.code ?? 0),
+      codespace: String(r.codespace ?? ""),
+      log: String(r.log ?? ""),
+      value: new Uint8Array(Buffer.from(String(r.value ?? ""), "base64")),
+      height: Number(r.height ?? 0),
+    };
+  }
+
+  async broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
+    return (await this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") })) as BroadcastResult;
+  }
+
+  async tx(hash: Uint8Array): Promise<TxResult> {
+    return (await this.call("tx", { hash: Buffer.from(hash).toString("base64"), prove: false })) as TxResult;
+  }
+
+  async txSearch(query: string, page = 1, perPage = 30, orderBy: "asc" | "desc" = "asc"): Promise<TxSearchResult> {
+    return (await this.call("tx_search", { query, prove: false, page: String(page), per_page: String(perPage), order_by: orderBy })) as TxSearchResult;
+  }
+
+  async block(height?: number): Promise<Record<string, unknown>> {
+    return (await this.call("block", height === undefined ? {} : { height: String(height) })) as Record<string, unknown>;
+  }
+
+  async validators(height?: number, page = 1, perPage = 100): Promise<Record<string, unknown>> {
+    const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
+    if (height !== undefined) params.height = String(height);
+    return (await this.call("validators", params)) as Record<string, unknown>;
+  }
+
+  async status(): Promise<StatusResult> {
+    return (await this.call("status", {})) as StatusResult;
+  }
+
+  private async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(this.address, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new NodeUnavailableError(this.address, describeFetchError(err, this.timeoutMs));
+    }
+    let reply: RpcReply;
+    try {
+      reply = (await response.json()) as RpcReply;
+    } catch (err) {
+      throw new NodeUnavailableError(this.address, `${method} answered HTTP ${response.status} without a JSON-RPC body`);
+    }
+    if (reply.error) throw new NodeRpcError(reply.error.code, reply.error.message, reply.error.data);
+    if (reply.result === undefined) throw new NodeUnavailableError(this.address, `${method} answered without a result`);
+    return reply.result;
+  }
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  const error = err as Error & { cause?: { code?: string; message?: string } };
+  if (error.name === "TimeoutError" || error.name === "AbortError") return `no answer within ${timeoutMs} ms`;
+  return error.cause?.code ?? error.cause?.message ?? error.message;
+}

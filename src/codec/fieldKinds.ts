@@ -1,0 +1,57 @@
+import protobuf from "protobufjs";
+
+/** What the renderers and the parser need to know about one proto field. */
+export type FieldKind =
+  | { kind: "int64" }
+  | { kind: "int32" }
+  | { kind: "float" }
+  | { kind: "bool" }
+  | { kind: "string"; custom?: "Dec" | "Int" }
+  | { kind: "bytes" }
+  | { kind: "enum"; type: protobuf.Enum }
+  | { kind: "message"; type: protobuf.Type };
+
+const INT64 = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
+const INT32 = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);
+
+export function fieldKind(field: protobuf.Field): FieldKind {
+  if (field.resolvedType instanceof protobuf.Type) return { kind: "message", type: field.resolvedType };
+  if (field.resolvedType instanceof protobuf.Enum) return { kind: "enum", type: field.resolvedType };
+  if (INT64.has(field.type)) return { kind: "int64" };
+  if (INT32.has(field.type)) return { kind: "int32" };
+  if (field.type === "double" || field.type === "float") return { kind: "float" };
+  if (field.type === "bool") return { kind: "bool" };
+  if (field.type === "bytes") return { kind: "bytes" };
+  return { kind: "string", custom: customType(field) };
+}
+
+/** The gogoproto customtype of a string field ("Dec" or "Int"), if any. */
+export function customType(field: protobuf.Field): "Dec" | "Int" | undefined {
+  const custom = field.options?.["(gogoproto.customtype)"];
+  if (typeof custom !== "string") return undefined;
+  if (custom.endsWith("Dec")) return "Dec";
+  if (custom.endsWith("Int")) return "Int";
+  return undefined;
+}
+
+/** gogoproto nullable=false: the Go field is a value, so JSON shows it even when unset. */
+export function isNonNullable(field: protobuf.Field): boolean {
+  return field.options?.["(gogoproto.nullable)"] === false;
+}
+
+export function isTimestamp(type: protobuf.Type): boolean {
+  return type.fullName === ".google.protobuf.Timestamp";
+}
+
+export function isDuration(type: protobuf.Type): boolean {
+  return type.fullName === ".google.protobuf.Duration";
+}
+
+export function isAny(type: protobuf.Type): boolean {
+  return type.fullName === ".google.protobuf.Any";
+}
+
+/** Full name without the leading dot, as used in type URLs and method paths. */
+export function typeName(type: protobuf.ReflectionObject): string {
+  return type.fullName.replace(/^\./, "");
+}

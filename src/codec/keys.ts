@@ -1,0 +1,49 @@
+import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
+import { HDKey } from "@scure/bip32";
+import { ripemd160 } from "@noble/hashes/legacy.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { encodeBech32Address } from "./bech32.js";
+
+/** The HD path of account `index`, as the real wallets derive it (coin type 118). */
+export const hdPath = (index: number) => `m/44'/118'/0'/0/${index}`;
+
+export interface Secp256k1Account {
+  index: number;
+  address: string;
+  /** 33-byte compressed public key. */
+  publicKey: Uint8Array;
+  privateKey: Uint8Array;
+}
+
+export function newMnemonic(): string {
+  return generateMnemonic(wordlist, 256);
+}
+
+/** Derives accounts 0..count-1 of a mnemonic: address = bech32(prefix, RIPEMD160(SHA256(pubkey))). */
+export function deriveAccounts(mnemonic: string, prefix: string, count: number): Secp256k1Account[] {
+  if (!validateMnemonic(mnemonic, wordlist)) throw new Error("invalid mnemonic");
+  const master = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  return Array.from({ length: count }, (_, index) => {
+    const child = master.derive(hdPath(index));
+    return { index, address: accountAddress(prefix, child.publicKey!), publicKey: child.publicKey!, privateKey: child.privateKey! };
+  });
+}
+
+export function accountAddress(prefix: string, compressedPublicKey: Uint8Array): string {
+  return encodeBech32Address(prefix, ripemd160(sha256(compressedPublicKey)));
+}
+
+export interface Ed25519Key {
+  /** Uppercase hex of the first 20 bytes of SHA-256(pubkey): the consensus address. */
+  address: string;
+  publicKey: Uint8Array;
+  privateKey: Uint8Array;
+}
+
+export function newEd25519Key(): Ed25519Key {
+  const privateKey = ed25519.utils.randomSecretKey();
+  const publicKey = ed25519.getPublicKey(privateKey);
+  return { address: Buffer.from(sha256(publicKey).subarray(0, 20)).toString("hex").toUpperCase(), publicKey, privateKey };
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import protobuf from "protobufjs";
+import Long from "long";
+import { PROTO_DIR } from "../util/paths.js";
+
+// 64-bit integers decode to Long objects (protobufjs cannot find "long" by itself under ESM).
+protobuf.util.Long = Long;
+protobuf.configure();
+
+const require = createRequire(import.meta.url);
+// descriptor.proto is not among protobufjs' bundled well-known types; it ships as a file.
+const PROTOBUFJS_DIR = path.dirname(require.resolve("protobufjs/package.json"));
+
+function listProtoFiles(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((name) => name.endsWith(".proto"))
+    .sort();
+}
+
+/**
+ * Loads every .proto under `dir` into one protobufjs Root, keeping the proto
+ * field names (snake_case) as the JSON names of both route families.
+ * Imports are resolved relative to `dir`; google/protobuf/* comes from protobufjs.
+ */
+export function loadProtoRoot(dir: string = PROTO_DIR): protobuf.Root {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => {
+    if (path.isAbsolute(target)) return target;
+    if (target.startsWith("google/protobuf/")) {
+      const local = path.join(dir, target);
+      if (fs.existsSync(local)) return local;
+      const bundled = path.join(PROTOBUFJS_DIR, target);
+      return fs.existsSync(bundled) ? bundled : target; // bare name → protobufjs' built-in common types
+    }
+    return path.join(dir, target);
+  };
+  root.loadSync(listProtoFiles(dir), { keepCase: true });
+  root.resolveAll();
+  return root;
+}
+
+let shared: protobuf.Root | undefined;
+
+/** The process-wide root, loaded once on first use. */
+export function protoRoot(): protobuf.Root {
+  shared ??= loadProtoRoot();
+  return shared;
+}

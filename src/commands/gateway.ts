@@ -1,0 +1,24 @@
+import { RpcClient } from "../client/rpcClient.js";
+import { Codec } from "../codec/codec.js";
+import { loadAppConfig } from "../config/appConfig.js";
+import { startRestServer } from "./restServer.js";
+import { onShutdown } from "./shutdown.js";
+
+export interface GatewayOptions {
+  home: string;
+  node: string;
+  apiAddress?: string;
+}
+
+/** Runs only the REST server, in front of a node that speaks the consensus engine's JSON-RPC. */
+export async function gateway(options: GatewayOptions): Promise<void> {
+  if (!/^https?:\/\/[^/]+/.test(options.node)) throw new Error(`--node must be an http(s) URL such as http://127.0.0.1:26657, got "${options.node}"`);
+  const app = loadAppConfig(options.home);
+  if (options.apiAddress) app.api.address = options.apiAddress;
+  const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
+  const client = new RpcClient(options.node, timeoutMs);
+  const rest = await startRestServer(app.api, client, new Codec());
+  onShutdown(() => rest.close());
+  console.log(`REST server: ${rest.url}`);
+  console.log(`node RPC:    ${options.node}`);
+}

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { loadAppConfig } from "../config/appConfig.js";
+import { loadNodeConfig } from "../config/nodeConfig.js";
+import { deriveAccounts, hdPath, newEd25519Key, newMnemonic } from "../codec/keys.js";
+import { devGenesis } from "./devGenesis.js";
+import { devAccountsPath, genesisPath, isInitialized, type DevAccounts } from "./home.js";
+
+export interface InitOptions {
+  home: string;
+  chainId: string;
+  accounts: number;
+  denom: string;
+  /** Use this mnemonic instead of a new one (tests, reproducible chains). */
+  mnemonic?: string;
+}
+
+/**
+ * Writes a new home: config/app.toml and config/config.toml with their
+ * defaults, config/genesis.json, the validator and node keys, and the
+ * funded development accounts (one mnemonic, account i at m/44'/118'/0'/0/i).
+ */
+export function initHome(options: InitOptions): DevAccounts {
+  if (isInitialized(options.home)) throw new Error(`${options.home} is already initialized (${genesisPath(options.home)} exists)`);
+  const configDir = path.join(options.home, "config");
+  fs.mkdirSync(configDir, { recursive: true });
+  const app = loadAppConfig(options.home);
+  loadNodeConfig(options.home);
+  const prefix = app["bech32-prefix"];
+  const mnemonic = options.mnemonic ?? newMnemonic();
+  const accounts = deriveAccounts(mnemonic, prefix, options.accounts);
+  writeKey(path.join(configDir, "priv_validator_key.json"), newEd25519Key(), "consensus/PubKeyEd25519", "consensus/PrivKeyEd25519");
+  writeKey(path.join(configDir, "node_key.json"), newEd25519Key(), undefined, "consensus/PrivKeyEd25519");
+  const genesis = devGenesis({ chainId: options.chainId, prefix, denom: options.denom, addresses: accounts.map((a) => a.address), genesisTime: new Date() });
+  fs.writeFileSync(genesisPath(options.home), JSON.stringify(genesis, null, 2) + "\n");
+  const dev: DevAccounts = { mnemonic, accounts: accounts.map((a) => ({ index: a.index, address: a.address, hd_path: hdPath(a.index) })) };
+  fs.writeFileSync(devAccountsPath(options.home), JSON.stringify(dev, null, 2) + "\n", { mode: 0o600 });
+  return dev;
+}
+
+function writeKey(file: string, key: ReturnType<typeof newEd25519Key>, publicType: string | undefined, privateType: string): void {
+  const full = new Uint8Array([...key.privateKey, ...key.publicKey]); // the consensus engine stores seed‖public key
+  const json: Record<string, unknown> = { address: key.address };
+  if (publicType) json.pub_key = { type: publicType, value: Buffer.from(key.publicKey).toString("base64") };
+  json.priv_key = { type: privateType, value: Buffer.from(full).toString("base64") };
+  fs.writeFileSync(file, JSON.stringify(json, null, 2) + "\n", { mode: 0o600 });
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import type { ChainClient } from "../client/chainClient.js";
+import { Codec } from "../codec/codec.js";
+import type { ApiConfig } from "../config/appConfig.js";
+import { createRestApp } from "../gateway/app.js";
+import { listen, type RunningServer } from "../gateway/httpServer.js";
+import { loadRoutes } from "../tables/compileRoutes.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { SERVICE_METHODS } from "../services/index.js";
+import { PACKAGE_ROOT } from "../util/paths.js";
+
+export const ROUTES_FILE = path.join(PACKAGE_ROOT, "routes.yaml");
+
+/** Compiles the route tables (startup fails on any table mistake). */
+export function compileTables(codec: Codec): { gateway: RouteSpec[] } {
+  return { gateway: loadRoutes(ROUTES_FILE, codec.root) };
+}
+
+/** Starts the REST server on api.address in front of `client`. */
+export async function startRestServer(api: ApiConfig, client: ChainClient, codec: Codec): Promise<RunningServer> {
+  const tables = compileTables(codec);
+  const app = createRestApp({
+    gatewayRoutes: tables.gateway,
+    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"] },
+    cors: api["enabled-unsafe-cors"],
+  });
+  return listen(app, api);
+}

@@ -1,0 +1,76 @@
+import { Codec } from "../codec/codec.js";
+import { loadAppConfig } from "../config/appConfig.js";
+import { loadNodeConfig } from "../config/nodeConfig.js";
+import { parseDurationSetting } from "../config/tomlConfig.js";
+import { EmbeddedNode } from "../node/embeddedNode.js";
+import { InProcessClient } from "../node/inProcessClient.js";
+import { startRpcServer } from "../node/rpc/rpcServer.js";
+import type { RunningServer } from "../gateway/httpServer.js";
+import { isInitialized, readDevAccounts } from "./home.js";
+import { initHome } from "./init.js";
+import { startRestServer } from "./restServer.js";
+import { onShutdown } from "./shutdown.js";
+
+export interface StartOptions {
+  home: string;
+  apiAddress?: string;
+  rpcLaddr?: string;
+}
+
+const SHOWN_ACCOUNTS = 10;
+
+/** Runs the embedded node, its JSON-RPC and (when api.enable) the REST server, until SIGINT/SIGTERM. */
+export async function start(options: StartOptions): Promise<void> {
+  if (!isInitialized(options.home)) {
+    console.log(`initializing a new development chain in ${options.home}`);
+    initHome({ home: options.home, chainId: "devnet-1", accounts: 10, denom: "uhub" });
+  }
+  const app = loadAppConfig(options.home);
+  const nodeConfig = loadNodeConfig(options.home);
+  if (options.apiAddress) app.api.address = options.apiAddress;
+  if (options.rpcLaddr) nodeConfig.rpc.laddr = options.rpcLaddr;
+
+  const codec = new Codec();
+  const node = await EmbeddedNode.open({
+    home: options.home,
+    bech32Prefix: app["bech32-prefix"],
+    keepRecent: app["pruning-keep-recent"],
+    moniker: nodeConfig.moniker,
+    codec,
+  });
+  const client = new InProcessClient(node);
+  const servers: RunningServer[] = [];
+  let blockTimer: NodeJS.Timeout | undefined;
+  onShutdown(async () => {
+    clearInterval(blockTimer);
+    await Promise.all(servers.map((s) => s.close()));
+    await node.close();
+  });
+
+  const rpc = await startRpcServer(client, nodeConfig.rpc.laddr);
+  servers.push(rpc);
+  const rest = app.api.enable ? await startRestServer(app.api, client, codec) : undefined;
+  if (rest) servers.push(rest);
+  if (nodeConfig.consensus.create_empty_blocks) {
+    const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);
+    let producing = false;
+    blockTimer = setInterval(() => {
+      if (producing) return;
+      producing = true;
+      node.produceBlock().finally(() => (producing = false));
+    }, interval);
+  }
+
+  console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
+  console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
+  console.log(`node RPC:    ${rpc.url}`);
+  printAccounts(options.home);
+}
+
+function printAccounts(home: string): void {
+  const dev = readDevAccounts(home);
+  if (!dev) return;
+  console.log(`funded accounts (mnemonic: ${dev.mnemonic})`);
+  for (const account of dev.accounts.slice(0, SHOWN_ACCOUNTS)) console.log(`  ${account.hd_path}  ${account.address}`);
+  if (dev.accounts.length > SHOWN_ACCOUNTS) console.log(`  ... and ${dev.accounts.length - SHOWN_ACCOUNTS} more in config/dev-accounts.json`);
+}

@@ -1,0 +1,35 @@
+import Koa from "koa";
+import cors from "@koa/cors";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { gatewayErrors, notImplemented } from "./errorBody.js";
+import { buildGatewayRouter } from "./gatewayRouter.js";
+import type { GatewayDeps } from "./gatewayDeps.js";
+import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+
+export interface RestAppOptions {
+  gatewayRoutes: RouteSpec[];
+  deps: GatewayDeps;
+  /** api.enabled-unsafe-cors */
+  cors: boolean;
+}
+
+/** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
+export function createRestApp(options: RestAppOptions): Koa {
+  const app = new Koa();
+  app.silent = true; // errors are answered and logged by the family middleware, not printed by Koa
+  if (options.cors) {
+    // Unlike the real server, the height header may be sent and the answered height read cross-origin.
+    app.use(
+      cors({
+        origin: "*",
+        allowMethods: ["GET", "HEAD", "POST"],
+        allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER],
+        exposeHeaders: [RESPONSE_HEIGHT_HEADER],
+      }),
+    );
+  }
+  app.use(gatewayErrors);
+  app.use(buildGatewayRouter(options.gatewayRoutes, options.deps).routes());
+  app.use(notImplemented);
+  return app;
+}

@@ -1,0 +1,85 @@
+import protobuf from "protobufjs";
+import { fieldKind, isDuration, isTimestamp } from "../codec/fieldKinds.js";
+import { JsonInputError, camelCase, type Proto3JsonParser } from "../codec/json/parseProto3.js";
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { GatewayError, GrpcCode } from "./grpcStatus.js";
+
+export interface RawRequest {
+  pathParams: Record<string, string>;
+  /** The query string; only GET routes bind it. */
+  query: URLSearchParams;
+  /** The parsed JSON body of `body: "*"` routes (undefined when empty). */
+  body: unknown;
+}
+
+/**
+ * Builds the request message of a route from the HTTP request, as grpc-gateway
+ * does: the body ("*") first, then path variables, then query parameters by
+ * dotted field name (proto or camelCase). Unknown query parameters are
+ * ignored; a value that does not fit its field is a 400 that names it.
+ */
+export function bindRequest(route: RouteSpec, raw: RawRequest, parser: Proto3JsonParser): ProtoMessage {
+  try {
+    const message: ProtoMessage = route.body ? parser.parse(route.requestType, raw.body ?? {}) : {};
+    for (const binding of route.pathBindings) {
+      const value = raw.pathParams[binding.variable] ?? "";
+      setField(message, binding.fieldPath, scalarValue(binding.fieldPath.at(-1)!, [value], binding.variable, parser, true));
+    }
+    if (route.verb === "get") bindQuery(route, message, raw.query, parser);
+    return message;
+  } catch (err) {
+    if (err instanceof JsonInputError) throw new GatewayError(GrpcCode.InvalidArgument, `invalid request: ${err.message}`);
+    throw err;
+  }
+}
+
+function bindQuery(route: RouteSpec, message: ProtoMessage, query: URLSearchParams, parser: Proto3JsonParser): void {
+  const bound = new Set(route.pathBindings.map((b) => b.fieldPath.map((f) => f.name).join(".")));
+  for (const key of new Set(query.keys())) {
+    const fieldPath = resolveQueryKey(route.requestType, key);
+    if (!fieldPath) continue; // unknown parameters are ignored, as by the real gateway
+    const name = fieldPath.map((f) => f.name).join(".");
+    if (bound.has(name)) continue;
+    setField(message, fieldPath, scalarValue(fieldPath.at(-1)!, query.getAll(key), name, parser, false));
+  }
+}
+
+/** "pagination.countTotal" → [pagination field, count_total field]; undefined when a segment is unknown or not a scalar. */
+function resolveQueryKey(type: protobuf.Type, key: string): protobuf.Field[] | undefined {
+  const fields: protobuf.Field[] = [];
+  let current: protobuf.Type | undefined = type;
+  for (const segment of key.split(".")) {
+    if (!current) return undefined;
+    const field: protobuf.Field | undefined = current.fields[segment] ?? current.fieldsArray.find((f) => camelCase(f.name) === segment);
+    if (!field) return undefined;
+    fields.push(field);
+    const next = field.resolvedType;
+    current = next instanceof protobuf.Type && !isTimestamp(next) && !isDuration(next) ? next : undefined;
+  }
+  const last = fields.at(-1)!;
+  const kind = fieldKind(last);
+  if (last instanceof protobuf.MapField) return undefined;
+  if (kind.kind === "message" && !isTimestamp(kind.type) && !isDuration(kind.type)) return undefined;
+  return fields;
+}
+
+function scalarValue(field: protobuf.Field, values: string[], name: string, parser: Proto3JsonParser, fromPath: boolean): unknown {
+  const kind = fieldKind(field);
+  if (field.repeated) {
+    // A repeated field bound in the path is a comma-separated list (runtime.*Slice).
+    const items = fromPath ? values[0]!.split(",") : values;
+    return items.map((item, i) => parser.parseValue(kind, item, `${name}[${i}]`));
+  }
+  if (values.length > 1) throw new JsonInputError(name, `expected one value, got ${values.length}`);
+  return parser.parseValue(kind, values[0], name);
+}
+
+function setField(message: ProtoMessage, path: protobuf.Field[], value: unknown): void {
+  let target = message;
+  for (const field of path.slice(0, -1)) {
+    target[field.name] ??= {};
+    target = target[field.name] as ProtoMessage;
+  }
+  target[path.at(-1)!.name] = value;
+}

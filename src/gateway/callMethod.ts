@@ -1,0 +1,25 @@
+import type { ChainClient } from "../client/chainClient.js";
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
+import type { ServiceRegistry } from "../services/serviceMethod.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { abciQueryError } from "./abciErrors.js";
+
+export interface MethodResult {
+  response: ProtoMessage;
+  /** The height the answer was read at, when the method reads state. */
+  height?: number;
+}
+
+/**
+ * Calls a route's proto method: a service implementation when one is
+ * registered for it, otherwise an ABCI query of the node whose path is the
+ * full method name and whose data is the protobuf-encoded request.
+ */
+export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, client: ChainClient, services: ServiceRegistry): Promise<MethodResult> {
+  const service = services.get(route.methodPath);
+  if (service) return service(request, { client, height });
+  const data = route.requestType.encode(request).finish();
+  const answer = await client.abciQuery(route.methodPath, data, height);
+  if (answer.code !== 0) throw abciQueryError(answer, route.methodPath);
+  return { response: route.responseType.decode(answer.value) as unknown as ProtoMessage, height: answer.height };
+}

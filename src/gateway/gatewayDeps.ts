@@ -1,0 +1,11 @@
+import type { ChainClient } from "../client/chainClient.js";
+import type { Codec } from "../codec/codec.js";
+import type { ServiceRegistry } from "../services/serviceMethod.js";
+
+/** What the gateway family needs to serve its routes. */
+export interface GatewayDeps {
+  client: ChainClient;
+  codec: Codec;
+  services: ServiceRegistry;
+  maxBodyBytes: number;
+}

@@ -1,0 +1,48 @@
+import protobuf from "protobufjs";
+import type { Codec } from "../../codec/codec.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
+import type { NodeModule, QueryContext, QueryHandler } from "../modules/nodeModule.js";
+
+interface RoutedQuery {
+  handler: QueryHandler;
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+  module: NodeModule;
+}
+
+/**
+ * Routes ABCI query paths ("/core.bank.v1beta1.Query/AllBalances") to module
+ * handlers, decoding the request bytes and encoding the response with the
+ * method's proto types. Built once; a handler without a proto method is a startup error.
+ */
+export class QueryRouter {
+  private readonly routes = new Map<string, RoutedQuery>();
+
+  constructor(modules: NodeModule[], codec: Codec) {
+    for (const module of modules) {
+      const service = codec.root.lookupService(module.queryService);
+      for (const [name, handler] of Object.entries(module.queries)) {
+        const method = service.methods[name];
+        if (!method) throw new Error(`module ${module.name}: ${module.queryService} has no method ${name}`);
+        method.resolve();
+        this.routes.set(`/${module.queryService}/${name}`, {
+          handler,
+          requestType: method.resolvedRequestType!,
+          responseType: method.resolvedResponseType!,
+          module,
+        });
+      }
+    }
+  }
+
+  has(path: string): boolean {
+    return this.routes.has(path);
+  }
+
+  async query(path: string, data: Uint8Array, context: (module: NodeModule) => QueryContext): Promise<Uint8Array> {
+    const route = this.routes.get(path)!;
+    const request = route.requestType.decode(data) as unknown as ProtoMessage;
+    const response = await route.handler(request, context(route.module));
+    return route.responseType.encode(response).finish();
+  }
+}

@@ -1,0 +1,67 @@
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { notFound } from "../../abci/queryError.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import { accountAddressParam } from "../addressField.js";
+import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
+
+/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account. */
+const PARAMS_KEY = Uint8Array.of(0x00);
+const ACCOUNT_PREFIX = Uint8Array.of(0x01);
+
+export const accountKey = (address: Uint8Array) => concatBytes(ACCOUNT_PREFIX, address);
+
+const ACCOUNT_TYPES = ["core.auth.v1beta1.BaseAccount", "core.auth.v1beta1.ModuleAccount"];
+
+export const authModule: NodeModule = {
+  name: "auth",
+  genesisType: "core.auth.v1beta1.GenesisState",
+  queryService: "core.auth.v1beta1.Query",
+
+  queries: {
+    async Account(request, ctx) {
+      const address = accountAddressParam(request.address, "address", ctx);
+      const account = await ctx.store.get(accountKey(address));
+      if (!account) throw notFound(`account ${String(request.address)} not found`);
+      return { account: ctx.codec.type("google.protobuf.Any").decode(account) };
+    },
+    async Params(_request, ctx) {
+      return { params: await readParams(ctx) };
+    },
+  },
+
+  validateGenesis(state, ctx) {
+    const seen = new Set<string>();
+    ((state.accounts ?? []) as ProtoMessage[]).forEach((any, i) => {
+      const account = unpackAccount(any, ctx, `accounts[${i}]`);
+      const address = baseAccountOf(account).address as string;
+      decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
+      if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
+      seen.add(address);
+    });
+  },
+
+  initGenesis(state, store, ctx) {
+    const anyType = ctx.codec.type("google.protobuf.Any");
+    store.set(PARAMS_KEY, ctx.codec.type("core.auth.v1beta1.Params").encode(state.params ?? {}).finish());
+    for (const any of (state.accounts ?? []) as ProtoMessage[]) {
+      const address = baseAccountOf(unpackAccount(any, ctx, "accounts")).address as string;
+      store.set(accountKey(decodeBech32Address(address, ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
+    }
+  },
+};
+
+async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
+  const bytes = await ctx.store.get(PARAMS_KEY);
+  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+}
+
+function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
+  const typeName = String(any.type_url ?? "").slice(1);
+  if (!ACCOUNT_TYPES.includes(typeName)) throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
+  return ctx.codec.type(typeName).decode(any.value as Uint8Array) as unknown as ProtoMessage;
+}
+
+function baseAccountOf(account: ProtoMessage): ProtoMessage {
+  return (account.base_account as ProtoMessage | undefined) ?? account;
+}

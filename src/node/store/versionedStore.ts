@@ -1,0 +1,199 @@
+import { ClassicLevel } from "classic-level";
+import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
+
+/**
+ * Multi-version key-value state over LevelDB. Every commit writes a new
+ * version (the block height); reads name the version they see. Old versions
+ * are pruned once no kept height can read them, so the store answers
+ * historical queries for the last N heights at the cost of N versions of the
+ * keys that changed, not N copies of the state.
+ *
+ * LevelDB namespaces (first byte): s = state, p = prune log, m = meta/chain data.
+ */
+const STATE = 0x73; // 's'
+const PRUNE = 0x70; // 'p'
+const META = 0x6d; // 'm'
+const LIVE = 1;
+const DELETED = 0;
+
+const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
+const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
+
+export interface StateReader {
+  readonly version: number;
+  get(key: Uint8Array): Promise<Uint8Array | undefined>;
+  /** Live entries whose key starts with `prefix`, in key order, from `start` (a full key) on. */
+  iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
+}
+
+export class VersionedStore {
+  private constructor(
+    private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
+    private latest: number,
+    private earliest: number,
+  ) {}
+
+  static async open(dir: string): Promise<VersionedStore> {
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    await db.open();
+    const latest = await readNumber(db, LATEST_KEY);
+    const earliest = await readNumber(db, EARLIEST_KEY);
+    return new VersionedStore(db, latest, earliest);
+  }
+
+  /** The last committed version (0 before the first commit). */
+  get latestVersion(): number {
+    return this.latest;
+  }
+
+  /** The oldest version that can still be read. */
+  get earliestVersion(): number {
+    return this.earliest;
+  }
+
+  reader(version: number = this.latest): StateReader {
+    if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
+      throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
+    }
+    return new VersionReader(this.db, version);
+  }
+
+  /** Starts the next version; nothing is visible until commit() writes it in one atomic batch. */
+  begin(): StateBatch {
+    return new StateBatch(this.db, this.latest + 1, this.latest === 0);
+  }
+
+  async commit(batch: StateBatch): Promise<void> {
+    if (batch.version !== this.latest + 1) throw new Error(`commit of version ${batch.version} after ${this.latest}`);
+    const ops = await batch.operations();
+    ops.push({ type: "put", key: LATEST_KEY, value: uint64Bytes(batch.version) });
+    if (this.earliest === 0) ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(batch.version) });
+    await this.db.batch(ops);
+    this.latest = batch.version;
+    if (this.earliest === 0) this.earliest = batch.version;
+  }
+
+  /** Drops what only heights below `earliest` could read. */
+  async prune(earliest: number): Promise<void> {
+    if (earliest <= this.earliest) return;
+    earliest = Math.min(earliest, this.latest);
+    const ops: Array<{ type: "del" | "put"; key: Uint8Array; value?: Uint8Array }> = [];
+    // A prune-log entry at height y says: version x of key k was superseded at y.
+    // Once y is the earliest kept height or older, nothing reads version x any more.
+    const end = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(earliest + 1));
+    for await (const [logKey, logValue] of this.db.iterator({ gte: Uint8Array.of(PRUNE), lt: end })) {
+      ops.push({ type: "del", key: logKey }, { type: "del", key: logValue });
+    }
+    ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(earliest) });
+    await this.db.batch(ops as never);
+    this.earliest = earliest;
+  }
+
+  /** Unversioned chain data (blocks, tx index, ...): raw keys under the meta namespace. */
+  async getMeta(key: Uint8Array): Promise<Uint8Array | undefined> {
+    return (await this.db.get(concatBytes(Uint8Array.of(META), key))) ?? undefined;
+  }
+
+  async *iterateMeta(prefix: Uint8Array, options: { reverse?: boolean; limit?: number } = {}): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const full = concatBytes(Uint8Array.of(META), prefix);
+    const upper = prefixEnd(full);
+    const range = upper ? { gte: full, lt: upper } : { gte: full };
+    for await (const [key, value] of this.db.iterator({ ...range, reverse: options.reverse, limit: options.limit ?? -1 })) {
+      yield [key.subarray(1), value];
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+export class StateBatch {
+  private readonly writes = new Map<string, { key: Uint8Array; value: Uint8Array | undefined }>();
+  private readonly meta: Array<{ key: Uint8Array; value: Uint8Array }> = [];
+
+  constructor(
+    private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
+    readonly version: number,
+    private readonly fresh: boolean,
+  ) {}
+
+  set(key: Uint8Array, value: Uint8Array): void {
+    this.writes.set(Buffer.from(key).toString("hex"), { key, value });
+  }
+
+  delete(key: Uint8Array): void {
+    this.writes.set(Buffer.from(key).toString("hex"), { key, value: undefined });
+  }
+
+  /** The value this batch will write for `key`: a Uint8Array, null when deleted, undefined when untouched. */
+  pending(key: Uint8Array): Uint8Array | null | undefined {
+    const write = this.writes.get(Buffer.from(key).toString("hex"));
+    if (!write) return undefined;
+    return write.value ?? null;
+  }
+
+  putMeta(key: Uint8Array, value: Uint8Array): void {
+    this.meta.push({ key: concatBytes(Uint8Array.of(META), key), value });
+  }
+
+  async operations(): Promise<Array<{ type: "put"; key: Uint8Array; value: Uint8Array }>> {
+    const ops: Array<{ type: "put"; key: Uint8Array; value: Uint8Array }> = [];
+    const previous = this.version - 1;
+    for (const { key, value } of this.writes.values()) {
+      const stateKey = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
+      ops.push({ type: "put", key: stateKey, value: value ? concatBytes(Uint8Array.of(LIVE), value) : Uint8Array.of(DELETED) });
+      if (this.fresh) continue;
+      const prior = await newestVersion(this.db, key, previous);
+      if (prior !== undefined) {
+        const logKey = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(this.version), escapeKey(key), Uint8Array.of(0, 0));
+        ops.push({ type: "put", key: logKey, value: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, prior)) });
+      }
+    }
+    for (const m of this.meta) ops.push({ type: "put", ...m });
+    return ops;
+  }
+}
+
+class VersionReader implements StateReader {
+  constructor(
+    private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
+    readonly version: number,
+  ) {}
+
+  async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
+    const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
+    for await (const [, value] of this.db.iterator({ gte: seek, lte: groupEnd, limit: 1 })) {
+      return value[0] === LIVE ? value.subarray(1) : undefined;
+    }
+    return undefined;
+  }
+
+  async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const lower = concatBytes(Uint8Array.of(STATE), escapeKey(start ?? prefix));
+    const upper = prefixEnd(concatBytes(Uint8Array.of(STATE), escapeKey(prefix)));
+    let current: Uint8Array | undefined; // the user key whose newest visible version was already decided
+    for await (const [rawKey, value] of this.db.iterator(upper ? { gte: lower, lt: upper } : { gte: lower })) {
+      const { key, version } = decodeVersioned(rawKey.subarray(1));
+      if (version > this.version) continue; // written after the height being read
+      if (current && bytesEqual(current, key)) continue; // an older version of a key already decided
+      current = key;
+      if (value[0] === LIVE) yield [key, value.subarray(1)];
+    }
+  }
+}
+
+async function newestVersion(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Array, atOrBelow: number): Promise<number | undefined> {
+  const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, atOrBelow));
+  const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
+  for await (const rawKey of db.keys({ gte: seek, lte: groupEnd, limit: 1 })) {
+    return decodeVersioned(rawKey.subarray(1)).version;
+  }
+  return undefined;
+}
+
+async function readNumber(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Array): Promise<number> {
+  const value = await db.get(key);
+  return value ? Number(new DataView(value.buffer, value.byteOffset, 8).getBigUint64(0)) : 0;
+}

@@ -1,0 +1,32 @@
+import type protobuf from "protobufjs";
+import type { EntrySource } from "./loadYamlTable.js";
+
+export type Verb = "get" | "post";
+
+export type PathSegment =
+  | { literal: string }
+  | { variable: string; match?: RegExp; reject?: RegExp };
+
+/** A path variable and the request field (possibly nested) it fills. */
+export interface PathBinding {
+  variable: string;
+  fieldPath: protobuf.Field[];
+}
+
+/** One compiled route of the gateway family. */
+export interface RouteSpec {
+  verb: Verb;
+  /** The path as the table writes it: /core/bank/v1beta1/balances/{address}. */
+  path: string;
+  segments: PathSegment[];
+  /** "/core.bank.v1beta1.Query/AllBalances": the ABCI query path, also the key of service implementations. */
+  methodPath: string;
+  method: protobuf.Method;
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+  pathBindings: PathBinding[];
+  body: boolean;
+  tag: string;
+  why?: string;
+  source: EntrySource;
+}
