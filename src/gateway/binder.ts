@@ -54,7 +54,7 @@ function resolveQueryKey(type: protobuf.Type, key: string): protobuf.Field[] | u
     const field: protobuf.Field | undefined = current.fields[segment] ?? current.fieldsArray.find((f) => camelCase(f.name) === segment);
     if (!field) return undefined;
     fields.push(field);
-    const next = field.resolvedType;
+    const next: protobuf.ReflectionObject | null = field.resolvedType;
     current = next instanceof protobuf.Type && !isTimestamp(next) && !isDuration(next) ? next : undefined;
   }
   const last = fields.at(-1)!;

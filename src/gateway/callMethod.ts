@@ -3,6 +3,7 @@ import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import type { ServiceRegistry } from "../services/serviceMethod.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import { abciQueryError } from "./abciErrors.js";
+import { GatewayError, GrpcCode } from "./grpcStatus.js";
 
 export interface MethodResult {
   response: ProtoMessage;
@@ -21,5 +22,14 @@ export async function callMethod(route: RouteSpec, request: ProtoMessage, height
   const data = route.requestType.encode(request).finish();
   const answer = await client.abciQuery(route.methodPath, data, height);
   if (answer.code !== 0) throw abciQueryError(answer, route.methodPath);
-  return { response: route.responseType.decode(answer.value) as unknown as ProtoMessage, height: answer.height };
+  return { response: decodeAnswer(route, answer.value), height: answer.height };
+}
+
+function decodeAnswer(route: RouteSpec, value: Uint8Array): ProtoMessage {
+  try {
+    return route.responseType.decode(value) as unknown as ProtoMessage;
+  } catch (err) {
+    const typeName = route.responseType.fullName.slice(1);
+    throw new GatewayError(GrpcCode.Internal, `the node's answer to ${route.methodPath} is not a ${typeName}: ${(err as Error).message}`);
+  }
 }

@@ -41,14 +41,15 @@ function describeSchemaError(file: string, data: unknown, errors: ErrorObject[],
   const source = { file, index, label: typeof entry === "object" && entry ? label(entry) : String(entry) };
   let key = keyPath.join(".");
   let message = error.message ?? "is invalid";
-  if (error.keyword === "additionalProperties") {
+  if (error.keyword === "oneOf" || error.keyword === "not" || error.schemaPath.includes("/oneOf/")) {
+    key = "";
+    message = "an entry needs exactly one verb key (get or post)";
+  } else if (error.keyword === "additionalProperties") {
     key = [key, String(error.params.additionalProperty)].filter(Boolean).join(".");
     message = "is not a known key";
   } else if (error.keyword === "required") {
     key = String(error.params.missingProperty);
     message = "is required";
-  } else if (error.keyword === "oneOf" || error.keyword === "not") {
-    message = "an entry needs exactly one verb key (get or post)";
   } else if (error.keyword === "pattern") {
     const value = keyPath.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], entry);
     message = `${JSON.stringify(value)} ${message}`;

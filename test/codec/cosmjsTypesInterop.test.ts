@@ -25,7 +25,7 @@ const require = createRequire(import.meta.url);
 const COSMJS_DIR = path.dirname(require.resolve("cosmjs-types/binary"));
 
 /** Fewer compared messages than this means the walk or the mapping broke; set from the real count. */
-const MIN_COMPARED = 300;
+const MIN_COMPARED = 450; // 484 when written: core 278, consensus 71, ibc 135
 
 /**
  * Known differences, keyed `<our full message name>#<field number>` (or `#*` for the whole message).
@@ -33,50 +33,50 @@ const MIN_COMPARED = 300;
  */
 const ALLOWED: Record<string, string> = {
   // ---- core.base / core.tx ----
-  "core.base.query.v1beta1.PageRequest#5": "reverse added in SDK v0.43",
-  "core.base.abci.v1beta1.TxResponse#13": "events added in SDK v0.45",
-  "core.base.abci.v1beta1.Result#4": "msg_responses added in SDK v0.46",
-  "core.base.abci.v1beta1.TxMsgData#2": "msg_responses added in SDK v0.46",
-  "core.base.consensus.v1beta1.VersionInfo#8": "cosmos_sdk_version added in SDK v0.43",
-  "core.base.consensus.v1beta1.GetBlockByHeightResponse#3": "sdk_block added in SDK v0.47",
-  "core.base.consensus.v1beta1.GetLatestBlockResponse#3": "sdk_block added in SDK v0.47",
-  "core.tx.v1beta1.AuthInfo#3": "tip added in SDK v0.46",
-  "core.tx.v1beta1.GetTxsEventRequest#3": "order_by added in SDK v0.43",
-  "core.tx.v1beta1.GetTxsEventRequest#4": "page added in SDK v0.47",
-  "core.tx.v1beta1.GetTxsEventRequest#5": "limit added in SDK v0.47",
-  "core.tx.v1beta1.GetTxsEventRequest#6": "query added in SDK v0.50",
-  "core.tx.v1beta1.GetTxsEventResponse#4": "blocks added in SDK v0.45.2",
-  "core.tx.v1beta1.GetTxsEventResponse#5": "total added in SDK v0.47",
-  "core.tx.v1beta1.TxBody#4": "unordered added in SDK v0.50-era cosmjs-types",
-  "core.tx.v1beta1.TxBody#5": "timeout_timestamp added after SDK v0.50",
+  "core.base.query.v1beta1.PageRequest#5": "reverse: added in SDK v0.43",
+  "core.base.abci.v1beta1.TxResponse#13": "events: added in SDK v0.45",
+  "core.base.abci.v1beta1.Result#4": "msg_responses: added in SDK v0.46",
+  "core.base.abci.v1beta1.TxMsgData#2": "msg_responses: added in SDK v0.46 (v0.41 has only data)",
+  "core.base.consensus.v1beta1.VersionInfo#8": "cosmos_sdk_version: added in SDK v0.43",
+  "core.base.consensus.v1beta1.GetBlockByHeightResponse#3": "sdk_block: added in SDK v0.47",
+  "core.base.consensus.v1beta1.GetLatestBlockResponse#3": "sdk_block: added in SDK v0.47",
+  "core.tx.v1beta1.AuthInfo#3": "tip: added in SDK v0.46",
+  "core.tx.v1beta1.TxBody#4": "unordered: added after SDK v0.50 (unordered transactions)",
+  "core.tx.v1beta1.TxBody#5": "timeout_timestamp: added after SDK v0.50 (unordered transactions)",
+  "core.tx.v1beta1.GetTxsEventRequest#3": "order_by: added in SDK v0.43",
+  "core.tx.v1beta1.GetTxsEventRequest#4": "page: added after v0.41 (SDK v0.46)",
+  "core.tx.v1beta1.GetTxsEventRequest#5": "limit: added after v0.41 (SDK v0.46)",
+  "core.tx.v1beta1.GetTxsEventRequest#6": "query: added in SDK v0.50 (replaces events)",
+  "core.tx.v1beta1.GetTxsEventResponse#4": "total: added after v0.41 (SDK v0.46)",
   // ---- core.bank ----
-  "core.bank.v1beta1.Metadata#5": "name added in SDK v0.45",
-  "core.bank.v1beta1.Metadata#6": "symbol added in SDK v0.45",
-  "core.bank.v1beta1.Metadata#7": "uri added in SDK v0.46",
-  "core.bank.v1beta1.Metadata#8": "uri_hash added in SDK v0.46",
-  "core.bank.v1beta1.GenesisState#5": "send_enabled moved into genesis in SDK v0.47",
-  "core.bank.v1beta1.QueryTotalSupplyRequest#1": "pagination added in SDK v0.43 (v0.41 TotalSupply is unpaginated)",
-  "core.bank.v1beta1.QueryTotalSupplyResponse#2": "pagination added in SDK v0.43",
-  "core.bank.v1beta1.QueryAllBalancesRequest#3": "resolve_denom added in SDK v0.50",
+  "core.bank.v1beta1.Metadata#5": "name: added after v0.41 (SDK v0.43)",
+  "core.bank.v1beta1.Metadata#6": "symbol: added after v0.41 (SDK v0.43)",
+  "core.bank.v1beta1.Metadata#7": "uri: added after v0.41 (SDK v0.43+)",
+  "core.bank.v1beta1.Metadata#8": "uri_hash: added after v0.41 (SDK v0.43+)",
+  "core.bank.v1beta1.GenesisState#5": "send_enabled: moved from Params into genesis in SDK v0.47",
+  "core.bank.v1beta1.QueryAllBalancesRequest#3": "resolve_denom: added in SDK v0.50",
+  "core.bank.v1beta1.QueryTotalSupplyRequest#1": "pagination: added in SDK v0.43; v0.41 TotalSupply is unpaginated",
+  "core.bank.v1beta1.QueryTotalSupplyResponse#2": "pagination: added in SDK v0.43",
   // ---- core.distribution ----
-  "core.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse#1": "amount added in SDK v0.46",
-  "core.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse#1": "amount added in SDK v0.46",
+  "core.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse#1": "amount: added in SDK v0.46 (empty response in v0.41)",
+  "core.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse#1": "amount: added in SDK v0.46 (empty response in v0.41)",
   // ---- core.evidence ----
-  "core.evidence.v1beta1.QueryEvidenceRequest#2": "hash (hex string) added in SDK v0.50; v0.41 has only evidence_hash bytes",
+  "core.evidence.v1beta1.QueryEvidenceRequest#2": "hash (hex string): added after v0.41 (SDK v0.47+); v0.41 has only evidence_hash bytes",
   // ---- core.gov ----
-  "core.gov.v1beta1.Vote#4": "options (weighted votes) added in SDK v0.43",
+  "core.gov.v1beta1.Vote#4": "options (weighted votes): added in SDK v0.43",
   // ---- core.staking ----
-  "core.staking.v1beta1.Params#6": "min_commission_rate added in SDK v0.46",
-  "core.staking.v1beta1.Validator#12": "unbonding_on_hold_ref_count added in SDK v0.47",
-  "core.staking.v1beta1.Validator#13": "unbonding_ids added in SDK v0.47",
-  "core.staking.v1beta1.UnbondingDelegationEntry#5": "unbonding_id added in SDK v0.47",
-  "core.staking.v1beta1.UnbondingDelegationEntry#6": "unbonding_on_hold_ref_count added in SDK v0.47",
-  "core.staking.v1beta1.RedelegationEntry#5": "unbonding_id added in SDK v0.47",
-  "core.staking.v1beta1.RedelegationEntry#6": "unbonding_on_hold_ref_count added in SDK v0.47",
-  "core.staking.v1beta1.MsgUndelegateResponse#2": "amount added in SDK v0.50",
+  "core.staking.v1beta1.Params#6": "min_commission_rate: added in SDK v0.46",
+  "core.staking.v1beta1.Validator#12": "unbonding_on_hold_ref_count: added in SDK v0.47",
+  "core.staking.v1beta1.Validator#13": "unbonding_ids: added in SDK v0.47",
+  "core.staking.v1beta1.UnbondingDelegationEntry#5": "unbonding_id: added in SDK v0.47",
+  "core.staking.v1beta1.UnbondingDelegationEntry#6": "unbonding_on_hold_ref_count: added in SDK v0.47",
+  "core.staking.v1beta1.RedelegationEntry#5": "unbonding_id: added in SDK v0.47",
+  "core.staking.v1beta1.RedelegationEntry#6": "unbonding_on_hold_ref_count: added in SDK v0.47",
+  "core.staking.v1beta1.MsgUndelegateResponse#2": "amount: added in SDK v0.50",
   // ---- core.upgrade ----
-  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#1": "v0.41 returns an Any at 1; SDK v0.43 reserved 1 and moved to bytes",
-  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#2": "upgraded_consensus_state as bytes from SDK v0.43",
+  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#1":
+    "v0.41 returns the state as an Any at field 1; SDK v0.43 reserved 1",
+  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#2": "upgraded_consensus_state as bytes at field 2: SDK v0.43+",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -322,6 +322,11 @@ function expectedKinds(f: protobuf.Field): string[] {
   return ["?"];
 }
 
+/** The JS name cosmjs-types (telescope) gives a proto field: snake_case -> camelCase. */
+function camel(n: string): string {
+  return n.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
 function normName(n: string): string {
   return n.replace(/_/g, "").toLowerCase();
 }
@@ -373,7 +378,7 @@ class Comparer {
     return this.byOurName.get(fullName(t));
   }
 
-  /** Records a difference; returns true when it is not allowed. */
+  /** Records a difference: allowed when ALLOWED lists it, otherwise a problem. */
   report(typeName: string, number: number | "*", text: string): void {
     const key = `${typeName}#${number}`;
     this.seenKeys.add(key);
@@ -405,7 +410,7 @@ class Comparer {
 
   sameField(f: protobuf.Field, c: CosmjsField): boolean {
     return (
-      normName(f.name) === normName(c.key) &&
+      camel(f.name) === c.key &&
       c.wireType === expectedWireType(f) &&
       (c.kind === "undefined" || expectedKinds(f).includes(c.kind))
     );
@@ -473,7 +478,7 @@ class Comparer {
         const v1 = one(1);
         const v2 = one(2);
         if (v1 === undefined) continue;
-        const keyOf = (i: number) => ((f as protobuf.MapField).keyType === "string" ? `k${i}` : String(i + 1));
+        const keyOf = (i: number) => ((f as unknown as protobuf.MapField).keyType === "string" ? `k${i}` : String(i + 1));
         v = { [keyOf(1)]: v1, [keyOf(2)]: v2 };
       } else if (f.repeated) {
         const a = one(1);
@@ -743,7 +748,7 @@ describe("proto tree interoperates with cosmjs-types", function () {
   it(`compares at least ${MIN_COMPARED} messages`, function () {
     const total = Object.values(compared).reduce((n, l) => n + l.length, 0);
     expect(total).to.be.at.least(MIN_COMPARED);
-    expect(compared.core.length, "core messages compared").to.be.greaterThan(150);
+    expect(compared.core.length, "core messages compared").to.be.at.least(270);
   });
 
   for (const area of ["core", "consensus", "ibc"]) {

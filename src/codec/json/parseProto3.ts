@@ -168,10 +168,10 @@ function parseBytes(value: unknown, path: string): Uint8Array {
 }
 
 function parseEnum(type: protobuf.Enum, value: unknown, path: string): number {
-  if (typeof value === "string" && value in type.values) return type.values[value]!;
+  if (typeof value === "string" && Object.hasOwn(type.values, value)) return type.values[value]!;
   if (typeof value === "number" || (typeof value === "string" && INT64_TEXT.test(value))) {
     const n = Number(value);
-    if (n in type.valuesById) return n;
+    if (Object.hasOwn(type.valuesById, n)) return n;
   }
   const names = Object.keys(type.values).join(", ");
   throw new JsonInputError(path, `"${String(value)}" is not a ${type.name} (one of ${names}, or its number)`);

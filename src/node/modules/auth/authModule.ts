@@ -1,6 +1,7 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { notFound } from "../../abci/queryError.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { accountAddressParam } from "../addressField.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
@@ -19,6 +20,11 @@ export const authModule: NodeModule = {
   queryService: "core.auth.v1beta1.Query",
 
   queries: {
+    async Accounts(request, ctx) {
+      const anyType = ctx.codec.type("google.protobuf.Any");
+      const page = await paginate(ctx.store, ACCOUNT_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));
+      return { accounts: page.items, pagination: page.pagination };
+    },
     async Account(request, ctx) {
       const address = accountAddressParam(request.address, "address", ctx);
       const account = await ctx.store.get(accountKey(address));

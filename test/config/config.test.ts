@@ -1,0 +1,70 @@
+import { expect } from "chai";
+import fs from "node:fs";
+import path from "node:path";
+import { loadAppConfig } from "../../src/config/appConfig.js";
+import { loadNodeConfig } from "../../src/config/nodeConfig.js";
+import { ConfigError } from "../../src/config/tomlConfig.js";
+import { tempDir, writeFile } from "../helpers/tempDir.js";
+
+describe("configuration files", () => {
+  const root = tempDir();
+  let n = 0;
+  const home = () => path.join(root, `home-${n++}`);
+
+  it("creates a missing app.toml with the defaults and comments, and reads them back", () => {
+    const h = home();
+    const config = loadAppConfig(h);
+    expect(config.api).to.deep.equal({
+      enable: true,
+      address: "tcp://0.0.0.0:1317",
+      swagger: true,
+      "max-open-connections": 1000,
+      "rpc-read-timeout": 10,
+      "rpc-write-timeout": 0,
+      "rpc-max-body-bytes": 1000000,
+      "enabled-unsafe-cors": false,
+    });
+    const text = fs.readFileSync(path.join(h, "config", "app.toml"), "utf8");
+    expect(text).to.include("# Whether the REST server runs.");
+    expect(text).to.include('address = "tcp://0.0.0.0:1317"');
+  });
+
+  it("fills keys a file leaves out with their defaults", () => {
+    const h = home();
+    writeFile(h, "config/app.toml", "[api]\nenable = false\n");
+    const config = loadAppConfig(h);
+    expect(config.api.enable).to.equal(false);
+    expect(config.api.swagger).to.equal(true);
+    expect(config["pruning-keep-recent"]).to.equal(100);
+  });
+
+  it("stops on a wrong type, naming file, key and expected value", () => {
+    const h = home();
+    const file = writeFile(h, "config/app.toml", '[api]\nenable = "yes"\n');
+    expect(() => loadAppConfig(h)).to.throw(ConfigError, `${file}: key "api.enable" must be true or false (got "yes")`);
+  });
+
+  it("stops on a wrong value, naming file, key and expected value", () => {
+    const h = home();
+    const file = writeFile(h, "config/app.toml", '[api]\naddress = "localhost"\n');
+    expect(() => loadAppConfig(h)).to.throw(ConfigError, `${file}: key "api.address" must be an address like "tcp://0.0.0.0:1317" (got "localhost")`);
+  });
+
+  it("stops on a file that is not TOML", () => {
+    const h = home();
+    const file = writeFile(h, "config/app.toml", "[api\n");
+    expect(() => loadAppConfig(h)).to.throw(ConfigError, `${file}: not valid TOML`);
+  });
+
+  it("creates config.toml with the node's defaults", () => {
+    const config = loadNodeConfig(home());
+    expect(config.rpc.laddr).to.equal("tcp://127.0.0.1:26657");
+    expect(config.consensus.create_empty_blocks).to.equal(false);
+  });
+
+  it("stops on a bad node setting, naming file and key", () => {
+    const h = home();
+    const file = writeFile(h, "config/config.toml", '[consensus]\ncreate_empty_blocks_interval = "soon"\n');
+    expect(() => loadNodeConfig(h)).to.throw(ConfigError, `${file}: key "consensus.create_empty_blocks_interval" must be a duration like "1s" or "500ms" (got "soon")`);
+  });
+});

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { PACKAGE_ROOT } from "../../src/util/paths.js";
+
+const CLI = path.join(PACKAGE_ROOT, "bin", "chain-rest.js");
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the first match of `pattern` in the output so far or to come. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `chain-rest <args>` as a real process. */
+export function runCli(args: string[]): RunningProcess {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitFor(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${pattern} in output:\n${text}`));
+        }, timeoutMs);
+        listeners.add(check);
+        exited.then(() => setTimeout(() => {
+          if (listeners.has(check)) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`process exited before ${pattern}; output:\n${text}`));
+          }
+        }, 50));
+        check();
+      });
+    },
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs a short command to completion. */
+export async function runCliToEnd(args: string[]): Promise<{ code: number | null; output: string }> {
+  const proc = runCli(args);
+  const code = await proc.exited;
+  return { code, output: proc.output() };
+}
+
+export interface StartedNode {
+  proc: RunningProcess;
+  restUrl: string;
+  rpcUrl: string;
+}
+
+/** `chain-rest start` on free loopback ports; resolves once both servers listen. */
+export async function startNode(home: string, extraArgs: string[] = []): Promise<StartedNode> {
+  const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0", ...extraArgs]);
+  const rpc = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/);
+  const rest = proc.output().match(/REST server: (http:\/\/\S+)/);
+  return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpc[1]! };
+}
+
+/** `chain-rest gateway --node <rpcUrl>` on a free loopback port. */
+export async function startGateway(home: string, rpcUrl: string): Promise<{ proc: RunningProcess; restUrl: string }> {
+  const proc = runCli(["gateway", "--home", home, "--node", rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+  const rest = await proc.waitFor(/REST server: (http:\/\/\S+)/);
+  return { proc, restUrl: rest[1]! };
+}
