@@ -62,9 +62,9 @@ export async function start(options: StartOptions): Promise<void> {
   }
 
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
+  printAccounts(options.home);
   console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
-  printAccounts(options.home);
 }
 
 function printAccounts(home: string): void {
