@@ -211,6 +211,13 @@ describe("e2e: auth and bank gateway routes", function () {
           }
         });
 
+        it("501 with code 12 naming the method for a table route whose module the node does not serve yet", async () => {
+          const r = await get("/extmod/token/params");
+          expect(r.status).to.equal(501);
+          expect(r.body.code).to.equal(12);
+          expect(r.body.message).to.include("/extmod.token.Query/Params is not served by the node");
+        });
+
         it("ignores unknown query parameters", async () => {
           expect((await get("/core/bank/v1beta1/params?height=1&foo=bar")).status).to.equal(200);
         });
