@@ -1,11 +1,14 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { encodeBech32Address } from "../codec/bech32.js";
+import { NODE_MODULES } from "../node/modules/index.js";
+import type { DevAccount, DevGenesisContext, GenesisCoin } from "../node/modules/devGenesisContext.js";
 
 export interface DevGenesisInput {
   chainId: string;
   prefix: string;
   denom: string;
-  addresses: string[];
+  accounts: DevAccount[];
+  consensusPublicKey: Uint8Array;
   genesisTime: Date;
 }
 
@@ -14,35 +17,45 @@ export function moduleAddress(prefix: string, name: string): string {
   return encodeBech32Address(prefix, sha256(new TextEncoder().encode(name)).subarray(0, 20));
 }
 
-const ACCOUNT_BALANCE = "1000000000000"; // 1,000,000 main units of a 10^6 base denom
-const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"]; // so the first account has a multi-coin balance
+class DevGenesisBuilder implements DevGenesisContext {
+  readonly moduleAccounts: Array<{ name: string; address: string; permissions: string[] }> = [];
+  readonly balances = new Map<string, Map<string, bigint>>();
+  readonly chainId: string;
+  readonly prefix: string;
+  readonly denom: string;
+  readonly genesisTime: Date;
+  readonly accounts: DevAccount[];
+  readonly consensusPublicKey: Uint8Array;
+
+  constructor(input: DevGenesisInput) {
+    ({ chainId: this.chainId, prefix: this.prefix, denom: this.denom, genesisTime: this.genesisTime, accounts: this.accounts, consensusPublicKey: this.consensusPublicKey } = input);
+  }
+
+  moduleAccount(name: string, permissions: string[]): string {
+    const address = moduleAddress(this.prefix, name);
+    if (!this.moduleAccounts.some((m) => m.name === name)) this.moduleAccounts.push({ name, address, permissions });
+    return address;
+  }
+
+  fund(address: string, coins: GenesisCoin[]): void {
+    const balance = this.balances.get(address) ?? new Map<string, bigint>();
+    for (const coin of coins) balance.set(coin.denom, (balance.get(coin.denom) ?? 0n) + BigInt(coin.amount));
+    this.balances.set(address, balance);
+  }
+}
+
+/** Built last: they collect the module accounts and balances the other modules registered. */
+const BUILT_LAST = ["bank", "auth"];
 
 /**
  * A development genesis in the real format: app_state maps each module to its
  * GenesisState in proto3 JSON, exactly as a genesis exported from a real chain.
  */
 export function devGenesis(input: DevGenesisInput): Record<string, unknown> {
-  const { prefix, denom, addresses } = input;
-  const accounts: unknown[] = addresses.map((address, i) => ({
-    "@type": "/core.auth.v1beta1.BaseAccount",
-    address,
-    pub_key: null,
-    account_number: String(i),
-    sequence: "0",
-  }));
-  accounts.push({
-    "@type": "/core.auth.v1beta1.ModuleAccount",
-    base_account: { address: moduleAddress(prefix, "fee_collector"), pub_key: null, account_number: String(addresses.length), sequence: "0" },
-    name: "fee_collector",
-    permissions: [],
-  });
-  const balances = addresses.map((address, i) => ({
-    address,
-    coins: [...(i === 0 ? EXTRA_DENOMS.map((d) => ({ denom: d, amount: "1000000" })) : []), { denom, amount: ACCOUNT_BALANCE }].sort((a, b) =>
-      a.denom.localeCompare(b.denom),
-    ),
-  }));
-  const display = denom.replace(/^u/, "");
+  const builder = new DevGenesisBuilder(input);
+  const appState: Record<string, unknown> = {};
+  const ordered = [...NODE_MODULES.filter((m) => !BUILT_LAST.includes(m.name)), ...BUILT_LAST.map((name) => NODE_MODULES.find((m) => m.name === name)!)];
+  for (const module of ordered) if (module.devGenesis) appState[module.name] = module.devGenesis(builder);
   return {
     genesis_time: input.genesisTime.toISOString(),
     chain_id: input.chainId,
@@ -54,34 +67,6 @@ export function devGenesis(input: DevGenesisInput): Record<string, unknown> {
       version: {},
     },
     app_hash: "",
-    app_state: {
-      auth: {
-        params: {
-          max_memo_characters: "256",
-          tx_sig_limit: "7",
-          tx_size_cost_per_byte: "10",
-          sig_verify_cost_ed25519: "590",
-          sig_verify_cost_secp256k1: "1000",
-        },
-        accounts,
-      },
-      bank: {
-        params: { send_enabled: [], default_send_enabled: true },
-        balances,
-        supply: [],
-        denom_metadata: [
-          {
-            description: `The native token of ${input.chainId}`,
-            denom_units: [
-              { denom, exponent: 0, aliases: [`micro${display}`] },
-              { denom: `m${display}`, exponent: 3, aliases: [`milli${display}`] },
-              { denom: display, exponent: 6, aliases: [] },
-            ],
-            base: denom,
-            display,
-          },
-        ],
-      },
-    },
+    app_state: Object.fromEntries(NODE_MODULES.filter((m) => m.name in appState).map((m) => [m.name, appState[m.name]])),
   };
 }

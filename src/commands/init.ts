@@ -29,9 +29,17 @@ export function initHome(options: InitOptions): DevAccounts {
   const prefix = app["bech32-prefix"];
   const mnemonic = options.mnemonic ?? newMnemonic();
   const accounts = deriveAccounts(mnemonic, prefix, options.accounts);
-  writeKey(path.join(configDir, "priv_validator_key.json"), newEd25519Key(), "consensus/PubKeyEd25519", "consensus/PrivKeyEd25519");
+  const validatorKey = newEd25519Key();
+  writeKey(path.join(configDir, "priv_validator_key.json"), validatorKey, "consensus/PubKeyEd25519", "consensus/PrivKeyEd25519");
   writeKey(path.join(configDir, "node_key.json"), newEd25519Key(), undefined, "consensus/PrivKeyEd25519");
-  const genesis = devGenesis({ chainId: options.chainId, prefix, denom: options.denom, addresses: accounts.map((a) => a.address), genesisTime: new Date() });
+  const genesis = devGenesis({
+    chainId: options.chainId,
+    prefix,
+    denom: options.denom,
+    accounts: accounts.map((a) => ({ index: a.index, address: a.address, publicKey: a.publicKey })),
+    consensusPublicKey: validatorKey.publicKey,
+    genesisTime: new Date(),
+  });
   fs.writeFileSync(genesisPath(options.home), JSON.stringify(genesis, null, 2) + "\n");
   const dev: DevAccounts = { mnemonic, accounts: accounts.map((a) => ({ index: a.index, address: a.address, hd_path: hdPath(a.index) })) };
   fs.writeFileSync(devAccountsPath(options.home), JSON.stringify(dev, null, 2) + "\n", { mode: 0o600 });

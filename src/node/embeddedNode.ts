@@ -7,8 +7,10 @@ import { QueryRouter } from "./abci/queryRouter.js";
 import { blockHash, getBlockMeta, nextAppHash, putBlockMeta, type BlockMeta } from "./chain/blockStore.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { NODE_MODULES } from "./modules/index.js";
-import type { ChainInfo, NodeModule, QueryContext } from "./modules/nodeModule.js";
-import { ModuleReader, ModuleWriter, utf8 } from "./store/moduleStore.js";
+import type { ChainInfo, ExecContext, NodeModule, QueryContext } from "./modules/nodeModule.js";
+import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
+import { CacheLayer } from "./store/cacheLayer.js";
+import { GasMeter } from "./tx/gasMeter.js";
 import { VersionedStore } from "./store/versionedStore.js";
 
 export interface NodeOptions {
@@ -86,6 +88,7 @@ export class EmbeddedNode {
       const context = (module: NodeModule): QueryContext => ({
         chain: this.chain,
         codec: this.codec,
+        height: at,
         store: new ModuleReader(state, module.name),
         storeOf: (name) => new ModuleReader(state, name),
       });
@@ -110,9 +113,22 @@ export class EmbeddedNode {
 
   private async initChain(doc: GenesisDoc, states: Map<string, Record<string, unknown>>): Promise<void> {
     const batch = this.store.begin();
+    const layer = new CacheLayer(this.store.reader(0));
+    const time = new Date(doc.genesis_time);
     for (const module of this.modules) {
-      module.initGenesis(states.get(module.name) ?? {}, new ModuleWriter(batch, module.name), { chain: this.chain, codec: this.codec });
+      const ctx: ExecContext = {
+        chain: this.chain,
+        codec: this.codec,
+        height: 1,
+        time,
+        gas: new GasMeter(0),
+        store: new ModuleStore(layer, module.name),
+        storeOf: (name) => new ModuleStore(layer, name),
+        emit: () => undefined, // genesis events are not recorded
+      };
+      await module.initGenesis(states.get(module.name) ?? {}, ctx);
     }
+    layer.commitTo(batch);
     batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: doc.chain_id, genesis_time: doc.genesis_time })));
     const digest = sha256(utf8(JSON.stringify(doc.app_state ?? {})));
     await this.commit(batch, new Date(doc.genesis_time), digest, 0);

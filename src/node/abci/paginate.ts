@@ -1,6 +1,6 @@
 import Long from "long";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
-import type { ModuleReader } from "../store/moduleStore.js";
+import type { KVReader } from "../store/kv.js";
 import { invalidArgument } from "./queryError.js";
 
 export const DEFAULT_PAGE_LIMIT = 100;
@@ -25,7 +25,7 @@ export interface Page<T> {
  * `select` may drop entries (a filter), which then do not count.
  */
 export async function paginate<T>(
-  store: ModuleReader,
+  store: KVReader,
   prefix: Uint8Array,
   request: PageRequest | undefined,
   select: (key: Uint8Array, value: Uint8Array) => T | undefined | Promise<T | undefined>,

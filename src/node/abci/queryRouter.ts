@@ -20,6 +20,7 @@ export class QueryRouter {
 
   constructor(modules: NodeModule[], codec: Codec) {
     for (const module of modules) {
+      if (!module.queryService || !module.queries) continue;
       const service = codec.root.lookupService(module.queryService);
       for (const [name, handler] of Object.entries(module.queries)) {
         const method = service.methods[name];

@@ -1,25 +1,31 @@
 import { concatBytes } from "./keyEncoding.js";
-import type { StateBatch, StateReader } from "./versionedStore.js";
+import type { CacheLayer, FullKeyReader } from "./cacheLayer.js";
+import type { KVReader, KVStore } from "./kv.js";
+import { KV_GAS, type GasMeter } from "../tx/gasMeter.js";
 
 const encoder = new TextEncoder();
 
-/** A module's view of the state: its keys live under "<module>/" (the real app's per-module stores). */
-export class ModuleReader {
-  private readonly prefix: Uint8Array;
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
 
-  constructor(private readonly state: StateReader, module: string) {
-    this.prefix = encoder.encode(`${module}/`);
-  }
+/** The key prefix of a module's store: its keys live under "<module>/" (the real app's per-module stores). */
+export function modulePrefix(module: string): Uint8Array {
+  return utf8(`${module}/`);
+}
 
-  get height(): number {
-    return this.state.version;
+/** A module's view of the state, for queries. */
+export class ModuleReader implements KVReader {
+  protected readonly prefix: Uint8Array;
+
+  constructor(protected readonly state: FullKeyReader, module: string) {
+    this.prefix = modulePrefix(module);
   }
 
   get(key: Uint8Array): Promise<Uint8Array | undefined> {
     return this.state.get(concatBytes(this.prefix, key));
   }
 
-  /** Entries under `prefix` from `start` (relative to `prefix`) on; yielded keys are relative to `prefix`. */
   async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const full = concatBytes(this.prefix, prefix);
     const from = start ? concatBytes(full, start) : undefined;
@@ -27,22 +33,43 @@ export class ModuleReader {
   }
 }
 
-export class ModuleWriter {
-  private readonly prefix: Uint8Array;
+/**
+ * A module's view of the state during genesis and block execution: reads see
+ * the pending writes; every access is charged to the gas meter, when there is one,
+ * at the real system's costs.
+ */
+export class ModuleStore extends ModuleReader implements KVStore {
+  constructor(
+    private readonly layer: CacheLayer,
+    module: string,
+    private readonly gas?: GasMeter,
+  ) {
+    super(layer, module);
+  }
 
-  constructor(private readonly batch: StateBatch, module: string) {
-    this.prefix = encoder.encode(`${module}/`);
+  override async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    this.gas?.consume(KV_GAS.readCostFlat, "ReadFlat");
+    const value = await super.get(key);
+    this.gas?.consume(KV_GAS.readCostPerByte * (value?.length ?? 0), "ReadPerByte");
+    return value;
+  }
+
+  override async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    for await (const [key, value] of super.iterate(prefix, start)) {
+      this.gas?.consume(KV_GAS.iterNextCostFlat, "IterNextFlat");
+      this.gas?.consume(KV_GAS.readCostPerByte * value.length, "ValuePerByte");
+      yield [key, value];
+    }
   }
 
   set(key: Uint8Array, value: Uint8Array): void {
-    this.batch.set(concatBytes(this.prefix, key), value);
+    this.gas?.consume(KV_GAS.writeCostFlat, "WriteFlat");
+    this.gas?.consume(KV_GAS.writeCostPerByte * value.length, "WritePerByte");
+    this.layer.set(concatBytes(this.prefix, key), value);
   }
 
   delete(key: Uint8Array): void {
-    this.batch.delete(concatBytes(this.prefix, key));
+    this.gas?.consume(KV_GAS.deleteCost, "Delete");
+    this.layer.delete(concatBytes(this.prefix, key));
   }
-}
-
-export function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
 }

@@ -5,6 +5,7 @@ import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { accountAddressParam } from "../addressField.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
 
 /** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account. */
 const PARAMS_KEY = Uint8Array.of(0x00);
@@ -47,7 +48,8 @@ export const authModule: NodeModule = {
     });
   },
 
-  initGenesis(state, store, ctx) {
+  async initGenesis(state, ctx) {
+    const { store } = ctx;
     const anyType = ctx.codec.type("google.protobuf.Any");
     store.set(PARAMS_KEY, ctx.codec.type("core.auth.v1beta1.Params").encode(state.params ?? {}).finish());
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
@@ -55,6 +57,31 @@ export const authModule: NodeModule = {
       store.set(accountKey(decodeBech32Address(address, ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
     }
   },
+
+  devGenesis: (ctx: DevGenesisContext) => ({
+    params: {
+      max_memo_characters: "256",
+      tx_sig_limit: "7",
+      tx_size_cost_per_byte: "10",
+      sig_verify_cost_ed25519: "590",
+      sig_verify_cost_secp256k1: "1000",
+    },
+    accounts: [
+      ...ctx.accounts.map((account, i) => ({
+        "@type": "/core.auth.v1beta1.BaseAccount",
+        address: account.address,
+        pub_key: null,
+        account_number: String(i),
+        sequence: "0",
+      })),
+      ...ctx.moduleAccounts.map((module, i) => ({
+        "@type": "/core.auth.v1beta1.ModuleAccount",
+        base_account: { address: module.address, pub_key: null, account_number: String(ctx.accounts.length + i), sequence: "0" },
+        name: module.name,
+        permissions: module.permissions,
+      })),
+    ],
+  }),
 };
 
 async function readParams(ctx: QueryContext): Promise<ProtoMessage> {

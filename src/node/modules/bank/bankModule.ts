@@ -6,6 +6,7 @@ import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { accountAddressParam, denomParam, DENOM_PATTERN } from "../addressField.js";
 import type { NodeModule, QueryContext } from "../nodeModule.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
 
 /**
  * Store layout: 0x00 → Params; 0x01 | denom → Metadata;
@@ -88,7 +89,8 @@ export const bankModule: NodeModule = {
     });
   },
 
-  initGenesis(state, store, ctx) {
+  async initGenesis(state, ctx) {
+    const { store } = ctx;
     store.set(PARAMS_KEY, ctx.codec.type("core.bank.v1beta1.Params").encode(state.params ?? {}).finish());
     const totals = new Map<string, bigint>();
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
@@ -104,7 +106,40 @@ export const bankModule: NodeModule = {
       store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());
     }
   },
+
+  devGenesis(ctx: DevGenesisContext) {
+    ctx.moduleAccount("fee_collector", []);
+    ctx.accounts.forEach((account, i) => {
+      ctx.fund(account.address, [{ denom: ctx.denom, amount: DEV_ACCOUNT_BALANCE }]);
+      // the first account also holds a few other coins, so that a balance has several pages
+      if (i === 0) ctx.fund(account.address, EXTRA_DENOMS.map((denom) => ({ denom, amount: "1000000" })));
+    });
+    const display = ctx.denom.replace(/^u/, "");
+    return {
+      params: { send_enabled: [], default_send_enabled: true },
+      balances: [...ctx.balances].map(([address, coins]) => ({
+        address,
+        coins: [...coins].sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, amount]) => ({ denom, amount: amount.toString() })),
+      })),
+      supply: [],
+      denom_metadata: [
+        {
+          description: `The native token of ${ctx.chainId}`,
+          denom_units: [
+            { denom: ctx.denom, exponent: 0, aliases: [`micro${display}`] },
+            { denom: `m${display}`, exponent: 3, aliases: [`milli${display}`] },
+            { denom: display, exponent: 6, aliases: [] },
+          ],
+          base: ctx.denom,
+          display,
+        },
+      ],
+    };
+  },
 };
+
+const DEV_ACCOUNT_BALANCE = "1000000000000"; // 1,000,000 main units of a 10^6 base denom
+const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"];
 
 /**
  * A denom parameter that must exist on the chain. The real system answers

@@ -1,0 +1,82 @@
+import { compareBytes } from "./keyEncoding.js";
+
+/** Read access by full key (the versioned store at one height, or another cache layer). */
+export interface FullKeyReader {
+  get(key: Uint8Array): Promise<Uint8Array | undefined>;
+  iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
+}
+
+interface Write {
+  key: Uint8Array;
+  value: Uint8Array | undefined; // undefined: deleted
+}
+
+const hex = (key: Uint8Array) => Buffer.from(key).toString("hex");
+
+/**
+ * Pending writes over a reader: a block's writes over the committed state,
+ * and a transaction's writes over the block's, so a failed transaction is
+ * dropped by not committing its layer. Reads and iteration see the layer's
+ * writes merged with what is below.
+ */
+export class CacheLayer implements FullKeyReader {
+  private readonly writes = new Map<string, Write>();
+
+  constructor(private readonly parent: FullKeyReader) {}
+
+  child(): CacheLayer {
+    return new CacheLayer(this);
+  }
+
+  async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    const write = this.writes.get(hex(key));
+    return write ? write.value : this.parent.get(key);
+  }
+
+  set(key: Uint8Array, value: Uint8Array): void {
+    this.writes.set(hex(key), { key: Uint8Array.from(key), value: Uint8Array.from(value) });
+  }
+
+  delete(key: Uint8Array): void {
+    this.writes.set(hex(key), { key: Uint8Array.from(key), value: undefined });
+  }
+
+  async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const lower = start ?? prefix;
+    const pending = [...this.writes.values()]
+      .filter((w) => startsWith(w.key, prefix) && compareBytes(w.key, lower) >= 0)
+      .sort((a, b) => compareBytes(a.key, b.key));
+    const below = this.parent.iterate(prefix, start);
+    let next = await below.next();
+    let i = 0;
+    while (!next.done || i < pending.length) {
+      const write = pending[i];
+      const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
+      if (order < 0) {
+        yield next.value as [Uint8Array, Uint8Array];
+        next = await below.next();
+        continue;
+      }
+      if (order === 0) next = await below.next(); // this layer's write replaces the value below
+      i++;
+      if (write!.value) yield [write!.key, write!.value];
+    }
+  }
+
+  /** Moves this layer's writes into the layer (or batch) below. */
+  commitTo(target: { set(key: Uint8Array, value: Uint8Array): void; delete(key: Uint8Array): void }): void {
+    for (const { key, value } of this.sortedWrites()) value ? target.set(key, value) : target.delete(key);
+    this.writes.clear();
+  }
+
+  /** The writes in key order (for the app hash). */
+  sortedWrites(): Write[] {
+    return [...this.writes.values()].sort((a, b) => compareBytes(a.key, b.key));
+  }
+}
+
+function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {
+  if (key.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (key[i] !== prefix[i]) return false;
+  return true;
+}

@@ -1,0 +1,12 @@
+/** Read access to one module's keys (queries at a height, and transactions). */
+export interface KVReader {
+  get(key: Uint8Array): Promise<Uint8Array | undefined>;
+  /** Entries under `prefix` from `start` (relative to `prefix`) on, in key order; keys relative to `prefix`. */
+  iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
+}
+
+/** Read and write access to one module's keys during block execution. */
+export interface KVStore extends KVReader {
+  set(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
+}
