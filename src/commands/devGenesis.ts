@@ -1,5 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { encodeBech32Address } from "../codec/bech32.js";
+import { moduleAddress } from "../codec/addresses.js";
 import { NODE_MODULES } from "../node/modules/index.js";
 import type { DevAccount, DevGenesisContext, GenesisCoin } from "../node/modules/devGenesisContext.js";
 
@@ -10,11 +9,6 @@ export interface DevGenesisInput {
   accounts: DevAccount[];
   consensusPublicKey: Uint8Array;
   genesisTime: Date;
-}
-
-/** Module account address: the first 20 bytes of SHA-256(module name), as the real auth module derives it. */
-export function moduleAddress(prefix: string, name: string): string {
-  return encodeBech32Address(prefix, sha256(new TextEncoder().encode(name)).subarray(0, 20));
 }
 
 class DevGenesisBuilder implements DevGenesisContext {
