@@ -7,7 +7,8 @@ export type FieldKind =
   | { kind: "float" }
   | { kind: "bool" }
   | { kind: "string"; custom?: "Dec" | "Int" }
-  | { kind: "bytes" }
+  /** `custom`: a gogoproto Dec/Int carried in a bytes field (its wire form is the text, as in a string field). */
+  | { kind: "bytes"; custom?: "Dec" | "Int" }
   | { kind: "enum"; type: protobuf.Enum }
   | { kind: "message"; type: protobuf.Type };
 
@@ -21,11 +22,11 @@ export function fieldKind(field: protobuf.Field): FieldKind {
   if (INT32.has(field.type)) return { kind: "int32" };
   if (field.type === "double" || field.type === "float") return { kind: "float" };
   if (field.type === "bool") return { kind: "bool" };
-  if (field.type === "bytes") return { kind: "bytes" };
+  if (field.type === "bytes") return { kind: "bytes", custom: customType(field) };
   return { kind: "string", custom: customType(field) };
 }
 
-/** The gogoproto customtype of a string field ("Dec" or "Int"), if any. */
+/** The gogoproto customtype of a string or bytes field ("Dec" or "Int"), if any. */
 export function customType(field: protobuf.Field): "Dec" | "Int" | undefined {
   const custom = field.options?.["(gogoproto.customtype)"];
   if (typeof custom !== "string") return undefined;

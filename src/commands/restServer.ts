@@ -23,6 +23,7 @@ export async function startRestServer(api: ApiConfig, client: ChainClient, codec
     gatewayRoutes: tables.gateway,
     deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"] },
     cors: api["enabled-unsafe-cors"],
+    swagger: api.swagger,
   });
   return listen(app, api);
 }

@@ -36,6 +36,7 @@ export async function start(options: StartOptions): Promise<void> {
     bech32Prefix: app["bech32-prefix"],
     keepRecent: app["pruning-keep-recent"],
     moniker: nodeConfig.moniker,
+    minimumGasPrices: app["minimum-gas-prices"],
     codec,
   });
   const client = new InProcessClient(node);

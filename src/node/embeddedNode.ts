@@ -1,17 +1,27 @@
+import { EventEmitter } from "node:events";
 import path from "node:path";
-import { sha256 } from "@noble/hashes/sha2.js";
 import type { AbciQueryResponse } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
+import { AminoJsonRenderer } from "../codec/amino/aminoJson.js";
+import { aminoTransforms } from "../tables/aminoTransforms.js";
 import { abciError, abciQueryFailure, SdkError } from "./abci/abciResult.js";
 import { QueryRouter } from "./abci/queryRouter.js";
-import { blockHash, getBlockMeta, nextAppHash, putBlockMeta, type BlockMeta } from "./chain/blockStore.js";
+import { buildCommittedHeight } from "./chain/blockBuilder.js";
+import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
+import { Mempool, type Inclusion } from "./chain/mempool.js";
+import { SerialQueue } from "./chain/serialQueue.js";
+import { indexTx } from "./chain/txIndex.js";
+import { loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { NODE_MODULES } from "./modules/index.js";
-import type { ChainInfo, ExecContext, NodeModule, QueryContext } from "./modules/nodeModule.js";
-import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
+import type { AbciEvent, ChainInfo, ExecContext, MsgRoute, NodeModule, QueryContext } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
-import { GasMeter } from "./tx/gasMeter.js";
+import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
+import { GasMeter } from "./tx/gasMeter.js";
+import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
+import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
+import { simulateQuery } from "./tx/simulate.js";
 
 export interface NodeOptions {
   home: string;
@@ -19,6 +29,8 @@ export interface NodeOptions {
   /** How many recent heights stay queryable. */
   keepRecent: number;
   moniker: string;
+  /** app.toml minimum-gas-prices, e.g. "0.025uhub". */
+  minimumGasPrices?: string;
   codec?: Codec;
 }
 
@@ -26,22 +38,36 @@ const CHAIN_KEY = utf8("chain");
 
 /**
  * The embedded development node: module state in a versioned LevelDB store,
- * loaded from genesis.json on first start and resumed on later starts, with
- * ABCI-style queries at any kept height.
+ * loaded from genesis.json on first start and resumed on later starts;
+ * transactions checked into a mempool and executed in blocks; ABCI-style
+ * queries at any kept height. Events: "block" (CommittedHeight) after each commit.
  */
-export class EmbeddedNode {
+export class EmbeddedNode extends EventEmitter {
+  readonly mempool = new Mempool();
+  private readonly queue = new SerialQueue();
+  private readonly routes: Map<string, MsgRoute>;
+  private readonly amino: AminoJsonRenderer;
+  private checkLayer: CacheLayer;
   private closing = false;
+  private blockScheduled = false;
 
   private constructor(
     readonly store: VersionedStore,
     readonly codec: Codec,
     readonly chain: ChainInfo,
-    readonly genesisTime: string,
+    readonly genesis: GenesisDoc,
     readonly moniker: string,
+    readonly validatorKey: ValidatorKey,
     private readonly modules: NodeModule[],
     private readonly router: QueryRouter,
     private readonly keepRecent: number,
-  ) {}
+    private readonly minGasPrices: MinGasPrice[],
+  ) {
+    super();
+    this.routes = new Map(modules.flatMap((m) => Object.entries(m.messages ?? {})));
+    this.amino = new AminoJsonRenderer(codec.root, aminoTransforms());
+    this.checkLayer = new CacheLayer(store.reader());
+  }
 
   /** Opens the node's store under {home}/data; a fresh store is initialised from {home}/config/genesis.json as block 1. */
   static async open(options: NodeOptions): Promise<EmbeddedNode> {
@@ -50,12 +76,14 @@ export class EmbeddedNode {
     const genesisFile = path.join(options.home, "config", "genesis.json");
     // Validate before opening the store: a bad genesis must leave the store untouched.
     const genesis = readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix });
+    const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
+    const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(path.join(options.home, "data", "state.db"));
     try {
       const chain = { chainId: genesis.doc.chain_id, bech32Prefix: options.bech32Prefix };
-      const node = new EmbeddedNode(store, codec, chain, genesis.doc.genesis_time, options.moniker, modules, new QueryRouter(modules, codec), options.keepRecent);
-      if (store.latestVersion === 0) await node.initChain(genesis.doc, genesis.states);
-      else await node.checkSameChain(genesis.doc);
+      const node = new EmbeddedNode(store, codec, chain, genesis.doc, options.moniker, key, modules, new QueryRouter(modules, codec), options.keepRecent, minGasPrices);
+      if (store.latestVersion === 0) await node.initChain(genesis.states);
+      else await node.checkSameChain();
       return node;
     } catch (err) {
       await store.close();
@@ -67,18 +95,24 @@ export class EmbeddedNode {
     return this.store.latestVersion;
   }
 
-  async latestBlock(): Promise<BlockMeta> {
-    return (await getBlockMeta(this.store, this.height))!;
-  }
-
-  blockMeta(height: number): Promise<BlockMeta | undefined> {
-    return getBlockMeta(this.store, height);
+  /** The committed record of a height (block, commit, results, validators). */
+  async committed(height: number): Promise<CommittedHeight | undefined> {
+    const block = await getBlock(this.store, height);
+    if (!block) return undefined;
+    return {
+      block,
+      commit: (await getCommit(this.store, height))!,
+      results: (await getBlockResults(this.store, height))!,
+      validators: (await getValidators(this.store, height))!,
+      appHash: await getAppHash(this.store, height),
+    };
   }
 
   /** Answers an ABCI query: path = full proto method name, data = protobuf request. Never throws. */
   async query(queryPath: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     const latest = this.height;
     const at = height === 0 ? latest : height;
+    if (queryPath === SIMULATE_PATH) return this.simulate(data, at);
     if (!this.router.has(queryPath)) return abciError(SdkError.unknownRequest, `unknown query path: no handler for ${queryPath}`, at);
     if (at > latest || at < this.store.earliestVersion) {
       return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);
@@ -99,59 +133,167 @@ export class EmbeddedNode {
     }
   }
 
-  /** Commits the next block (empty for now: transactions come with the tx issue). */
-  async produceBlock(time = new Date()): Promise<BlockMeta> {
-    const batch = this.store.begin();
-    return this.commit(batch, time, new Uint8Array(32), 0);
+  /**
+   * CheckTx: the ante handler on the check state (which carries the
+   * sequences of transactions already in the mempool). A transaction that
+   * passes waits in the mempool; a block is made as soon as one waits.
+   */
+  checkTx(bytes: Uint8Array): Promise<{ hash: string; outcome: TxOutcome }> {
+    const hash = this.mempool.admit(bytes);
+    return this.queue.run(async () => {
+      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()));
+      if (outcome.code === 0) {
+        this.mempool.add(hash, bytes);
+        this.scheduleBlock();
+      } else {
+        this.mempool.forget(hash);
+      }
+      return { hash, outcome };
+    });
+  }
+
+  /** Resolves when the transaction with this hash is committed in a block. */
+  waitForInclusion(hash: string): Promise<Inclusion> {
+    return this.mempool.waitFor(hash);
+  }
+
+  /** Executes and commits the next block with the waiting transactions (possibly none). */
+  produceBlock(time = new Date()): Promise<CommittedHeight> {
+    return this.queue.run(() => this.executeBlock(time));
   }
 
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    await this.queue.run(async () => undefined); // let a block being made finish
     await this.store.close();
   }
 
-  private async initChain(doc: GenesisDoc, states: Map<string, Record<string, unknown>>): Promise<void> {
-    const batch = this.store.begin();
-    const layer = new CacheLayer(this.store.reader(0));
-    const time = new Date(doc.genesis_time);
-    for (const module of this.modules) {
-      const ctx: ExecContext = {
-        chain: this.chain,
-        codec: this.codec,
-        height: 1,
-        time,
-        gas: new GasMeter(0),
-        store: new ModuleStore(layer, module.name),
-        storeOf: (name) => new ModuleStore(layer, name),
-        emit: () => undefined, // genesis events are not recorded
-      };
-      await module.initGenesis(states.get(module.name) ?? {}, ctx);
-    }
-    layer.commitTo(batch);
-    batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: doc.chain_id, genesis_time: doc.genesis_time })));
-    const digest = sha256(utf8(JSON.stringify(doc.app_state ?? {})));
-    await this.commit(batch, new Date(doc.genesis_time), digest, 0);
+  private scheduleBlock(): void {
+    if (this.blockScheduled || this.closing) return;
+    this.blockScheduled = true;
+    setImmediate(() => {
+      this.blockScheduled = false;
+      if (this.mempool.size > 0 && !this.closing) void this.produceBlock().catch((err) => console.error("[node] block production failed:", err));
+    });
   }
 
-  private async commit(batch: ReturnType<VersionedStore["begin"]>, time: Date, writesDigest: Uint8Array, numTxs: number): Promise<BlockMeta> {
-    const previous = this.height > 0 ? await getBlockMeta(this.store, this.height) : undefined;
-    const height = batch.version;
-    const blockTime = previous && time.getTime() <= Date.parse(previous.time) ? new Date(Date.parse(previous.time) + 1) : time;
-    const appHash = nextAppHash(previous?.appHash ?? "", writesDigest);
-    const iso = blockTime.toISOString();
-    const meta: BlockMeta = { height, time: iso, appHash, hash: blockHash(this.chain.chainId, height, iso, appHash), numTxs };
-    putBlockMeta(batch, meta);
+  private async executeBlock(time: Date): Promise<CommittedHeight> {
+    const height = this.height + 1;
+    const previous = await this.committed(this.height);
+    const blockTime = previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
+    const layer = new CacheLayer(this.store.reader());
+    const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime);
+    const txs = this.mempool.take();
+    const outcomes: TxOutcome[] = [];
+    for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", this.txEnvironment(layer, height, blockTime)));
+    const endEvents = await this.runHooks("endBlock", layer, height, blockTime);
+    const record = buildCommittedHeight({
+      chainId: this.chain.chainId,
+      height,
+      time: blockTime,
+      txs: txs.map((t) => t.bytes),
+      outcomes,
+      beginEvents,
+      endEvents,
+      validators: await this.validatorSet(layer),
+      previous,
+      appHash: nextAppHash(previous?.appHash ?? "", layer.sortedWrites()),
+      consensusParams: this.genesis.consensus_params ?? {},
+      key: this.validatorKey,
+    });
+    await this.commit(layer, height, record, txs.map((t) => t.hash));
+    return record;
+  }
+
+  private async commit(layer: CacheLayer, height: number, record: CommittedHeight, hashes: string[]): Promise<void> {
+    const batch = this.store.begin();
+    layer.commitTo(batch);
+    putCommittedHeight(batch, height, record);
+    hashes.forEach((hash, index) =>
+      indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
+    );
     await this.store.commit(batch);
     await this.store.prune(height - this.keepRecent + 1);
-    return meta;
+    this.checkLayer = new CacheLayer(this.store.reader());
+    hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));
+    this.emit("block", record);
   }
 
-  private async checkSameChain(doc: GenesisDoc): Promise<void> {
+  private async runHooks(hook: "beginBlock" | "endBlock", layer: CacheLayer, height: number, time: Date): Promise<AbciEvent[]> {
+    const events: AbciEvent[] = [];
+    for (const module of this.modules) {
+      const run = module[hook];
+      if (run) await run.call(module, this.execContext(layer, module.name, height, time, events));
+    }
+    return events;
+  }
+
+  private async validatorSet(layer: CacheLayer): Promise<Array<{ publicKey: Uint8Array; power: bigint }>> {
+    for (const module of this.modules) {
+      if (module.validatorSet) return module.validatorSet(new ModuleReader(layer, module.name), { chain: this.chain, codec: this.codec });
+    }
+    return [{ publicKey: this.validatorKey.publicKey, power: 1n }];
+  }
+
+  private execContext(layer: CacheLayer, module: string, height: number, time: Date, events: AbciEvent[]): ExecContext {
+    return {
+      chain: this.chain,
+      codec: this.codec,
+      height,
+      time,
+      gas: new GasMeter(),
+      store: new ModuleStore(layer, module),
+      storeOf: (name) => new ModuleStore(layer, name),
+      emit: (event) => events.push(event),
+    };
+  }
+
+  private txEnvironment(layer: CacheLayer, height: number, time: Date): TxEnvironment {
+    const maxGas = BigInt(String((this.genesis.consensus_params as { block?: { max_gas?: string } } | undefined)?.block?.max_gas ?? "-1"));
+    return { codec: this.codec, amino: this.amino, chain: this.chain, routes: this.routes, layer, height, time, minGasPrices: this.minGasPrices, blockMaxGas: maxGas };
+  }
+
+  /** Simulate: the whole transaction on a throwaway copy of the latest state, without signature checks. */
+  private async simulate(data: Uint8Array, height: number): Promise<AbciQueryResponse> {
+    return simulateQuery(data, height, this.codec, (bytes) =>
+      this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, new Date()))),
+    );
+  }
+
+  private async initChain(states: Map<string, Record<string, unknown>>): Promise<void> {
+    const layer = new CacheLayer(this.store.reader(0));
+    const time = new Date(this.genesis.genesis_time);
+    for (const module of this.modules) await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+    const record = buildCommittedHeight({
+      chainId: this.chain.chainId,
+      height: 1,
+      time,
+      txs: [],
+      outcomes: [],
+      beginEvents: [],
+      endEvents: [],
+      validators: await this.validatorSet(layer),
+      appHash: nextAppHash("", layer.sortedWrites()),
+      consensusParams: this.genesis.consensus_params ?? {},
+      key: this.validatorKey,
+    });
+    const batch = this.store.begin();
+    batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: this.genesis.chain_id, genesis_time: this.genesis.genesis_time })));
+    layer.commitTo(batch);
+    putCommittedHeight(batch, 1, record);
+    await this.store.commit(batch);
+    this.checkLayer = new CacheLayer(this.store.reader());
+  }
+
+  private async checkSameChain(): Promise<void> {
     const stored = await this.store.getMeta(CHAIN_KEY);
     const chainId = stored ? (JSON.parse(new TextDecoder().decode(stored)) as { chain_id: string }).chain_id : undefined;
-    if (chainId !== doc.chain_id) {
-      throw new Error(`the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${doc.chain_id}; remove data/ to start the new chain`);
+    if (chainId !== this.genesis.chain_id) {
+      throw new Error(`the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`);
     }
   }
 }
+
+/** The tx service's Simulate runs inside the app, as an ABCI query (as in the real system). */
+export const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";

@@ -1,18 +1,18 @@
-import type {
-  AbciQueryResponse,
-  BroadcastMode,
-  BroadcastResult,
-  ChainClient,
-  StatusResult,
-  TxResult,
-  TxSearchResult,
-} from "../client/chainClient.js";
+import type { AbciQueryResponse, BroadcastMode, BroadcastResult, ChainClient, StatusResult, TxResult, TxSearchResult } from "../client/chainClient.js";
 import { NodeRpcError } from "../client/chainClient.js";
+import { Mempool, MempoolError } from "./chain/mempool.js";
+import { searchTxs, TxSearchError } from "./chain/txSearch.js";
+import { getIndexedTx } from "./chain/txIndex.js";
 import type { EmbeddedNode } from "./embeddedNode.js";
+import { txResultJson } from "./chain/blockBuilder.js";
+import type { TxOutcome } from "./tx/runTx.js";
+
+/** The engine's commit wait (timeout_broadcast_tx_commit). */
+const COMMIT_TIMEOUT_MS = 10_000;
 
 /**
- * ChainClient for the embedded node in the same process: the same surface
- * and result shapes as its JSON-RPC, without the HTTP hop.
+ * ChainClient for the embedded node in the same process: the same surface,
+ * result shapes and errors as its JSON-RPC, without the HTTP hop.
  */
 export class InProcessClient implements ChainClient {
   readonly address = "in-process node";
@@ -23,55 +23,120 @@ export class InProcessClient implements ChainClient {
     return this.node.query(path, data, height);
   }
 
+  async broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
+    let checked: Promise<{ hash: string; outcome: TxOutcome }>;
+    try {
+      checked = this.node.checkTx(tx);
+    } catch (err) {
+      if (err instanceof MempoolError) throw new NodeRpcError(-32603, "Internal error", err.message);
+      throw err;
+    }
+    if (mode === "async") {
+      checked.catch(() => undefined);
+      return { code: 0, data: "", log: "", codespace: "", hash: Mempool.hashOf(tx) };
+    }
+    const { hash, outcome } = await checked;
+    const checkTx = { code: outcome.code, data: hexData(outcome.data), log: outcome.log, codespace: outcome.codespace, hash };
+    if (mode === "sync") return checkTx;
+    const checkTxJson = { ...txResultJson(outcome), gas_wanted: outcome.gasWanted.toString() };
+    if (outcome.code !== 0) return { ...checkTx, check_tx: checkTxJson, deliver_tx: {}, height: "0" };
+    const inclusion = await withTimeout(this.node.waitForInclusion(hash), COMMIT_TIMEOUT_MS);
+    const committed = await getIndexedTx(this.node.store, Buffer.from(hash, "hex"));
+    return { ...checkTx, check_tx: checkTxJson, deliver_tx: committed!.tx_result as unknown as Record<string, unknown>, height: String(inclusion.height) };
+  }
+
+  async tx(hash: Uint8Array): Promise<TxResult> {
+    const found = await getIndexedTx(this.node.store, hash);
+    if (!found) throw new NodeRpcError(-32603, "Internal error", `tx (${Buffer.from(hash).toString("hex").toUpperCase()}) not found`);
+    return found as unknown as TxResult;
+  }
+
+  async txSearch(query: string, page = 1, perPage = 30, orderBy: "asc" | "desc" = "asc"): Promise<TxSearchResult> {
+    try {
+      return (await searchTxs(this.node.store, query, page, perPage, orderBy)) as unknown as TxSearchResult;
+    } catch (err) {
+      if (err instanceof TxSearchError) throw new NodeRpcError(-32603, "Internal error", err.message);
+      throw err;
+    }
+  }
+
+  async block(height?: number): Promise<Record<string, unknown>> {
+    const record = await this.node.committed(this.checkHeight(height));
+    return record!.block as unknown as Record<string, unknown>;
+  }
+
+  async validators(height?: number, page = 1, perPage = 30): Promise<Record<string, unknown>> {
+    const at = this.checkHeight(height);
+    const all = (await this.node.committed(at))!.validators;
+    const size = perPage < 1 ? 30 : Math.min(perPage, 100);
+    const pages = Math.max(1, Math.ceil(all.length / size));
+    if (page < 1 || page > pages) throw new NodeRpcError(-32603, "Internal error", `page should be within [1, ${pages}] range, given ${page}`);
+    const validators = all.slice((page - 1) * size, page * size);
+    return { block_height: String(at), validators, count: String(validators.length), total: String(all.length) };
+  }
+
   async status(): Promise<StatusResult> {
-    const latest = await this.node.latestBlock();
-    const earliest = await this.node.blockMeta(this.node.store.earliestVersion);
+    const latest = (await this.node.committed(this.node.height))!;
+    const earliest = await this.node.committed(this.node.store.earliestVersion);
+    const key = this.node.validatorKey;
     return {
       node_info: {
         protocol_version: { p2p: "8", block: "11", app: "0" },
+        id: key.address.toLowerCase(),
+        listen_addr: "",
         network: this.node.chain.chainId,
         version: "",
+        channels: "",
         moniker: this.node.moniker,
         other: { tx_index: "on", rpc_address: "" },
       },
       sync_info: {
-        latest_block_hash: latest.hash,
+        latest_block_hash: latest.block.block_id.hash,
         latest_app_hash: latest.appHash,
-        latest_block_height: String(latest.height),
-        latest_block_time: latest.time,
-        earliest_block_hash: earliest?.hash ?? "",
+        latest_block_height: String(this.node.height),
+        latest_block_time: latest.block.block.header.time,
+        earliest_block_hash: earliest?.block.block_id.hash ?? "",
         earliest_app_hash: earliest?.appHash ?? "",
         earliest_block_height: String(this.node.store.earliestVersion),
-        earliest_block_time: earliest?.time ?? "",
+        earliest_block_time: earliest?.block.block.header.time ?? "",
         catching_up: false,
       },
-      validator_info: {},
+      validator_info: {
+        address: key.address,
+        pub_key: { type: "consensus/PubKeyEd25519", value: Buffer.from(key.publicKey).toString("base64") },
+        voting_power: latest.validators.find((v) => v.address === key.address)?.voting_power ?? "0",
+      },
     };
   }
 
-  // The embedded node does not execute transactions or keep blocks' contents yet
-  // (the transactions issue adds them); these answer with the RPC's error object.
-  broadcastTx(_tx: Uint8Array, _mode: BroadcastMode): Promise<BroadcastResult> {
-    return this.unsupported("broadcast_tx");
+  /** The engine's height rules: omitted means latest; it must be within the kept blocks. */
+  private checkHeight(height: number | undefined): number {
+    const latest = this.node.height;
+    if (height === undefined || height === 0) return latest;
+    if (height < 0) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be greater than 0`);
+    if (height > latest) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be less than or equal to the current blockchain height ${latest}`);
+    const base = this.node.store.earliestVersion;
+    if (height < base) throw new NodeRpcError(-32603, "Internal error", `height ${height} is not available, lowest height is ${base}`);
+    return height;
   }
+}
 
-  tx(_hash: Uint8Array): Promise<TxResult> {
-    return this.unsupported("tx");
-  }
+function hexData(data: Uint8Array): string {
+  return Buffer.from(data).toString("hex").toUpperCase();
+}
 
-  txSearch(): Promise<TxSearchResult> {
-    return this.unsupported("tx_search");
-  }
-
-  block(): Promise<Record<string, unknown>> {
-    return this.unsupported("block");
-  }
-
-  validators(): Promise<Record<string, unknown>> {
-    return this.unsupported("validators");
-  }
-
-  private unsupported(method: string): never {
-    throw new NodeRpcError(-32601, "Method not found", `${method} is not served by the embedded node yet`);
-  }
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new NodeRpcError(-32603, "Internal error", "timed out waiting for tx to be included in a block")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
 }

@@ -70,6 +70,8 @@ export class Proto3JsonParser {
         if (kind.custom === "Int" && !INT64_TEXT.test(value) && value !== "") throw new JsonInputError(path, `"${value}" is not an integer`);
         return value;
       case "bytes":
+        // sdk.Dec / sdk.Int in a bytes field: JSON shows the number, the wire holds its text
+        if (kind.custom) return new TextEncoder().encode(this.parseValue({ kind: "string", custom: kind.custom }, value, path) as string);
         return parseBytes(value, path);
       case "enum":
         return parseEnum(kind.type, value, path);

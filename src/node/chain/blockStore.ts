@@ -3,37 +3,141 @@ import { uint64Bytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
 import type { StateBatch, VersionedStore } from "../store/versionedStore.js";
 
-/** What the node records of each committed block. */
-export interface BlockMeta {
-  height: number;
-  time: string;
-  /** Uppercase hex. */
-  appHash: string;
-  /** Uppercase hex: a hash over the header fields. */
+/**
+ * What the node keeps of each committed height, in the consensus engine's
+ * JSON-RPC form (uppercase hex hashes, base64 bytes, 64-bit ints as strings),
+ * so the RPC server answers with it as it is and the gateway's services read it
+ * the same way from a remote node.
+ */
+export interface RpcBlockId {
   hash: string;
-  numTxs: number;
+  parts: { total: number; hash: string };
 }
 
-const BLOCK_PREFIX = utf8("block/");
-
-export function putBlockMeta(batch: StateBatch, meta: BlockMeta): void {
-  batch.putMeta(new Uint8Array([...BLOCK_PREFIX, ...uint64Bytes(meta.height)]), utf8(JSON.stringify(meta)));
+export interface RpcCommitSig {
+  block_id_flag: number;
+  validator_address: string;
+  timestamp: string;
+  signature: string | null;
 }
 
-export async function getBlockMeta(store: VersionedStore, height: number): Promise<BlockMeta | undefined> {
-  const bytes = await store.getMeta(new Uint8Array([...BLOCK_PREFIX, ...uint64Bytes(height)]));
-  return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as BlockMeta) : undefined;
+export interface RpcCommit {
+  height: string;
+  round: number;
+  block_id: RpcBlockId;
+  signatures: RpcCommitSig[];
+}
+
+export interface RpcHeader {
+  version: { block: string; app?: string };
+  chain_id: string;
+  height: string;
+  time: string;
+  last_block_id: RpcBlockId;
+  last_commit_hash: string;
+  data_hash: string;
+  validators_hash: string;
+  next_validators_hash: string;
+  consensus_hash: string;
+  app_hash: string;
+  last_results_hash: string;
+  evidence_hash: string;
+  proposer_address: string;
+}
+
+export interface RpcBlock {
+  block_id: RpcBlockId;
+  block: {
+    header: RpcHeader;
+    data: { txs: string[] | null };
+    evidence: { evidence: unknown[] | null };
+    last_commit: RpcCommit;
+  };
+}
+
+export interface RpcValidator {
+  address: string;
+  pub_key: { type: string; value: string };
+  voting_power: string;
+  proposer_priority: string;
+}
+
+export interface RpcEvent {
+  type: string;
+  attributes: Array<{ key: string; value: string; index: boolean }>;
+}
+
+export interface RpcTxResult {
+  code?: number;
+  data?: string;
+  log?: string;
+  info?: string;
+  gas_wanted: string;
+  gas_used: string;
+  events: RpcEvent[];
+  codespace?: string;
+}
+
+export interface RpcBlockResults {
+  height: string;
+  txs_results: RpcTxResult[] | null;
+  begin_block_events: RpcEvent[] | null;
+  end_block_events: RpcEvent[] | null;
+  validator_updates: null;
+  consensus_param_updates: null;
+}
+
+/** One committed height: its block, the commit that sealed it, its results, its validator set and app hash. */
+export interface CommittedHeight {
+  block: RpcBlock;
+  commit: RpcCommit;
+  results: RpcBlockResults;
+  validators: RpcValidator[];
+  /** The app hash after executing this height (uppercase hex); the next header carries it. */
+  appHash: string;
+}
+
+const key = (kind: string, height: number) => new Uint8Array([...utf8(`${kind}/`), ...uint64Bytes(height)]);
+
+export function putCommittedHeight(batch: StateBatch, height: number, record: CommittedHeight): void {
+  batch.putMeta(key("block", height), utf8(JSON.stringify(record.block)));
+  batch.putMeta(key("commit", height), utf8(JSON.stringify(record.commit)));
+  batch.putMeta(key("results", height), utf8(JSON.stringify(record.results)));
+  batch.putMeta(key("validators", height), utf8(JSON.stringify(record.validators)));
+  batch.putMeta(key("apphash", height), utf8(record.appHash));
+}
+
+async function read<T>(store: VersionedStore, kind: string, height: number): Promise<T | undefined> {
+  const bytes = await store.getMeta(key(kind, height));
+  return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : undefined;
+}
+
+export const getBlock = (store: VersionedStore, height: number) => read<RpcBlock>(store, "block", height);
+export const getCommit = (store: VersionedStore, height: number) => read<RpcCommit>(store, "commit", height);
+export const getBlockResults = (store: VersionedStore, height: number) => read<RpcBlockResults>(store, "results", height);
+export const getValidators = (store: VersionedStore, height: number) => read<RpcValidator[]>(store, "validators", height);
+
+export async function getAppHash(store: VersionedStore, height: number): Promise<string> {
+  const bytes = await store.getMeta(key("apphash", height));
+  return bytes ? new TextDecoder().decode(bytes) : "";
 }
 
 /**
  * The app hash of a height: SHA-256 over the previous app hash and the
- * block's state writes, so it changes exactly when state changes and the
- * same writes always give the same hash.
+ * block's state writes in key order, so it changes exactly when state changes.
  */
-export function nextAppHash(previous: string, writesDigest: Uint8Array): string {
-  return Buffer.from(sha256(new Uint8Array([...Buffer.from(previous, "hex"), ...writesDigest]))).toString("hex").toUpperCase();
+export function nextAppHash(previous: string, writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>): string {
+  const hasher = sha256.create();
+  hasher.update(Buffer.from(previous, "hex"));
+  for (const write of writes) {
+    hasher.update(uint64Bytes(write.key.length)).update(write.key);
+    hasher.update(uint64Bytes(write.value?.length ?? 0)).update(write.value ?? new Uint8Array());
+  }
+  return hex(hasher.digest());
 }
 
-export function blockHash(chainId: string, height: number, time: string, appHash: string): string {
-  return Buffer.from(sha256(utf8(`${chainId}/${height}/${time}/${appHash}`))).toString("hex").toUpperCase();
+export function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("hex").toUpperCase();
 }
+
+export const EMPTY_BLOCK_ID: RpcBlockId = { hash: "", parts: { total: 0, hash: "" } };

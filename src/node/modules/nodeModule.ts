@@ -50,6 +50,8 @@ export type MsgHandler = (msg: ProtoMessage, ctx: ExecContext) => Promise<ProtoM
 
 export interface MsgRoute {
   handler: MsgHandler;
+  /** msg.ValidateBasic(): stateless checks, run before the ante handler (throw a TxError). */
+  validateBasic?(msg: ProtoMessage, chain: ChainInfo): void;
   /** The bech32 account addresses that must sign the Msg (GetSigners), in order. */
   signers(msg: ProtoMessage): string[];
   /** The message.action attribute: msg.Type() of the real legacy Msg (e.g. "send", "delegate"). */
@@ -81,6 +83,8 @@ export interface NodeModule {
   endBlock?(ctx: ExecContext): Promise<void>;
   /** The params subspace of this module (x/params): name and current values by key. */
   params?: { subspace: string; read(store: KVReader, ctx: ModuleContext): Promise<ParamValues> };
+  /** The consensus validator set this module decides (staking): ed25519 keys and voting power. */
+  validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
   /** This module's part of the development genesis written by `init`. */
   devGenesis?(ctx: DevGenesisContext): unknown;
 }

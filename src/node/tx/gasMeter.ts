@@ -15,11 +15,11 @@ export class OutOfGasError extends Error {
   }
 }
 
-/** Counts gas; past a non-zero limit it throws OutOfGasError. A limit of 0 is infinite (simulation). */
+/** Counts gas; past its limit it throws OutOfGasError. Without a limit it only counts (simulation, genesis). */
 export class GasMeter {
   private used = 0;
 
-  constructor(readonly limit: number) {}
+  constructor(readonly limit?: number) {}
 
   get consumed(): number {
     return this.used;
@@ -27,6 +27,6 @@ export class GasMeter {
 
   consume(amount: number, descriptor: string): void {
     this.used += amount;
-    if (this.limit > 0 && this.used > this.limit) throw new OutOfGasError(descriptor, this.limit, this.used);
+    if (this.limit !== undefined && this.used > this.limit) throw new OutOfGasError(descriptor, this.limit, this.used);
   }
 }

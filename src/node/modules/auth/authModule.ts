@@ -2,18 +2,22 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
-import { concatBytes } from "../../store/keyEncoding.js";
 import { accountAddressParam } from "../addressField.js";
+import { utf8 } from "../../store/moduleStore.js";
+import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./accountKeeper.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 
-/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account. */
+/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
 const PARAMS_KEY = Uint8Array.of(0x00);
-const ACCOUNT_PREFIX = Uint8Array.of(0x01);
 
-export const accountKey = (address: Uint8Array) => concatBytes(ACCOUNT_PREFIX, address);
-
-const ACCOUNT_TYPES = ["core.auth.v1beta1.BaseAccount", "core.auth.v1beta1.ModuleAccount"];
+const ACCOUNT_TYPES = [
+  "core.auth.v1beta1.BaseAccount",
+  "core.auth.v1beta1.ModuleAccount",
+  "core.vesting.v1beta1.ContinuousVestingAccount",
+  "core.vesting.v1beta1.DelayedVestingAccount",
+  "core.vesting.v1beta1.PeriodicVestingAccount",
+];
 
 export const authModule: NodeModule = {
   name: "auth",
@@ -52,10 +56,14 @@ export const authModule: NodeModule = {
     const { store } = ctx;
     const anyType = ctx.codec.type("google.protobuf.Any");
     store.set(PARAMS_KEY, ctx.codec.type("core.auth.v1beta1.Params").encode(state.params ?? {}).finish());
+    let nextNumber = 0n;
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
-      const address = baseAccountOf(unpackAccount(any, ctx, "accounts")).address as string;
-      store.set(accountKey(decodeBech32Address(address, ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
+      const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
+      store.set(accountKey(decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
+      const number = BigInt(String(base.account_number ?? 0));
+      if (number >= nextNumber) nextNumber = number + 1n;
     }
+    store.set(NEXT_ACCOUNT_NUMBER_KEY, utf8(nextNumber.toString()));
   },
 
   devGenesis: (ctx: DevGenesisContext) => ({
@@ -95,6 +103,5 @@ function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): Pr
   return ctx.codec.type(typeName).decode(any.value as Uint8Array) as unknown as ProtoMessage;
 }
 
-function baseAccountOf(account: ProtoMessage): ProtoMessage {
-  return (account.base_account as ProtoMessage | undefined) ?? account;
-}
+
+export { accountKey } from "./accountKeeper.js";

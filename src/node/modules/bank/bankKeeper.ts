@@ -4,7 +4,8 @@ import { concatBytes } from "../../store/keyEncoding.js";
 import type { KVReader, KVStore } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { ExecContext } from "../nodeModule.js";
-import { balancesPrefix, supplyKey } from "./bankModule.js";
+import { balancesPrefix, supplyKey } from "./bankKeys.js";
+import { createAccount, getAccount } from "../auth/accountKeeper.js";
 
 /** A coin amount as the node computes with it. */
 export interface Coin {
@@ -64,8 +65,12 @@ export async function addCoins(bank: KVStore, address: Uint8Array, coins: Coin[]
 export async function sendCoins(ctx: ExecContext, from: string, to: string, coins: Coin[]): Promise<void> {
   const bank = ctx.storeOf("bank");
   const prefix = ctx.chain.bech32Prefix;
+  const recipient = decodeBech32Address(to, prefix, "to_address");
   await subtractCoins(bank, decodeBech32Address(from, prefix, "from_address"), coins);
-  await addCoins(bank, decodeBech32Address(to, prefix, "to_address"), coins);
+  await addCoins(bank, recipient, coins);
+  // a transfer to a new address creates its account, as the real bank keeper does
+  const auth = ctx.storeOf("auth");
+  if (!(await getAccount(auth, ctx.codec, recipient))) await createAccount(auth, ctx.codec, prefix, recipient);
   ctx.emit({ type: "transfer", attributes: [{ key: "recipient", value: to }, { key: "sender", value: from }, { key: "amount", value: formatCoins(coins) }] });
   ctx.emit({ type: "message", attributes: [{ key: "sender", value: from }] });
 }

@@ -4,25 +4,14 @@ import { notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./bankKeys.js";
 import { accountAddressParam, denomParam, DENOM_PATTERN } from "../addressField.js";
 import type { NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
-
-/**
- * Store layout: 0x00 → Params; 0x01 | denom → Metadata;
- * 0x02 | len(address) | address | denom → amount; 0x03 | denom → supply amount.
- * Amounts are stored as their integer text.
- */
-const PARAMS_KEY = Uint8Array.of(0x00);
-const METADATA_PREFIX = Uint8Array.of(0x01);
-const BALANCE_PREFIX = Uint8Array.of(0x02);
-const SUPPLY_PREFIX = Uint8Array.of(0x03);
+import { bankMessages } from "./bankMessages.js";
 
 const decoder = new TextDecoder();
 const text = (bytes: Uint8Array) => decoder.decode(bytes);
-
-export const balancesPrefix = (address: Uint8Array) => concatBytes(BALANCE_PREFIX, Uint8Array.of(address.length), address);
-export const supplyKey = (denom: string) => concatBytes(SUPPLY_PREFIX, utf8(denom));
 
 export const bankModule: NodeModule = {
   name: "bank",
@@ -67,6 +56,8 @@ export const bankModule: NodeModule = {
       return { metadatas: page.items, pagination: page.pagination };
     },
   },
+
+  messages: bankMessages,
 
   validateGenesis(state, ctx) {
     const totals = new Map<string, bigint>();
@@ -169,3 +160,5 @@ function formatCoins(coins: Map<string, bigint>): string {
   return [...coins].sort(([a], [b]) => a.localeCompare(b)).map(([denom, amount]) => `${amount}${denom}`).join(",");
 }
 
+
+export { balancesPrefix, supplyKey } from "./bankKeys.js";

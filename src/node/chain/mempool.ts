@@ -1,0 +1,68 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { hex } from "./blockStore.js";
+
+export const MAX_TX_BYTES = 1_048_576;
+const CACHE_SIZE = 10_000;
+
+/** What a transaction's inclusion in a block resolved to. */
+export interface Inclusion {
+  height: number;
+  index: number;
+}
+
+/** Rejections before CheckTx, with the consensus engine's texts (the SDK maps them to codes 19, 20, 21). */
+export class MempoolError extends Error {}
+
+/**
+ * Transactions that passed CheckTx and wait for a block, plus the engine's
+ * cache of recently seen transactions (a repeat is "tx already exists in cache").
+ */
+export class Mempool {
+  private pending: Array<{ hash: string; bytes: Uint8Array }> = [];
+  private readonly seen = new Set<string>();
+  private readonly waiters = new Map<string, Array<(inclusion: Inclusion) => void>>();
+
+  static hashOf(bytes: Uint8Array): string {
+    return hex(sha256(bytes));
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Refuses an oversized or already seen transaction; otherwise remembers it as seen. */
+  admit(bytes: Uint8Array): string {
+    if (bytes.length > MAX_TX_BYTES) throw new MempoolError(`Tx too large. Max size is ${MAX_TX_BYTES}, but got ${bytes.length}`);
+    const hash = Mempool.hashOf(bytes);
+    if (this.seen.has(hash)) throw new MempoolError("tx already exists in cache");
+    this.seen.add(hash);
+    if (this.seen.size > CACHE_SIZE) this.seen.delete(this.seen.values().next().value!);
+    return hash;
+  }
+
+  /** A transaction that failed CheckTx may be sent again. */
+  forget(hash: string): void {
+    this.seen.delete(hash);
+  }
+
+  add(hash: string, bytes: Uint8Array): void {
+    this.pending.push({ hash, bytes });
+  }
+
+  take(): Array<{ hash: string; bytes: Uint8Array }> {
+    const txs = this.pending;
+    this.pending = [];
+    return txs;
+  }
+
+  /** Resolves when the transaction is in a committed block. */
+  waitFor(hash: string): Promise<Inclusion> {
+    return new Promise((resolve) => this.waiters.set(hash, [...(this.waiters.get(hash) ?? []), resolve]));
+  }
+
+  included(hash: string, inclusion: Inclusion): void {
+    for (const resolve of this.waiters.get(hash) ?? []) resolve(inclusion);
+    this.waiters.delete(hash);
+  }
+
+}

@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { consensusAddressBytes } from "../../codec/addresses.js";
+
+/** The node's consensus key (config/priv_validator_key.json): it signs the commits of the blocks it makes. */
+export interface ValidatorKey {
+  /** Uppercase hex consensus address. */
+  address: string;
+  publicKey: Uint8Array;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+export function loadValidatorKey(home: string): ValidatorKey {
+  const file = path.join(home, "config", "priv_validator_key.json");
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as { priv_key: { value: string } };
+  const full = Buffer.from(json.priv_key.value, "base64"); // seed ‖ public key
+  const seed = new Uint8Array(full.subarray(0, 32));
+  const publicKey = ed25519.getPublicKey(seed);
+  return {
+    address: Buffer.from(consensusAddressBytes(publicKey)).toString("hex").toUpperCase(),
+    publicKey,
+    sign: (message) => ed25519.sign(message, seed),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Codec } from "../../../codec/codec.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { encodeBech32Address } from "../../../codec/bech32.js";
+import type { KVReader, KVStore } from "../../store/kv.js";
+import { utf8 } from "../../store/moduleStore.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+
+export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
+export const accountKey = (address: Uint8Array) => concatBytes(ACCOUNT_PREFIX, address);
+
+/** Next free account number (x/auth GlobalAccountNumber). */
+export const NEXT_ACCOUNT_NUMBER_KEY = utf8("\x02next-account-number");
+
+/** An account as stored (an Any of BaseAccount, ModuleAccount or a vesting account), with its BaseAccount part. */
+export interface StoredAccount {
+  typeName: string;
+  account: ProtoMessage;
+  /** The BaseAccount inside: address, pub_key, account_number, sequence. Changes here are written by setAccount. */
+  base: ProtoMessage;
+}
+
+export async function getAccount(auth: KVReader, codec: Codec, address: Uint8Array): Promise<StoredAccount | undefined> {
+  const bytes = await auth.get(accountKey(address));
+  if (!bytes) return undefined;
+  const any = codec.type("google.protobuf.Any").decode(bytes) as unknown as { type_url: string; value: Uint8Array };
+  const typeName = any.type_url.slice(1);
+  const account = codec.type(typeName).toObject(codec.type(typeName).decode(any.value), { longs: String }) as ProtoMessage;
+  return { typeName, account, base: baseAccountOf(account) };
+}
+
+export function setAccount(auth: KVStore, codec: Codec, address: Uint8Array, stored: StoredAccount): void {
+  const type = codec.type(stored.typeName);
+  const any = { type_url: `/${stored.typeName}`, value: type.encode(type.fromObject(stored.account)).finish() };
+  auth.set(accountKey(address), codec.type("google.protobuf.Any").encode(any).finish());
+}
+
+/** Creates a BaseAccount with the next account number (NewAccountWithAddress + SetAccount). */
+export async function createAccount(auth: KVStore, codec: Codec, prefix: string, address: Uint8Array): Promise<StoredAccount> {
+  const numberBytes = await auth.get(NEXT_ACCOUNT_NUMBER_KEY);
+  const number = numberBytes ? BigInt(new TextDecoder().decode(numberBytes)) : 0n;
+  auth.set(NEXT_ACCOUNT_NUMBER_KEY, utf8((number + 1n).toString()));
+  const base = { address: encodeBech32Address(prefix, address), account_number: number.toString(), sequence: "0" };
+  const stored = { typeName: "core.auth.v1beta1.BaseAccount", account: base, base };
+  setAccount(auth, codec, address, stored);
+  return stored;
+}
+
+/** The BaseAccount part of any account type (nested under base_account / base_vesting_account). */
+export function baseAccountOf(account: ProtoMessage): ProtoMessage {
+  if (account.base_vesting_account) return baseAccountOf(account.base_vesting_account as ProtoMessage);
+  if (account.base_account) return account.base_account as ProtoMessage;
+  return account;
+}

@@ -1,0 +1,161 @@
+import { decodeBech32Address } from "../../codec/bech32.js";
+import { moduleAddress } from "../../codec/addresses.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
+import { sdkError } from "../abci/txError.js";
+import { bytesEqual } from "../store/keyEncoding.js";
+import { getAccount, setAccount, type StoredAccount } from "../modules/auth/accountKeeper.js";
+import { coinsFromProto, formatCoins, getBalance, sendCoins, type Coin } from "../modules/bank/bankKeeper.js";
+import type { ExecContext } from "../modules/nodeModule.js";
+import type { DecodedTx } from "./decodeTx.js";
+import { readAuthParams } from "./txParams.js";
+import { onlyLegacyAmino, signatureCount, signerKeyFromAny, verificationGas, verifySignature, type SignerKey } from "./signerKeys.js";
+import type { SignBytesFactory } from "./signBytes.js";
+
+export type RunMode = "check" | "deliver" | "simulate";
+
+export interface AnteOptions {
+  mode: RunMode;
+  /** Addresses that must sign, in order (GetSigners of the msgs). */
+  signers: string[];
+  /** Minimum gas prices of this node (CheckTx only). */
+  minGasPrices: Array<{ denom: string; amount: bigint; scale: bigint }>;
+  signBytes: SignBytesFactory;
+}
+
+/**
+ * The real system's ante handler, decorator by decorator and in its order
+ * (x/auth/ante NewAnteHandler, v0.41): extension options, mempool fee,
+ * basic validation, timeout height, memo, tx size gas, public keys, signature
+ * count, fee deduction, signature gas, signature verification, sequence increment.
+ */
+export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOptions): Promise<void> {
+  const { body, authInfo, raw } = tx;
+  const auth = ctx.storeOf("auth");
+  const params = await readAuthParams(auth, ctx.codec);
+  const fee = (authInfo.fee ?? {}) as ProtoMessage;
+  const feeCoins = coinsFromProto(fee.amount);
+  const gasLimit = BigInt(String(fee.gas_limit ?? 0));
+
+  if (((body.extension_options as unknown[]) ?? []).length > 0) throw sdkError("unknownExtensionOptions");
+
+  if (options.mode === "check" && options.minGasPrices.length > 0) {
+    const required = options.minGasPrices.map((p) => ({ denom: p.denom, amount: ceilDiv(p.amount * gasLimit, p.scale) }));
+    const enough = required.some((r) => (feeCoins.find((c) => c.denom === r.denom)?.amount ?? 0n) >= r.amount);
+    if (!enough) throw sdkError("insufficientFee", `insufficient fees; got: ${formatCoins(feeCoins) || "0"} required: ${formatCoins(required)}`);
+  }
+
+  validateBasic(tx, options.signers, feeCoins);
+
+  const timeout = BigInt(String(body.timeout_height ?? 0));
+  if (timeout > 0n && BigInt(ctx.height) > timeout) throw sdkError("txTimeoutHeight", `block height: ${ctx.height}, timeout height: ${timeout}`);
+
+  if (body.memo.length > params.maxMemoCharacters) {
+    throw sdkError("memoTooLarge", `maximum number of characters is ${params.maxMemoCharacters} but received ${body.memo.length} characters`);
+  }
+
+  ctx.gas.consume(params.txSizeCostPerByte * tx.bytes.length, "txSize");
+
+  // SetPubKeyDecorator: the key given with the tx must belong to the signer; it is stored on first use.
+  const accounts: StoredAccount[] = [];
+  const addresses = options.signers.map((s) => decodeBech32Address(s, ctx.chain.bech32Prefix, "signer"));
+  for (const [i, signer] of options.signers.entries()) {
+    const account = await getAccount(auth, ctx.codec, addresses[i]!);
+    if (!account) throw sdkError("unknownAddress", `account ${signer} does not exist`);
+    const given = authInfo.signer_infos[i]?.public_key as ProtoMessage | undefined;
+    if (given?.type_url) {
+      const key = signerKeyFromAny(ctx.codec, given);
+      if (!bytesEqual(key.address, addresses[i]!) && options.mode !== "simulate") {
+        throw sdkError("invalidPubKey", `pubKey does not match signer address ${signer} with signer index: ${i}`);
+      }
+      if (!account.base.pub_key) {
+        account.base.pub_key = given;
+        setAccount(auth, ctx.codec, addresses[i]!, account);
+      }
+    }
+    accounts.push(account);
+  }
+
+  const keys = accounts.map((account): SignerKey | undefined => {
+    const stored = account.base.pub_key as ProtoMessage | undefined;
+    return stored?.type_url ? signerKeyFromAny(ctx.codec, stored) : undefined;
+  });
+  const sigCount = keys.reduce((n, key) => n + (key ? signatureCount(key) : 1), 0);
+  if (sigCount > params.txSigLimit) throw sdkError("tooManySignatures", `signatures: ${sigCount}, limit: ${params.txSigLimit}`);
+
+  // DeductFeeDecorator: the first signer pays, into the fee collector.
+  if (feeCoins.some((c) => c.amount > 0n)) await deductFee(ctx, options.signers[0]!, feeCoins);
+
+  for (const key of keys) {
+    if (!key) {
+      if (options.mode === "simulate") continue;
+      throw sdkError("invalidPubKey", "pubkey on account is not set");
+    }
+    if (key.kind === "ed25519") throw sdkError("invalidPubKey", "ED25519 public keys are unsupported");
+    ctx.gas.consume(verificationGas(key, { secp256k1: params.sigVerifyCostSecp256k1, ed25519: params.sigVerifyCostEd25519 }), `ante verify: ${key.kind}`);
+  }
+
+  for (const [i, account] of accounts.entries()) {
+    const info = authInfo.signer_infos[i] ?? {};
+    const modeInfo = info.mode_info as ProtoMessage | undefined;
+    const sequence = BigInt(String(account.base.sequence ?? 0));
+    const given = BigInt(String(info.sequence ?? 0));
+    const legacy = onlyLegacyAmino(modeInfo);
+    if (!legacy && given !== sequence) throw sdkError("wrongSequence", `account sequence mismatch, expected ${sequence}, got ${given}`);
+    if (options.mode !== "simulate") {
+      const accountNumber = BigInt(String(account.base.account_number ?? 0));
+      const signBytes = options.signBytes({ accountNumber, sequence, chainId: ctx.chain.chainId });
+      const key = keys[i];
+      if (!key || !verifySignature(ctx.codec, key, modeInfo, raw.signatures[i] ?? new Uint8Array(), signBytes)) {
+        const what = legacy ? `account number (${accountNumber}), sequence (${sequence}) and chain-id (${ctx.chain.chainId})` : `account number (${accountNumber}) and chain-id (${ctx.chain.chainId})`;
+        throw sdkError("unauthorized", `signature verification failed; please verify ${what}`);
+      }
+    }
+  }
+
+  for (const [i, account] of accounts.entries()) {
+    account.base.sequence = (BigInt(String(account.base.sequence ?? 0)) + 1n).toString();
+    setAccount(auth, ctx.codec, addresses[i]!, account);
+  }
+}
+
+/** tx.ValidateBasic: fee, gas, signatures present and one per signer, each msg's own checks come with its handler. */
+function validateBasic(tx: DecodedTx, signers: string[], fee: Coin[]): void {
+  if (tx.msgs.length === 0) throw sdkError("invalidRequest", "must contain at least one message");
+  for (const coin of fee) {
+    if (coin.amount < 0n || !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(coin.denom)) throw sdkError("insufficientFee", `invalid fee amount ${formatCoins(fee)}`);
+  }
+  const signatures = tx.raw.signatures;
+  if (signatures.length === 0) throw sdkError("noSignatures");
+  if (signatures.length !== signers.length) throw sdkError("unauthorized", `wrong number of signers; expected ${signers.length}, got ${signatures.length}`);
+  if (tx.authInfo.signer_infos.length !== signatures.length) {
+    throw sdkError("unauthorized", `wrong number of signer infos; expected ${signatures.length}, got ${tx.authInfo.signer_infos.length}`);
+  }
+}
+
+async function deductFee(ctx: ExecContext, payer: string, fee: Coin[]): Promise<void> {
+  const collector = moduleAddress(ctx.chain.bech32Prefix, "fee_collector");
+  try {
+    await sendCoins(ctx, payer, collector, fee);
+  } catch (err) {
+    const e = err as { code?: number; codespace?: string };
+    if (e.codespace === "sdk" && e.code === 5) {
+      const balances = await balancesOf(ctx, payer, fee);
+      throw sdkError("insufficientFunds", `insufficient funds to pay for fees; ${formatCoins(balances) || "0" + fee[0]!.denom} < ${formatCoins(fee)}`);
+    }
+    throw err;
+  }
+}
+
+async function balancesOf(ctx: ExecContext, address: string, denoms: Coin[]): Promise<Coin[]> {
+  const bytes = decodeBech32Address(address, ctx.chain.bech32Prefix, "payer");
+  const out: Coin[] = [];
+  for (const { denom } of denoms) {
+    const amount = await getBalance(ctx.storeOf("bank"), bytes, denom);
+    if (amount > 0n) out.push({ denom, amount });
+  }
+  return out;
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
+}

@@ -1,0 +1,53 @@
+import type { Codec } from "../../codec/codec.js";
+import type { JsonValue, ProtoMessage } from "../../codec/json/renderProto3.js";
+import type { AminoJsonRenderer } from "../../codec/amino/aminoJson.js";
+import { stdSignBytes } from "../../codec/amino/stdSignDoc.js";
+import { sdkError } from "../abci/txError.js";
+import type { DecodedTx } from "./decodeTx.js";
+import { SIGN_MODE_DIRECT, SIGN_MODE_LEGACY_AMINO_JSON, type SignBytesOf } from "./signerKeys.js";
+
+export interface SignerData {
+  accountNumber: bigint;
+  sequence: bigint;
+  chainId: string;
+}
+
+/** The sign bytes of one signer in each sign mode, built from the on-chain account number and sequence. */
+export type SignBytesFactory = (signer: SignerData) => SignBytesOf;
+
+export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx): SignBytesFactory {
+  let aminoParts: { msgs: JsonValue[]; fee: { amount: JsonValue[]; gas: string } } | undefined;
+  return (signer) => (mode) => {
+    if (mode === SIGN_MODE_DIRECT) {
+      return codec
+        .type("core.tx.v1beta1.SignDoc")
+        .encode({ body_bytes: tx.raw.body_bytes, auth_info_bytes: tx.raw.auth_info_bytes, chain_id: signer.chainId, account_number: signer.accountNumber.toString() })
+        .finish();
+    }
+    if (mode === SIGN_MODE_LEGACY_AMINO_JSON) {
+      aminoParts ??= aminoDocParts(codec, amino, tx);
+      return stdSignBytes({
+        chainId: signer.chainId,
+        accountNumber: signer.accountNumber.toString(),
+        sequence: signer.sequence.toString(),
+        timeoutHeight: String(tx.body.timeout_height ?? "0"),
+        fee: aminoParts.fee,
+        memo: tx.body.memo,
+        msgs: aminoParts.msgs,
+      });
+    }
+    throw sdkError("notSupported", `signature mode ${mode} is not supported`);
+  };
+}
+
+function aminoDocParts(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx) {
+  const Coin = codec.type("core.base.v1beta1.Coin");
+  const fee = (tx.authInfo.fee ?? {}) as ProtoMessage;
+  return {
+    msgs: tx.msgs.map(({ any }) => amino.renderAny(any)),
+    fee: {
+      amount: ((fee.amount ?? []) as ProtoMessage[]).map((coin) => amino.render(Coin, coin)),
+      gas: String(fee.gas_limit ?? "0"),
+    },
+  };
+}
