@@ -17,7 +17,7 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   if (options.apiAddress) app.api.address = options.apiAddress;
   const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
   const client = new RpcClient(options.node, timeoutMs);
-  const rest = await startRestServer(app.api, client, new Codec());
+  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec());
   onShutdown(() => rest.close());
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);

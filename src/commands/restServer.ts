@@ -17,11 +17,11 @@ export function compileTables(codec: Codec): { gateway: RouteSpec[] } {
 }
 
 /** Starts the REST server on api.address in front of `client`. */
-export async function startRestServer(api: ApiConfig, client: ChainClient, codec: Codec): Promise<RunningServer> {
+export async function startRestServer(api: ApiConfig, bech32Prefix: string, client: ChainClient, codec: Codec): Promise<RunningServer> {
   const tables = compileTables(codec);
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
-    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"] },
+    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix },
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
   });

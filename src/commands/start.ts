@@ -50,7 +50,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   const rpc = await startRpcServer(client, nodeConfig.rpc.laddr);
   servers.push(rpc);
-  const rest = app.api.enable ? await startRestServer(app.api, client, codec) : undefined;
+  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
   if (rest) servers.push(rest);
   if (nodeConfig.consensus.create_empty_blocks) {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);

@@ -5,12 +5,16 @@ import { gatewayErrors, notImplemented } from "./errorBody.js";
 import { buildGatewayRouter } from "./gatewayRouter.js";
 import type { GatewayDeps } from "./gatewayDeps.js";
 import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { writeSwaggerDocument } from "./swagger/swaggerDocument.js";
+import { swaggerRoutes } from "./swagger/swaggerRoutes.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
   deps: GatewayDeps;
   /** api.enabled-unsafe-cors */
   cors: boolean;
+  /** api.swagger: serve GET /swagger and the UI at /swagger/ (when false, both answer 404). */
+  swagger?: boolean;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
@@ -29,6 +33,7 @@ export function createRestApp(options: RestAppOptions): Koa {
     );
   }
   app.use(gatewayErrors);
+  app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument({ gateway: options.gatewayRoutes }, options.deps.codec.root) : null));
   app.use(buildGatewayRouter(options.gatewayRoutes, options.deps).routes());
   app.use(notImplemented);
   return app;

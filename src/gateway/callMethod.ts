@@ -1,6 +1,5 @@
-import type { ChainClient } from "../client/chainClient.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import type { ServiceRegistry } from "../services/serviceMethod.js";
+import type { GatewayDeps } from "./gatewayDeps.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import { abciQueryError } from "./abciErrors.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
@@ -16,11 +15,11 @@ export interface MethodResult {
  * registered for it, otherwise an ABCI query of the node whose path is the
  * full method name and whose data is the protobuf-encoded request.
  */
-export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, client: ChainClient, services: ServiceRegistry): Promise<MethodResult> {
-  const service = services.get(route.methodPath);
-  if (service) return service(request, { client, height });
+export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, deps: GatewayDeps): Promise<MethodResult> {
+  const service = deps.services.get(route.methodPath);
+  if (service) return service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });
   const data = route.requestType.encode(request).finish();
-  const answer = await client.abciQuery(route.methodPath, data, height);
+  const answer = await deps.client.abciQuery(route.methodPath, data, height);
   if (answer.code !== 0) throw abciQueryError(answer, route.methodPath);
   return { response: decodeAnswer(route, answer.value), height: answer.height };
 }

@@ -8,4 +8,6 @@ export interface GatewayDeps {
   codec: Codec;
   services: ServiceRegistry;
   maxBodyBytes: number;
+  /** The chain's account address prefix, for addresses the services derive (consensus addresses). */
+  bech32Prefix: string;
 }

@@ -25,7 +25,7 @@ async function serve(ctx: Context, route: RouteSpec, deps: GatewayDeps): Promise
   const height = requestedHeight(ctx.headers);
   const body = route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined;
   const request = bindRequest(route, { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body }, deps.codec.parser);
-  const result = await callMethod(route, request, height, deps.client, deps.services);
+  const result = await callMethod(route, request, height, deps);
   const json = deps.codec.renderer.render(route.responseType, result.response);
   if (result.height !== undefined) ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));
   ctx.type = "application/json";

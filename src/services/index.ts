@@ -1,7 +1,6 @@
 import type { ServiceMethod } from "./serviceMethod.js";
+import { consensusService } from "./consensus/consensusService.js";
+import { txService } from "./tx/txService.js";
 
-/**
- * Implementations of the methods that are not ABCI queries, by method path.
- * The tx service and the consensus service join here with the transactions issue.
- */
-export const SERVICE_METHODS: ReadonlyMap<string, ServiceMethod> = new Map();
+/** Implementations of the methods that are not ABCI queries, by method path. */
+export const SERVICE_METHODS: ReadonlyMap<string, ServiceMethod> = new Map(Object.entries({ ...consensusService, ...txService }));

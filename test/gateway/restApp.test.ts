@@ -60,7 +60,7 @@ describe("REST app: bodies, limits, CORS and node failures", () => {
   const start = async (options: { cors?: boolean; client?: ChainClient } = {}) => {
     const app = createRestApp({
       gatewayRoutes: routes,
-      deps: { client: options.client ?? client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"] },
+      deps: { client: options.client ?? client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"], bech32Prefix: "hub" },
       cors: options.cors ?? false,
     });
     const server = await listen(app, API);

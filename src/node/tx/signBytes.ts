@@ -19,10 +19,13 @@ export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: Dec
   let aminoParts: { msgs: JsonValue[]; fee: { amount: JsonValue[]; gas: string } } | undefined;
   return (signer) => (mode) => {
     if (mode === SIGN_MODE_DIRECT) {
-      return codec
-        .type("core.tx.v1beta1.SignDoc")
-        .encode({ body_bytes: tx.raw.body_bytes, auth_info_bytes: tx.raw.auth_info_bytes, chain_id: signer.chainId, account_number: signer.accountNumber.toString() })
-        .finish();
+      // proto3 leaves zero values off the wire; protobufjs would write a field that is set, so leave them unset
+      const doc: ProtoMessage = {};
+      if (tx.raw.body_bytes.length) doc.body_bytes = tx.raw.body_bytes;
+      if (tx.raw.auth_info_bytes.length) doc.auth_info_bytes = tx.raw.auth_info_bytes;
+      if (signer.chainId) doc.chain_id = signer.chainId;
+      if (signer.accountNumber !== 0n) doc.account_number = signer.accountNumber.toString();
+      return codec.type("core.tx.v1beta1.SignDoc").encode(doc).finish();
     }
     if (mode === SIGN_MODE_LEGACY_AMINO_JSON) {
       aminoParts ??= aminoDocParts(codec, amino, tx);

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import type protobuf from "protobufjs";
+import type { RouteSpec } from "../../tables/routeSpec.js";
+import { PACKAGE_ROOT } from "../../util/paths.js";
+import { gatewayFamilyDocument } from "./gatewayFamily.js";
+import { assembleDocument } from "./openApiDocument.js";
+import type { OpenApiDocument } from "./openApiTypes.js";
+
+export interface SwaggerTables {
+  gateway: RouteSpec[];
+}
+
+/** The OpenAPI v2 document of every route the server serves, written from the same compiled tables. */
+export function writeSwaggerDocument(tables: SwaggerTables, root: protobuf.Root): OpenApiDocument {
+  return assembleDocument(
+    {
+      title: "chain-rest",
+      version: packageVersion(),
+      description:
+        "REST routes of a blockchain node. Gateway routes answer in proto3 JSON (proto field names, 64-bit integers as strings, enums by name). " +
+        "This document is written from the route tables the server runs, so it lists exactly the routes served; " +
+        "a route whose module the node does not serve answers 501.",
+    },
+    [gatewayFamilyDocument(tables.gateway, root)],
+  );
+}
+
+let version: string | undefined;
+
+function packageVersion(): string {
+  version ??= (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+  return version;
+}

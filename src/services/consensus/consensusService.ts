@@ -1,0 +1,89 @@
+import { createRequire } from "node:module";
+import { encodeBech32Address } from "../../codec/bech32.js";
+import { bech32Prefixes } from "../../codec/addresses.js";
+import { NodeRpcError } from "../../client/chainClient.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
+import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
+import type { ServiceMethod, ServiceContext } from "../serviceMethod.js";
+import { base64Bytes, hexBytes, int64 } from "../rpcJson.js";
+import { blockResponse } from "./blockMessages.js";
+
+const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
+
+/** core.base.consensus.v1beta1.Service on top of the node's RPC (status, block, validators). */
+export const consensusService: Record<string, ServiceMethod> = {
+  "/core.base.consensus.v1beta1.Service/GetNodeInfo": async (_request, { client }) => {
+    const status = await client.status();
+    const info = status.node_info as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return {
+      response: {
+        default_node_info: {
+          protocol_version: { p2p: int64(info.protocol_version?.p2p), block: int64(info.protocol_version?.block), app: int64(info.protocol_version?.app) },
+          default_node_id: info.id ?? "",
+          listen_addr: info.listen_addr ?? "",
+          network: info.network,
+          version: info.version ?? "",
+          channels: hexBytes(info.channels),
+          moniker: info.moniker ?? "",
+          other: { tx_index: info.other?.tx_index ?? "", rpc_address: info.other?.rpc_address ?? "" },
+        },
+        application_version: { name: "chain-rest", app_name: "chain-rest", version, git_commit: "", build_tags: "", go_version: `node ${process.version}`, build_deps: [] },
+      },
+    };
+  },
+  "/core.base.consensus.v1beta1.Service/GetSyncing": async (_request, { client }) => {
+    const status = await client.status();
+    return { response: { syncing: status.sync_info.catching_up } };
+  },
+  "/core.base.consensus.v1beta1.Service/GetLatestBlock": async (_request, context) => ({ response: blockResponse(await block(context)) }),
+  "/core.base.consensus.v1beta1.Service/GetBlockByHeight": async (request, context) => ({ response: blockResponse(await block(context, positive(request.height))) }),
+  "/core.base.consensus.v1beta1.Service/GetLatestValidatorSet": (request, context) => validatorSet(request, context),
+  "/core.base.consensus.v1beta1.Service/GetValidatorSetByHeight": (request, context) => validatorSet(request, context, positive(request.height)),
+};
+
+function positive(value: unknown): number {
+  const height = Number(String(value ?? 0));
+  if (!(height > 0)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid height ${String(value ?? 0)}: a block height is a positive integer`);
+  return height;
+}
+
+async function block(context: ServiceContext, height?: number): Promise<Record<string, unknown>> {
+  try {
+    return await context.client.block(height);
+  } catch (err) {
+    throw heightError(err);
+  }
+}
+
+/** The node refusing a height is a bad request, not a server error (the real v0.41 answered 500). */
+function heightError(err: unknown): unknown {
+  if (err instanceof NodeRpcError && /height/.test(err.message)) return new GatewayError(GrpcCode.InvalidArgument, `requested block height is bigger then the chain length: ${err.data ?? err.message}`);
+  return err;
+}
+
+async function validatorSet(request: ProtoMessage, context: ServiceContext, height?: number): Promise<{ response: ProtoMessage }> {
+  const pagination = (request.pagination ?? {}) as { offset?: unknown; limit?: unknown };
+  const limit = Number(String(pagination.limit ?? 0)) || 100;
+  const page = Math.floor(Number(String(pagination.offset ?? 0)) / limit) + 1;
+  let result: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    result = await context.client.validators(height, page, limit);
+  } catch (err) {
+    throw heightError(err);
+  }
+  const prefix = bech32Prefixes(context.bech32Prefix).consensus;
+  return {
+    response: {
+      block_height: int64(result.block_height),
+      validators: (result.validators as Array<Record<string, any>>).map((v) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+        address: encodeBech32Address(prefix, hexBytes(v.address)),
+        pub_key: {
+          type_url: "/core.crypto.ed25519.PubKey",
+          value: context.codec.type("core.crypto.ed25519.PubKey").encode({ key: base64Bytes(v.pub_key?.value) }).finish(),
+        },
+        voting_power: int64(v.voting_power),
+        proposer_priority: int64(v.proposer_priority),
+      })),
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import Long from "long";
+import type { Codec } from "../../codec/codec.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
+import { base64Bytes } from "../rpcJson.js";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
+
+/** raw_log text → ABCIMessageLog values; a log that is not message logs (a failure's text) gives []. */
+export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
+  try {
+    const logs = JSON.parse(rawLog ?? "") as Json[];
+    if (!Array.isArray(logs)) return [];
+    return logs.map((log) => ({
+      msg_index: log.msg_index ?? 0,
+      log: log.log ?? "",
+      events: ((log.events ?? []) as Json[]).map((e) => ({ type: e.type ?? "", attributes: ((e.attributes ?? []) as Json[]).map((a) => ({ key: a.key ?? "", value: a.value ?? "" })) })),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** A DeliverTx/CheckTx `data` (base64 in RPC JSON) as the uppercase hex of TxResponse.data. */
+export function dataHex(base64: string | undefined): string {
+  return Buffer.from(base64 ?? "", "base64").toString("hex").toUpperCase();
+}
+
+/** TxRaw bytes → core.tx.v1beta1.Tx values (decoded body and auth info). */
+export function txFromRaw(codec: Codec, bytes: Uint8Array): ProtoMessage {
+  const raw = codec.type("core.tx.v1beta1.TxRaw").decode(bytes) as unknown as ProtoMessage;
+  return {
+    body: codec.type("core.tx.v1beta1.TxBody").decode((raw.body_bytes as Uint8Array) ?? new Uint8Array()),
+    auth_info: codec.type("core.tx.v1beta1.AuthInfo").decode((raw.auth_info_bytes as Uint8Array) ?? new Uint8Array()),
+    signatures: raw.signatures ?? [],
+  };
+}
+
+/**
+ * The full TxResponse of a committed transaction (as SDK v0.41.4 fills it):
+ * logs, raw_log, uppercase hex data, gas, the tx as an Any, and the block time.
+ */
+export function committedTxResponse(codec: Codec, tx: Json, blockTime: string): { tx: ProtoMessage; txResponse: ProtoMessage } {
+  const result = tx.tx_result as Json;
+  const bytes = base64Bytes(tx.tx);
+  const decoded = txFromRaw(codec, bytes);
+  const Tx = codec.type("core.tx.v1beta1.Tx");
+  return {
+    tx: decoded,
+    txResponse: {
+      height: Long.fromString(String(tx.height)),
+      txhash: String(tx.hash).toUpperCase(),
+      codespace: result.codespace ?? "",
+      code: result.code ?? 0,
+      data: dataHex(result.data),
+      raw_log: result.log ?? "",
+      logs: parseLogs(result.log),
+      info: result.info ?? "",
+      gas_wanted: Long.fromString(String(result.gas_wanted ?? "0")),
+      gas_used: Long.fromString(String(result.gas_used ?? "0")),
+      tx: { type_url: "/core.tx.v1beta1.Tx", value: Tx.encode(Tx.fromObject(decoded)).finish() },
+      timestamp: blockTime ? new Date(blockTime).toISOString().replace(/\.\d+Z$/, "Z") : "",
+    },
+  };
+}

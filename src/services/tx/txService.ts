@@ -1,0 +1,121 @@
+import Long from "long";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { NodeRpcError, type BroadcastMode } from "../../client/chainClient.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
+import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
+import type { ServiceContext, ServiceMethod } from "../serviceMethod.js";
+import { committedTxResponse, dataHex, parseLogs } from "./txResponse.js";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
+
+const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
+
+/** Mempool rejections the SDK turns into a TxResponse code (CheckTendermintError). */
+const MEMPOOL_CODES: Array<[RegExp, number]> = [
+  [/tx already exists in cache/i, 19],
+  [/mempool is full/i, 20],
+  [/tx too large/i, 21],
+];
+
+/** core.tx.v1beta1.Service on top of the node's RPC; Simulate runs in the node as an ABCI query. */
+export const txService: Record<string, ServiceMethod> = {
+  "/core.tx.v1beta1.Service/BroadcastTx": async (request, context) => {
+    const bytes = request.tx_bytes as Uint8Array | undefined;
+    if (!bytes?.length) throw new GatewayError(GrpcCode.InvalidArgument, "invalid empty tx");
+    const mode = MODES[Number(request.mode ?? 0)];
+    if (!mode) throw new GatewayError(GrpcCode.InvalidArgument, `unsupported broadcast mode ${String(request.mode ?? "BROADCAST_MODE_UNSPECIFIED")}; supported modes: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC, BROADCAST_MODE_BLOCK`);
+    return { response: { tx_response: await broadcast(context, bytes, mode) } };
+  },
+
+  "/core.tx.v1beta1.Service/GetTx": async (request, context) => {
+    const hash = String(request.hash ?? "");
+    if (!/^([0-9a-fA-F]{2})+$/.test(hash)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid tx hash "${hash}": expected hex`);
+    let tx: Json;
+    try {
+      tx = await context.client.tx(Buffer.from(hash, "hex"));
+    } catch (err) {
+      if (err instanceof NodeRpcError && /not found/.test(err.message)) throw new GatewayError(GrpcCode.NotFound, `tx (${hash.toUpperCase()}) not found`);
+      throw err;
+    }
+    const { tx: decoded, txResponse } = committedTxResponse(context.codec, tx, await blockTime(context, Number(tx.height)));
+    return { response: { tx: decoded, tx_response: txResponse } };
+  },
+
+  "/core.tx.v1beta1.Service/GetTxsEvent": async (request, context) => {
+    const events = (request.events ?? []) as string[];
+    if (events.length === 0) throw new GatewayError(GrpcCode.InvalidArgument, "must declare at least one event to search");
+    const query = events.map(condition).join(" AND ");
+    const pagination = (request.pagination ?? {}) as { offset?: unknown; limit?: unknown };
+    const limit = Number(String(pagination.limit ?? 0)) || 100;
+    const page = Math.floor(Number(String(pagination.offset ?? 0)) / limit) + 1;
+    let found: Json;
+    try {
+      found = await context.client.txSearch(query, page, limit, "asc");
+    } catch (err) {
+      if (err instanceof NodeRpcError) throw new GatewayError(GrpcCode.InvalidArgument, err.message);
+      throw err;
+    }
+    const times = new Map<number, string>();
+    const txs: ProtoMessage[] = [];
+    const responses: ProtoMessage[] = [];
+    for (const tx of found.txs as Json[]) {
+      const height = Number(tx.height);
+      if (!times.has(height)) times.set(height, await blockTime(context, height));
+      const built = committedTxResponse(context.codec, tx, times.get(height)!);
+      txs.push(built.tx);
+      responses.push(built.txResponse);
+    }
+    return { response: { txs, tx_responses: responses, pagination: { total: Long.fromString(String(found.total_count), true) } } };
+  },
+};
+
+/** "type.attr=value": the value is quoted for the engine unless it already is, or is a number for tx.height. */
+function condition(event: string): string {
+  const at = event.indexOf("=");
+  if (at <= 0 || event.indexOf("=", at + 1) !== -1 || !/^[^.=\s]+\.[^=\s]+$/.test(event.slice(0, at))) {
+    throw new GatewayError(GrpcCode.InvalidArgument, `invalid event; event ${event} should be of the format: {eventType}.{eventAttribute}={value}`);
+  }
+  const tag = event.slice(0, at);
+  const value = event.slice(at + 1);
+  if (/^'.*'$/.test(value) || (tag === "tx.height" && /^\d+$/.test(value))) return `${tag}=${value}`;
+  return `${tag}='${value.replace(/^"(.*)"$/, "$1")}'`;
+}
+
+async function blockTime(context: ServiceContext, height: number): Promise<string> {
+  const block = (await context.client.block(height)) as Json;
+  return block.block?.header?.time ?? "";
+}
+
+async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: BroadcastMode): Promise<ProtoMessage> {
+  const txhash = Buffer.from(sha256(bytes)).toString("hex").toUpperCase();
+  let result: Json;
+  try {
+    result = await context.client.broadcastTx(bytes, mode);
+  } catch (err) {
+    const known = err instanceof NodeRpcError ? MEMPOOL_CODES.find(([pattern]) => pattern.test(err.message)) : undefined;
+    if (known) return txResponse({ txhash, code: known[1], codespace: "sdk" });
+    throw err;
+  }
+  if (mode === "async") return txResponse({ txhash: result.hash });
+  if (mode === "sync") {
+    return txResponse({ txhash: result.hash, code: result.code, codespace: result.codespace, data: result.data, raw_log: result.log, logs: parseLogs(result.log) });
+  }
+  const failedCheck = (result.check_tx?.code ?? 0) !== 0;
+  const outcome = (failedCheck ? result.check_tx : result.deliver_tx) as Json;
+  return txResponse({
+    height: Long.fromString(String(result.height ?? "0")),
+    txhash: result.hash,
+    codespace: outcome.codespace ?? "",
+    code: outcome.code ?? 0,
+    data: dataHex(outcome.data),
+    raw_log: outcome.log ?? "",
+    logs: parseLogs(outcome.log),
+    info: outcome.info ?? "",
+    gas_wanted: Long.fromString(String(outcome.gas_wanted ?? "0")),
+    gas_used: Long.fromString(String(outcome.gas_used ?? "0")),
+  });
+}
+
+function txResponse(fields: ProtoMessage): ProtoMessage {
+  return { height: Long.ZERO, txhash: "", codespace: "", code: 0, data: "", raw_log: "", logs: [], info: "", gas_wanted: Long.ZERO, gas_used: Long.ZERO, timestamp: "", ...fields };
+}
