@@ -55,7 +55,8 @@ export function devGenesis(input: DevGenesisInput): Record<string, unknown> {
     chain_id: input.chainId,
     initial_height: "1",
     consensus_params: {
-      block: { max_bytes: "22020096", max_gas: "-1", time_iota_ms: "1000" },
+      // a block gas limit, so that a transaction asking for more gas than a block holds is refused
+      block: { max_bytes: "22020096", max_gas: "100000000", time_iota_ms: "1000" },
       evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
       validator: { pub_key_types: ["ed25519"] },
       version: {},

@@ -31,7 +31,6 @@ export interface AnteOptions {
 export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOptions): Promise<void> {
   const { body, authInfo, raw } = tx;
   const auth = ctx.storeOf("auth");
-  const params = await readAuthParams(auth, ctx.codec);
   const fee = (authInfo.fee ?? {}) as ProtoMessage;
   const feeCoins = coinsFromProto(fee.amount);
   const gasLimit = BigInt(String(fee.gas_limit ?? 0));
@@ -49,6 +48,7 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
   const timeout = BigInt(String(body.timeout_height ?? 0));
   if (timeout > 0n && BigInt(ctx.height) > timeout) throw sdkError("txTimeoutHeight", `block height: ${ctx.height}, timeout height: ${timeout}`);
 
+  const params = await readAuthParams(auth, ctx.codec); // metered: reading params costs gas, as in the real app
   if (body.memo.length > params.maxMemoCharacters) {
     throw sdkError("memoTooLarge", `maximum number of characters is ${params.maxMemoCharacters} but received ${body.memo.length} characters`);
   }

@@ -1,0 +1,97 @@
+import { DirectSecp256k1HdWallet, Registry, makeAuthInfoBytes, makeSignDoc, type EncodeObject, type GeneratedType } from "@cosmjs/proto-signing";
+import { Secp256k1HdWallet, makeSignDoc as makeAminoSignDoc, type AminoMsg, type StdFee } from "@cosmjs/amino";
+import { makeCosmoshubPath } from "@cosmjs/amino";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { MsgSend, MsgMultiSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
+
+/**
+ * Builds and signs transactions with the cosmjs packages (a third-party
+ * client), using the project's type URLs (core.* instead of cosmos.*, same wire format).
+ */
+export const registry = new Registry([
+  ["/core.bank.v1beta1.MsgSend", MsgSend as unknown as GeneratedType],
+  ["/core.bank.v1beta1.MsgMultiSend", MsgMultiSend as unknown as GeneratedType],
+]);
+
+export interface TestSigner {
+  address: string;
+  pubkey: Uint8Array;
+  signDirect(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: number): Promise<Uint8Array>;
+  signAmino(doc: ReturnType<typeof makeAminoSignDoc>): Promise<Uint8Array>;
+}
+
+export async function testSigner(mnemonic: string, index: number, prefix = "hub"): Promise<TestSigner> {
+  const hdPaths = [makeCosmoshubPath(index)];
+  const direct = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
+  const amino = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
+  const [account] = await direct.getAccounts();
+  return {
+    address: account!.address,
+    pubkey: account!.pubkey,
+    async signDirect(bodyBytes, authInfoBytes, chainId, accountNumber) {
+      const { signature } = await direct.signDirect(account!.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
+      return Buffer.from(signature.signature, "base64");
+    },
+    async signAmino(doc) {
+      const { signature } = await amino.signAmino(account!.address, doc);
+      return Buffer.from(signature.signature, "base64");
+    },
+  };
+}
+
+export function pubkeyAny(pubkey: Uint8Array) {
+  return { typeUrl: "/core.crypto.secp256k1.PubKey", value: PubKey.encode({ key: pubkey }).finish() };
+}
+
+export interface TxOptions {
+  messages: EncodeObject[];
+  memo?: string;
+  timeoutHeight?: bigint;
+  fee?: Array<{ denom: string; amount: string }>;
+  gas?: number;
+  sequence: number;
+  accountNumber: number;
+  chainId?: string;
+  /** Sign with this chain id / account number instead (a tx meant for another chain or account). */
+  signChainId?: string;
+  signAccountNumber?: number;
+  /** Replace the signer-info public key. */
+  pubkey?: Uint8Array;
+}
+
+/** A TxRaw signed in SIGN_MODE_DIRECT by one signer. */
+export async function directTx(signer: TestSigner, options: TxOptions): Promise<Uint8Array> {
+  const bodyBytes = registry.encode({
+    typeUrl: "/cosmos.tx.v1beta1.TxBody",
+    value: { messages: options.messages, memo: options.memo ?? "", timeoutHeight: options.timeoutHeight ?? 0n },
+  });
+  const authInfoBytes = makeAuthInfoBytes(
+    [{ pubkey: pubkeyAny(options.pubkey ?? signer.pubkey), sequence: options.sequence }],
+    options.fee ?? [{ denom: "uhub", amount: "2000" }],
+    options.gas ?? 200_000,
+    undefined,
+    undefined,
+  );
+  const signature = await signer.signDirect(bodyBytes, authInfoBytes, options.signChainId ?? options.chainId ?? "devnet-1", options.signAccountNumber ?? options.accountNumber);
+  return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+}
+
+/** A TxRaw signed in SIGN_MODE_LEGACY_AMINO_JSON (as SigningStargateClient does for an amino signer). */
+export async function aminoTx(signer: TestSigner, options: TxOptions & { aminoMsgs: AminoMsg[] }): Promise<Uint8Array> {
+  const fee: StdFee = { amount: options.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(options.gas ?? 200_000) };
+  const doc = makeAminoSignDoc(options.aminoMsgs, fee, options.chainId ?? "devnet-1", options.memo ?? "", options.accountNumber, options.sequence);
+  const signature = await signer.signAmino(doc);
+  const bodyBytes = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: options.messages, memo: options.memo ?? "" } });
+  const authInfoBytes = makeAuthInfoBytes([{ pubkey: pubkeyAny(signer.pubkey), sequence: options.sequence }], fee.amount, Number(fee.gas), undefined, undefined, SignMode.SIGN_MODE_LEGACY_AMINO_JSON);
+  return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+}
+
+export function send(from: string, to: string, amount: string, denom = "uhub"): EncodeObject {
+  return { typeUrl: "/core.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom, amount }] }) };
+}
+
+export function aminoSend(from: string, to: string, amount: string, denom = "uhub"): AminoMsg {
+  return { type: "core-sdk/MsgSend", value: { from_address: from, to_address: to, amount: [{ denom, amount }] } };
+}
