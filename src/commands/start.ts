@@ -48,7 +48,7 @@ export async function start(options: StartOptions): Promise<void> {
     await node.close();
   });
 
-  const rpc = await startRpcServer(client, nodeConfig.rpc.laddr);
+  const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);
   servers.push(rpc);
   const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
   if (rest) servers.push(rest);

@@ -3,7 +3,9 @@ import getRawBody from "raw-body";
 import { NodeRpcError, type ChainClient } from "../../client/chainClient.js";
 import { parseListenAddress } from "../../config/tomlConfig.js";
 import type { RunningServer } from "../../gateway/httpServer.js";
-import { RpcMethodError, RpcParamsError, rpcMethods, type RpcParams } from "./rpcMethods.js";
+import { rpcMethods } from "./rpcMethods.js";
+import { ParamReader, RpcParamsError, type ParamForm, type RpcParams } from "./rpcParams.js";
+import type { EmbeddedNode } from "../embeddedNode.js";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -19,8 +21,8 @@ interface RpcRequest {
  * POST / with JSON-RPC 2.0 (single or batch), and GET /<method>?name=value
  * with JSON-quoted strings and 0x-hex bytes.
  */
-export async function startRpcServer(client: ChainClient, laddr: string): Promise<RunningServer> {
-  const methods = rpcMethods(client);
+export async function startRpcServer(node: EmbeddedNode, client: ChainClient, laddr: string): Promise<RunningServer> {
+  const methods = rpcMethods(node, client);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
@@ -32,7 +34,7 @@ export async function startRpcServer(client: ChainClient, laddr: string): Promis
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://node");
     if (req.method === "GET" && url.pathname !== "/") {
-      const reply = await call({ id: -1, method: url.pathname.slice(1), params: uriParams(url.searchParams) });
+      const reply = await call({ id: -1, method: url.pathname.slice(1), params: Object.fromEntries(url.searchParams) }, "uri");
       return send(res, "error" in reply ? 500 : 200, reply);
     }
     if (req.method !== "POST" || url.pathname !== "/") return send(res, 200, rpcError(null, -32600, "Invalid Request", `path ${url.pathname} is invalid`));
@@ -42,21 +44,19 @@ export async function startRpcServer(client: ChainClient, laddr: string): Promis
     } catch {
       return send(res, 500, rpcError(null, -32700, "Parse error. Invalid JSON"));
     }
-    if (Array.isArray(body)) return send(res, 200, await Promise.all(body.map((r) => call(r as RpcRequest))));
-    return send(res, 200, await call(body as RpcRequest));
+    if (Array.isArray(body)) return send(res, 200, await Promise.all(body.map((r) => call(r as RpcRequest, "json"))));
+    return send(res, 200, await call(body as RpcRequest, "json"));
   }
 
-  async function call(request: RpcRequest): Promise<Record<string, unknown>> {
+  async function call(request: RpcRequest, form: ParamForm): Promise<Record<string, unknown>> {
     const id = request.id ?? null;
     const method = request.method && Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
     if (!method) return rpcError(id, -32601, "Method not found");
     try {
-      const params = (request.params ?? {}) as RpcParams;
-      return { jsonrpc: "2.0", id, result: await method(params) };
+      return { jsonrpc: "2.0", id, result: await method(new ParamReader((request.params ?? {}) as RpcParams, form)) };
     } catch (err) {
       if (err instanceof RpcParamsError) return rpcError(id, -32602, "Invalid params", `error converting json params to arguments: ${err.message}`);
       if (err instanceof NodeRpcError) return rpcError(id, err.code, err.rpcMessage, err.data);
-      if (err instanceof RpcMethodError) return rpcError(id, -32603, "Internal error", err.message);
       return rpcError(id, -32603, "Internal error", (err as Error).message);
     }
   }
@@ -84,16 +84,4 @@ function rpcError(id: unknown, code: number, message: string, data?: string): Re
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body, null, 2));
-}
-
-/** GET parameters: "quoted" strings, 0x-hex, bare integers and booleans. */
-function uriParams(search: URLSearchParams): RpcParams {
-  const params: RpcParams = {};
-  for (const [name, raw] of search) {
-    if (/^".*"$/.test(raw)) params[name] = raw.slice(1, -1);
-    else if (/^0x[0-9a-f]*$/i.test(raw)) params[name] = raw;
-    else if (raw === "true" || raw === "false") params[name] = raw === "true";
-    else params[name] = raw;
-  }
-  return params;
 }
