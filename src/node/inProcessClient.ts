@@ -77,7 +77,7 @@ export class InProcessClient implements ChainClient {
 
   async status(): Promise<StatusResult> {
     const latest = (await this.node.committed(this.node.height))!;
-    const earliest = await this.node.committed(this.node.store.earliestVersion);
+    const earliest = await this.node.committed(1);
     const key = this.node.validatorKey;
     return {
       node_info: {
@@ -97,7 +97,7 @@ export class InProcessClient implements ChainClient {
         latest_block_time: latest.block.block.header.time,
         earliest_block_hash: earliest?.block.block_id.hash ?? "",
         earliest_app_hash: earliest?.appHash ?? "",
-        earliest_block_height: String(this.node.store.earliestVersion),
+        earliest_block_height: "1",
         earliest_block_time: earliest?.block.block.header.time ?? "",
         catching_up: false,
       },
@@ -109,15 +109,13 @@ export class InProcessClient implements ChainClient {
     };
   }
 
-  /** The engine's height rules: omitted means latest; it must be within the kept blocks. */
+  /** The engine's height rules: omitted means latest; it must be a committed height. */
   private checkHeight(height: number | undefined): number {
     const latest = this.node.height;
     if (height === undefined || height === 0) return latest;
     if (height < 0) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be greater than 0`);
     if (height > latest) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be less than or equal to the current blockchain height ${latest}`);
-    const base = this.node.store.earliestVersion;
-    if (height < base) throw new NodeRpcError(-32603, "Internal error", `height ${height} is not available, lowest height is ${base}`);
-    return height;
+    return height; // blocks are kept from height 1; only state versions are pruned
   }
 }
 

@@ -18,7 +18,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     const at = height === undefined || height === 0 ? node.height : height;
     if (at < 0 || at > node.height) throw new NodeRpcError(-32603, "Internal error", `height ${at} must be less than or equal to the current blockchain height ${node.height}`);
     const record = await node.committed(at);
-    if (!record) throw new NodeRpcError(-32603, "Internal error", `height ${at} is not available, lowest height is ${node.store.earliestVersion}`);
+    if (!record) throw new NodeRpcError(-32603, "Internal error", `height ${at} is not available, lowest height is 1`);
     return record;
   };
   return {
@@ -52,7 +52,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     validators: (p) => client.validators(p.int("height"), p.int("page") ?? 1, p.int("per_page") ?? 30),
     blockchain: async (p) => {
       const max = Math.min(p.int("maxHeight") || node.height, node.height);
-      const min = Math.max(p.int("minHeight") || 1, node.store.earliestVersion, max - MAX_BLOCK_METAS + 1);
+      const min = Math.max(p.int("minHeight") || 1, max - MAX_BLOCK_METAS + 1);
       const metas = [];
       for (let h = max; h >= min; h--) {
         const record = await committed(h);
