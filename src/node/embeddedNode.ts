@@ -11,7 +11,7 @@ import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAp
 import { Mempool, type Inclusion } from "./chain/mempool.js";
 import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
-import { loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
+import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { NODE_MODULES } from "./modules/index.js";
 import type { AbciEvent, ChainInfo, ExecContext, MsgRoute, NodeModule, QueryContext } from "./modules/nodeModule.js";
@@ -58,6 +58,7 @@ export class EmbeddedNode extends EventEmitter {
     readonly genesis: GenesisDoc,
     readonly moniker: string,
     readonly validatorKey: ValidatorKey,
+    readonly nodeId: string,
     private readonly modules: NodeModule[],
     private readonly router: QueryRouter,
     private readonly keepRecent: number,
@@ -81,7 +82,7 @@ export class EmbeddedNode extends EventEmitter {
     const store = await VersionedStore.open(path.join(options.home, "data", "state.db"));
     try {
       const chain = { chainId: genesis.doc.chain_id, bech32Prefix: options.bech32Prefix };
-      const node = new EmbeddedNode(store, codec, chain, genesis.doc, options.moniker, key, modules, new QueryRouter(modules, codec), options.keepRecent, minGasPrices);
+      const node = new EmbeddedNode(store, codec, chain, genesis.doc, options.moniker, key, loadNodeId(options.home), modules, new QueryRouter(modules, codec), options.keepRecent, minGasPrices);
       if (store.latestVersion === 0) await node.initChain(genesis.states);
       else await node.checkSameChain();
       return node;

@@ -82,11 +82,11 @@ export class InProcessClient implements ChainClient {
     return {
       node_info: {
         protocol_version: { p2p: "8", block: "11", app: "0" },
-        id: key.address.toLowerCase(),
-        listen_addr: "",
+        id: this.node.nodeId,
+        listen_addr: "tcp://0.0.0.0:26656",
         network: this.node.chain.chainId,
         version: "",
-        channels: "",
+        channels: "40202122233038606100",
         moniker: this.node.moniker,
         other: { tx_index: "on", rpc_address: "" },
       },

@@ -23,3 +23,9 @@ export function loadValidatorKey(home: string): ValidatorKey {
     sign: (message) => ed25519.sign(message, seed),
   };
 }
+
+/** The node's p2p id: the lowercase hex address of config/node_key.json. */
+export function loadNodeId(home: string): string {
+  const file = path.join(home, "config", "node_key.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { address: string }).address.toLowerCase();
+}

@@ -7,6 +7,7 @@ import { utf8 } from "../../store/moduleStore.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./accountKeeper.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
+import { aminoUint64 } from "../params/aminoParamValue.js";
 
 /** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
 const PARAMS_KEY = Uint8Array.of(0x00);
@@ -64,6 +65,21 @@ export const authModule: NodeModule = {
       if (number >= nextNumber) nextNumber = number + 1n;
     }
     store.set(NEXT_ACCOUNT_NUMBER_KEY, utf8(nextNumber.toString()));
+  },
+
+  params: {
+    subspace: "auth",
+    async read(store, ctx) {
+      const bytes = await store.get(PARAMS_KEY);
+      const params = bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+      return {
+        MaxMemoCharacters: aminoUint64(params.max_memo_characters),
+        TxSigLimit: aminoUint64(params.tx_sig_limit),
+        TxSizeCostPerByte: aminoUint64(params.tx_size_cost_per_byte),
+        SigVerifyCostED25519: aminoUint64(params.sig_verify_cost_ed25519),
+        SigVerifyCostSecp256k1: aminoUint64(params.sig_verify_cost_secp256k1),
+      };
+    },
   },
 
   devGenesis: (ctx: DevGenesisContext) => ({

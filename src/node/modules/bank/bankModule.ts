@@ -8,6 +8,7 @@ import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPre
 import { accountAddressParam, denomParam, DENOM_PATTERN } from "../addressField.js";
 import type { NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
+import { aminoBool, aminoJson } from "../params/aminoParamValue.js";
 import { bankMessages } from "./bankMessages.js";
 
 const decoder = new TextDecoder();
@@ -96,6 +97,20 @@ export const bankModule: NodeModule = {
     for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
       store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());
     }
+  },
+
+  params: {
+    subspace: "bank",
+    async read(store, ctx) {
+      const bytes = await store.get(PARAMS_KEY);
+      const params = bytes ? (ctx.codec.type("core.bank.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+      // amino omits the empty fields of each entry (omitempty)
+      const sendEnabled = ((params.send_enabled ?? []) as ProtoMessage[]).map((entry) => ({
+        ...(entry.denom ? { denom: entry.denom } : {}),
+        ...(entry.enabled ? { enabled: true } : {}),
+      }));
+      return { SendEnabled: aminoJson(sendEnabled), DefaultSendEnabled: aminoBool(params.default_send_enabled) };
+    },
   },
 
   devGenesis(ctx: DevGenesisContext) {

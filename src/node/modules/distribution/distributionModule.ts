@@ -1,0 +1,30 @@
+import type { NodeModule } from "../nodeModule.js";
+import { aminoDec } from "../staking/aminoParams.js";
+import { distributionDevGenesis } from "./distributionDevGenesis.js";
+import { initDistributionGenesis, validateDistributionGenesis } from "./distributionGenesis.js";
+import { distributionQueries, readDistributionParams } from "./distributionQueries.js";
+
+/** x/distribution: fee pool, validator rewards and commission, delegator rewards (F1), withdraw addresses (layout in distributionKeys.ts). */
+export const distributionModule: NodeModule = {
+  name: "distribution",
+  genesisType: "core.distribution.v1beta1.GenesisState",
+  queryService: "core.distribution.v1beta1.Query",
+  queries: distributionQueries,
+  validateGenesis: validateDistributionGenesis,
+  initGenesis: initDistributionGenesis,
+
+  params: {
+    subspace: "distribution",
+    async read(store, ctx) {
+      const params = await readDistributionParams(store, ctx);
+      return {
+        communitytax: aminoDec(params.community_tax),
+        baseproposerreward: aminoDec(params.base_proposer_reward),
+        bonusproposerreward: aminoDec(params.bonus_proposer_reward),
+        withdrawaddrenabled: String(Boolean(params.withdraw_addr_enabled)),
+      };
+    },
+  },
+
+  devGenesis: distributionDevGenesis,
+};

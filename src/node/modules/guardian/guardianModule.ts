@@ -1,0 +1,48 @@
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import type { NodeModule } from "../nodeModule.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+
+/** Store layout (the hub's guardian keys): 0x00 | address bytes → Super. The query pages over the whole store. */
+const SUPER_PREFIX = Uint8Array.of(0x00);
+
+const superKey = (address: Uint8Array) => concatBytes(SUPER_PREFIX, address);
+
+export const guardianModule: NodeModule = {
+  name: "guardian",
+  genesisType: "hubmod.guardian.GenesisState",
+  queryService: "hubmod.guardian.Query",
+
+  queries: {
+    async Supers(request, ctx) {
+      const superType = ctx.codec.type("hubmod.guardian.Super");
+      const page = await paginate(ctx.store, new Uint8Array(), request.pagination as PageRequest, (_key, value) => superType.decode(value));
+      return { supers: page.items, pagination: page.pagination };
+    },
+  },
+
+  validateGenesis(state, ctx) {
+    const seen = new Set<string>();
+    ((state.supers ?? []) as ProtoMessage[]).forEach((item, i) => {
+      const address = String(item.address ?? "");
+      decodeBech32Address(address, ctx.chain.bech32Prefix, `supers[${i}].address`);
+      decodeBech32Address(String(item.added_by ?? ""), ctx.chain.bech32Prefix, `supers[${i}].added_by`);
+      if (seen.has(address)) throw new Error(`supers[${i}].address: duplicate super ${address}`);
+      seen.add(address);
+    });
+  },
+
+  async initGenesis(state, ctx) {
+    const superType = ctx.codec.type("hubmod.guardian.Super");
+    for (const item of (state.supers ?? []) as ProtoMessage[]) {
+      const address = decodeBech32Address(String(item.address), ctx.chain.bech32Prefix, "address");
+      ctx.store.set(superKey(address), superType.encode(item).finish());
+    }
+  },
+
+  devGenesis: (ctx: DevGenesisContext) => ({
+    supers: [{ description: "genesis", account_type: "GENESIS", address: ctx.accounts[0]!.address, added_by: ctx.accounts[0]!.address }],
+  }),
+};

@@ -1,0 +1,43 @@
+import Long from "long";
+import type { ModuleContext } from "../nodeModule.js";
+
+/** ibc.core.client.v1.Height as it travels in decoded messages. */
+export interface Height {
+  revision_number?: Long | number | string;
+  revision_height?: Long | number | string;
+}
+
+const big = (value: Long | number | string | undefined) => BigInt(String(value ?? 0));
+
+/** "{revision}-{height}", the text of a height in store keys and messages. */
+export function formatHeight(height: Height): string {
+  return `${big(height.revision_number)}-${big(height.revision_height)}`;
+}
+
+export function parseHeight(text: string): { revision_number: Long; revision_height: Long } {
+  const match = /^(\d+)-(\d+)$/.exec(text);
+  if (!match) throw new Error(`expected height string format: {revision}-{height}. Got: ${text}`);
+  return { revision_number: Long.fromString(match[1]!, true), revision_height: Long.fromString(match[2]!, true) };
+}
+
+export function heightOf(revisionNumber: bigint, revisionHeight: bigint): { revision_number: Long; revision_height: Long } {
+  return { revision_number: Long.fromString(revisionNumber.toString(), true), revision_height: Long.fromString(revisionHeight.toString(), true) };
+}
+
+export function isZeroHeight(height: Height): boolean {
+  return big(height.revision_number) === 0n && big(height.revision_height) === 0n;
+}
+
+/** The revision of a chain id of the form "{name}-{revision}" ("devnet-1" → 1); 0 for any other form. */
+export function revisionOfChainId(chainId: string): bigint {
+  if (!/^.*[^-]-[1-9][0-9]*$/.test(chainId)) return 0n;
+  return BigInt(chainId.slice(chainId.lastIndexOf("-") + 1));
+}
+
+/**
+ * GetSelfHeight of the real keepers: this chain's revision and the queried
+ * height. The real queries answer it as proof_height (and `height`) and leave the proof empty.
+ */
+export function selfHeight(ctx: ModuleContext & { height: number }) {
+  return heightOf(revisionOfChainId(ctx.chain.chainId), BigInt(ctx.height));
+}

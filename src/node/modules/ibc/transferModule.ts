@@ -1,0 +1,89 @@
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { invalidArgument, notFound } from "../../abci/queryError.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import type { KVReader } from "../../store/kv.js";
+import { utf8 } from "../../store/moduleStore.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { aminoBool } from "../params/aminoParamValue.js";
+import { checkDenomTrace, denomTraceHash, fullDenomPath, parseHexHash, upperHex } from "./denomTrace.js";
+import { checkIdentifier } from "./identifiers.js";
+
+/**
+ * Store layout (ICS-20 keys of SDK v0.41, plus the params the real app keeps in x/params):
+ *   0x00 → Params; 0x01 → the bound port id; 0x02 | SHA-256 of the full denom path → DenomTrace.
+ */
+const PARAMS_KEY = Uint8Array.of(0x00);
+const PORT_KEY = Uint8Array.of(0x01);
+const DENOM_TRACE_PREFIX = Uint8Array.of(0x02);
+
+export const transferModule: NodeModule = {
+  name: "transfer",
+  genesisType: "ibc.applications.transfer.v1.GenesisState",
+  queryService: "ibc.applications.transfer.v1.Query",
+
+  queries: {
+    async DenomTrace(request, ctx) {
+      const hashText = String(request.hash ?? "");
+      let hash: Uint8Array;
+      try {
+        hash = parseHexHash(hashText);
+      } catch (err) {
+        throw invalidArgument(`invalid denom trace hash ${hashText}, ${(err as Error).message}`);
+      }
+      const bytes = await ctx.store.get(concatBytes(DENOM_TRACE_PREFIX, hash));
+      if (!bytes) throw notFound(`${hashText}: denomination trace not found`);
+      return { denom_trace: ctx.codec.type("ibc.applications.transfer.v1.DenomTrace").decode(bytes) };
+    },
+    async DenomTraces(request, ctx) {
+      const traceType = ctx.codec.type("ibc.applications.transfer.v1.DenomTrace");
+      const page = await paginate(ctx.store, DENOM_TRACE_PREFIX, request.pagination as PageRequest, (_key, value) => traceType.decode(value) as unknown as ProtoMessage);
+      // The page comes in hash order; the real query sorts it by full denom path.
+      const traces = page.items.sort((a, b) => (fullDenomPath(a) < fullDenomPath(b) ? -1 : fullDenomPath(a) > fullDenomPath(b) ? 1 : 0));
+      return { denom_traces: traces, pagination: page.pagination };
+    },
+    async Params(_request, ctx) {
+      return { params: await readParams(ctx.store, ctx) };
+    },
+  },
+
+  validateGenesis(state) {
+    checkIdentifier("port", state.port_id, "port_id");
+    const seen = new Set<string>();
+    ((state.denom_traces ?? []) as ProtoMessage[]).forEach((trace, i) => {
+      const hash = upperHex(denomTraceHash(trace));
+      if (seen.has(hash)) throw new Error(`denom_traces[${i}]: duplicated denomination trace with hash ${hash}`);
+      seen.add(hash);
+      checkDenomTrace(trace, `denom_traces[${i}]`);
+    });
+  },
+
+  async initGenesis(state, ctx) {
+    ctx.store.set(PARAMS_KEY, ctx.codec.type("ibc.applications.transfer.v1.Params").encode(state.params ?? {}).finish());
+    ctx.store.set(PORT_KEY, utf8(String(state.port_id)));
+    const traceType = ctx.codec.type("ibc.applications.transfer.v1.DenomTrace");
+    for (const trace of (state.denom_traces ?? []) as ProtoMessage[]) {
+      ctx.store.set(concatBytes(DENOM_TRACE_PREFIX, denomTraceHash(trace)), traceType.encode(trace).finish());
+    }
+  },
+
+  params: {
+    subspace: "transfer",
+    async read(store, ctx) {
+      const params = await readParams(store, ctx);
+      return { SendEnabled: aminoBool(params.send_enabled), ReceiveEnabled: aminoBool(params.receive_enabled) };
+    },
+  },
+
+  devGenesis: () => ({
+    port_id: "transfer",
+    // vouchers of "uother" received over channel-0 (see the ibc development genesis)
+    denom_traces: [{ path: "transfer/channel-0", base_denom: "uother" }],
+    params: { send_enabled: true, receive_enabled: true },
+  }),
+};
+
+async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
+  const bytes = await store.get(PARAMS_KEY);
+  return bytes ? (ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+}

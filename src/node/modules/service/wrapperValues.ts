@@ -1,0 +1,42 @@
+import protobuf from "protobufjs";
+import Long from "long";
+
+/**
+ * gogoproto's wrapper messages, which the service and oracle modules store as
+ * index values (a request id under an active-request key, a batch expiration
+ * height, a feed name). Field 1 in all; proto3 leaves out a default.
+ */
+export function encodeBytesValue(value: Uint8Array): Uint8Array {
+  return value.length === 0 ? new Uint8Array() : protobuf.Writer.create().uint32(0x0a).bytes(value).finish();
+}
+
+export function decodeBytesValue(bytes: Uint8Array): Uint8Array {
+  const reader = protobuf.Reader.create(bytes);
+  let value: Uint8Array = new Uint8Array();
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === 0x0a) value = reader.bytes();
+    else reader.skipType(tag & 7);
+  }
+  return value;
+}
+
+export function encodeInt64Value(value: number): Uint8Array {
+  return value === 0 ? new Uint8Array() : protobuf.Writer.create().uint32(0x08).int64(Long.fromNumber(value)).finish();
+}
+
+/** gogoproto's StringValue: the oracle module files feed names under it. */
+export function encodeStringValue(value: string): Uint8Array {
+  return value === "" ? new Uint8Array() : protobuf.Writer.create().uint32(0x0a).string(value).finish();
+}
+
+export function decodeStringValue(bytes: Uint8Array): string {
+  const reader = protobuf.Reader.create(bytes);
+  let value = "";
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === 0x0a) value = reader.string();
+    else reader.skipType(tag & 7);
+  }
+  return value;
+}
