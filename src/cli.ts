@@ -1,9 +1,11 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { gateway } from "./commands/gateway.js";
 import { resolveHome } from "./commands/home.js";
 import { initHome } from "./commands/init.js";
 import { printRoutes } from "./commands/routes.js";
 import { start } from "./commands/start.js";
+import { printSwagger } from "./commands/swagger.js";
+import { FORMATS, type DocumentFormat } from "./gateway/swagger/documentFormat.js";
 import { ConfigError } from "./config/tomlConfig.js";
 import { GenesisError } from "./node/genesis.js";
 import { TableError } from "./tables/loadYamlTable.js";
@@ -51,6 +53,12 @@ program
   .command("routes")
   .description("print the compiled route table (verb, path, proto method)")
   .action(() => printRoutes());
+
+program
+  .command("swagger")
+  .description("print the OpenAPI v2 document that GET /swagger serves")
+  .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("json"))
+  .action((opts: { format: DocumentFormat }) => printSwagger(opts.format));
 
 function positiveInteger(value: string): number {
   const n = Number(value);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadAppConfig } from "../config/appConfig.js";
 import { loadNodeConfig } from "../config/nodeConfig.js";
+import { ConfigError } from "../config/tomlConfig.js";
 import { deriveAccounts, hdPath, newEd25519Key, newMnemonic } from "../codec/keys.js";
 import { devGenesis } from "./devGenesis.js";
 import { devAccountsPath, genesisPath, isInitialized, type DevAccounts } from "./home.js";
@@ -20,8 +21,12 @@ export interface InitOptions {
  * defaults, config/genesis.json, the validator and node keys, and the
  * funded development accounts (one mnemonic, account i at m/44'/118'/0'/0/i).
  */
+/** The development genesis gives roles to accounts 0-3 (validator operator, delegator, HTLC parties, ...). */
+export const MIN_DEV_ACCOUNTS = 4;
+
 export function initHome(options: InitOptions): DevAccounts {
-  if (isInitialized(options.home)) throw new Error(`${options.home} is already initialized (${genesisPath(options.home)} exists)`);
+  if (options.accounts < MIN_DEV_ACCOUNTS) throw new ConfigError(`--accounts must be at least ${MIN_DEV_ACCOUNTS}: the development genesis gives roles to accounts 0 to ${MIN_DEV_ACCOUNTS - 1}`);
+  if (isInitialized(options.home)) throw new ConfigError(`${options.home} is already initialized (${genesisPath(options.home)} exists)`);
   const configDir = path.join(options.home, "config");
   fs.mkdirSync(configDir, { recursive: true });
   const app = loadAppConfig(options.home);

@@ -30,7 +30,7 @@ describe("e2e: the chain-rest command", function () {
 
   it("SIGTERM stops cleanly, and a restart on the same home resumes at its height with the same state", async () => {
     const home = newHome();
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "3"])).code).to.equal(0);
+    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4"])).code).to.equal(0);
     const configToml = path.join(home, "config", "config.toml");
     fs.writeFileSync(configToml, fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('"1s"', '"100ms"'));
     const first = await startNode(home);
@@ -70,7 +70,7 @@ describe("e2e: the chain-rest command", function () {
 
   it("refuses a malformed genesis, naming module and field, and leaves no store behind", async () => {
     const home = newHome();
-    await runCliToEnd(["init", "--home", home, "--accounts", "2"]);
+    await runCliToEnd(["init", "--home", home, "--accounts", "4"]);
     const genesisFile = path.join(home, "config", "genesis.json");
     const genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
     genesis.app_state.bank.balances[1].coins[0].amount = "12x";

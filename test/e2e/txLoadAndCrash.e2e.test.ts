@@ -89,7 +89,7 @@ describe("e2e: many transactions at once, and a crash while broadcasting", funct
 
   it("after SIGKILL during broadcasts, every transaction whose BLOCK broadcast succeeded is found, and state is consistent", async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "3", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
     let node: StartedNode = await startNode(home);
     const committed: Array<{ hash: string; height: number }> = [];
     const [a, , c] = signers;

@@ -21,7 +21,7 @@ describe("interop: cosmjs clients against the node's RPC", function () {
   let client: Tendermint34Client;
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "3", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
     node = await startNode(home);
     client = await Tendermint34Client.connect(node.rpcUrl);
   });
@@ -72,7 +72,7 @@ describe("interop: cosmjs clients against the node's RPC", function () {
     try {
       const queryClient = QueryClient.withExtensions(comet, setupAuthExtension, setupBankExtension);
       const a = await testSigner(TEST_MNEMONIC, 2);
-      const balances = await queryClient.queryAbci("/core.bank.v1beta1.Query/AllBalances", QueryAllBalancesRequest.encode({ address: a.address }).finish());
+      const balances = await queryClient.queryAbci("/core.bank.v1beta1.Query/AllBalances", QueryAllBalancesRequest.encode(QueryAllBalancesRequest.fromPartial({ address: a.address })).finish());
       expect(QueryAllBalancesResponse.decode(balances.value).balances).to.deep.equal([{ denom: "uhub", amount: "1000000000000" }]);
       const account = await queryClient.queryAbci("/core.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address: a.address }).finish());
       const any = QueryAccountResponse.decode(account.value).account!;

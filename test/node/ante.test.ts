@@ -190,7 +190,7 @@ describe("transactions: ante handler and execution", function () {
   });
 
   it("refuses a fee below the node's minimum gas price", async () => {
-    const { node: strict } = await openDevNode({ accounts: 2, minimumGasPrices: "0.025uhub" });
+    const { node: strict } = await openDevNode({ accounts: 4, minimumGasPrices: "0.025uhub" });
     try {
       const [a, b] = signers;
       const { outcome } = await strict.checkTx(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 0, accountNumber: 0, fee: [{ denom: "uhub", amount: "1" }] }));

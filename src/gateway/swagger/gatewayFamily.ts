@@ -22,7 +22,7 @@ export function gatewayFamilyDocument(routes: RouteSpec[], root: protobuf.Root):
         name: "body",
         in: "body",
         required: true,
-        description: "the request message in proto3 JSON (camelCase names, numbers for 64-bit ints and enum numbers are accepted too; fields left out take their defaults)",
+        description: "the request message in proto3 JSON; camelCase field names and numbers for 64-bit integers and enums are accepted too, and fields left out take their defaults",
         schema: schemas.message(route.requestType),
       });
     }

@@ -101,7 +101,7 @@ function anySchema(): Schema {
     description:
       'A packed message: "@type" is its type URL and the fields of the message follow inline ' +
       '(a well-known type such as google.protobuf.Duration goes under "value"). An unset Any is {}.',
-    properties: { "@type": { type: "string", example: "/core.auth.v1beta1.BaseAccount" } },
+    properties: { "@type": { type: "string", description: "type URL, e.g. /core.auth.v1beta1.BaseAccount" } },
     additionalProperties: true,
   };
 }

@@ -11,7 +11,10 @@ import { QUEUE_PREFIX, queueHeightPrefix, randomKey, randomRequestId } from "./r
 
 const HEX_HASH = /^[0-9a-fA-F]{64}$/;
 
-/** The random module (irismod v1.3.1): random numbers produced for requests, and the queue of pending requests. */
+/**
+ * The random module (irismod v1.3.1): random numbers produced for requests,
+ * and the queue of pending requests. Store layout: see randomKeys.ts.
+ */
 export const randomModule: NodeModule = {
   name: "random",
   genesisType: "extmod.random.GenesisState",

@@ -1,0 +1,254 @@
+import { expect } from "chai";
+import path from "node:path";
+import { bech32 } from "bech32";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { http } from "../../helpers/http.js";
+import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
+import { tempDir } from "../../helpers/tempDir.js";
+import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./stakingDevChain.js";
+
+/** protobuf varint, for encoding the evidence by hand. */
+function varint(value: bigint): number[] {
+  const out: number[] = [];
+  do {
+    let byte = Number(value & 0x7fn);
+    value >>= 7n;
+    if (value > 0n) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0n);
+  return out;
+}
+
+/** The proto bytes of the dev chain's Equivocation, written out field by field. */
+function equivocationBytes(time: Date, consensusAddress: string): Uint8Array {
+  const ms = time.getTime();
+  const timestamp = [0x08, ...varint(BigInt(Math.floor(ms / 1000)))];
+  if (ms % 1000 !== 0) timestamp.push(0x10, ...varint(BigInt((ms % 1000) * 1_000_000)));
+  const address = [...new TextEncoder().encode(consensusAddress)];
+  return Uint8Array.from([0x08, 0x01, 0x12, timestamp.length, ...timestamp, 0x18, ...varint(10000n), 0x22, address.length, ...address]);
+}
+
+/**
+ * Every gov, slashing and evidence gateway route against `chain-rest start`
+ * on a fresh dev chain, with the exact values of the dev genesis: the tally of
+ * the proposal in its voting period is counted from the votes and the bonded
+ * delegations, the passed proposal answers its stored final tally.
+ */
+describe("e2e: gov, slashing and evidence gateway routes", function () {
+  this.timeout(120_000);
+  const home = path.join(tempDir(), "home");
+  let node: StartedNode;
+  let chain: DevChain;
+  let acc: string[];
+
+  before(async () => {
+    const init = await runCliToEnd(["init", "--home", home, "--accounts", "5"]);
+    expect(init.code, init.output).to.equal(0);
+    chain = readDevChain(home);
+    acc = chain.accounts;
+    node = await startNode(home);
+  });
+
+  after(async () => {
+    await node?.proc.stop();
+  });
+
+  const get = (route: string) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
+  const ok = async (route: string) => {
+    const r = await get(route);
+    expect(r.status, `${route}: ${r.text}`).to.equal(200);
+    return r.body;
+  };
+  const fails = async (route: string, status: number, message: string) => {
+    const r = await get(route);
+    expect(r.status, `${route}: ${r.text}`).to.equal(status);
+    expect(r.body.message).to.include(message);
+  };
+  const uhub = (amount: string) => ({ denom: "uhub", amount });
+  const at = (days: number) => shifted(chain.genesisTime, days * DAY);
+
+  describe("gov", () => {
+    const proposal1 = () => ({
+      proposal_id: "1",
+      content: { "@type": "/core.gov.v1beta1.TextProposal", title: "Launch the development chain", description: "Agree on the parameters of the development chain." },
+      status: "PROPOSAL_STATUS_PASSED",
+      final_tally_result: { yes: "100000000000", abstain: "0", no: "0", no_with_veto: "0" },
+      submit_time: at(-12),
+      deposit_end_time: at(-10),
+      total_deposit: [uhub("10000000")],
+      voting_start_time: at(-12),
+      voting_end_time: at(-10),
+    });
+    const proposal2 = () => ({
+      proposal_id: "2",
+      content: { "@type": "/core.gov.v1beta1.TextProposal", title: "Raise the community tax", description: "Raise the community tax from 2% to 3%." },
+      status: "PROPOSAL_STATUS_VOTING_PERIOD",
+      final_tally_result: { yes: "0", abstain: "0", no: "0", no_with_veto: "0" },
+      submit_time: at(-1),
+      deposit_end_time: at(1),
+      total_deposit: [uhub("15000000")],
+      voting_start_time: at(-1),
+      voting_end_time: at(1),
+    });
+    const deposits = () =>
+      byAddressBytes(
+        [
+          { proposal_id: "2", depositor: acc[0]!, amount: [uhub("10000000")] },
+          { proposal_id: "2", depositor: acc[1]!, amount: [uhub("5000000")] },
+        ],
+        (d) => d.depositor,
+      );
+    const votes = () =>
+      byAddressBytes(
+        [
+          { proposal_id: "2", voter: acc[1]!, option: "VOTE_OPTION_YES" },
+          { proposal_id: "2", voter: acc[0]!, option: "VOTE_OPTION_NO" },
+        ],
+        (v) => v.voter,
+      );
+
+    it("serves each params type with the other two left empty; 400 for another type", async () => {
+      const empty = {
+        voting_params: { voting_period: "0s" },
+        deposit_params: { min_deposit: [], max_deposit_period: "0s" },
+        tally_params: { quorum: "0.000000000000000000", threshold: "0.000000000000000000", veto_threshold: "0.000000000000000000" },
+      };
+      expect(await ok("/core/gov/v1beta1/params/voting")).to.deep.equal({ ...empty, voting_params: { voting_period: "172800s" } });
+      expect(await ok("/core/gov/v1beta1/params/deposit")).to.deep.equal({ ...empty, deposit_params: { min_deposit: [uhub("10000000")], max_deposit_period: "172800s" } });
+      expect(await ok("/core/gov/v1beta1/params/tallying")).to.deep.equal({
+        ...empty,
+        tally_params: { quorum: "0.334000000000000000", threshold: "0.500000000000000000", veto_threshold: "0.334000000000000000" },
+      });
+      await fails("/core/gov/v1beta1/params/staking", 400, "staking is not a valid parameter type");
+    });
+
+    it("lists the proposals, filtered by status, voter and depositor", async () => {
+      expect(await ok("/core/gov/v1beta1/proposals")).to.deep.equal({ proposals: [proposal1(), proposal2()], pagination: { next_key: null, total: "2" } });
+      expect((await ok("/core/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_PASSED")).proposals).to.deep.equal([proposal1()]);
+      expect((await ok("/core/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_VOTING_PERIOD")).proposals).to.deep.equal([proposal2()]);
+      expect((await ok("/core/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_REJECTED")).proposals).to.deep.equal([]);
+      expect((await ok(`/core/gov/v1beta1/proposals?voter=${acc[1]}`)).proposals).to.deep.equal([proposal2()]);
+      expect((await ok(`/core/gov/v1beta1/proposals?voter=${acc[3]}`)).proposals).to.deep.equal([]);
+      expect((await ok(`/core/gov/v1beta1/proposals?depositor=${acc[0]}&proposal_status=PROPOSAL_STATUS_VOTING_PERIOD`)).proposals).to.deep.equal([proposal2()]);
+      await fails("/core/gov/v1beta1/proposals?voter=hubvaloper1xyz", 400, "voter");
+    });
+
+    it("pages through the proposals by key and by offset", async () => {
+      const page1 = await ok("/core/gov/v1beta1/proposals?pagination.limit=1");
+      expect(page1.proposals).to.deep.equal([proposal1()]);
+      expect(Buffer.from(page1.pagination.next_key, "base64")).to.deep.equal(Buffer.from([0, 0, 0, 0, 0, 0, 0, 2]));
+      const page2 = await ok(`/core/gov/v1beta1/proposals?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
+      expect(page2).to.deep.equal({ proposals: [proposal2()], pagination: { next_key: null, total: "0" } });
+      expect((await ok("/core/gov/v1beta1/proposals?pagination.limit=1&pagination.offset=1")).proposals).to.deep.equal([proposal2()]);
+    });
+
+    it("serves one proposal; 404 for an unknown id, 400 for id 0", async () => {
+      expect(await ok("/core/gov/v1beta1/proposals/2")).to.deep.equal({ proposal: proposal2() });
+      await fails("/core/gov/v1beta1/proposals/9", 404, "proposal 9 doesn't exist");
+      await fails("/core/gov/v1beta1/proposals/0", 400, "proposal id can not be 0");
+    });
+
+    it("serves the deposits of a proposal, over two pages, and one deposit", async () => {
+      expect(await ok("/core/gov/v1beta1/proposals/2/deposits")).to.deep.equal({ deposits: deposits(), pagination: { next_key: null, total: "2" } });
+      const page1 = await ok("/core/gov/v1beta1/proposals/2/deposits?pagination.limit=1");
+      const page2 = await ok(`/core/gov/v1beta1/proposals/2/deposits?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
+      expect([...page1.deposits, ...page2.deposits]).to.deep.equal(deposits());
+      expect((await ok("/core/gov/v1beta1/proposals/1/deposits")).deposits).to.deep.equal([]);
+      expect(await ok(`/core/gov/v1beta1/proposals/2/deposits/${acc[0]}`)).to.deep.equal({ deposit: { proposal_id: "2", depositor: acc[0], amount: [uhub("10000000")] } });
+      await fails(`/core/gov/v1beta1/proposals/2/deposits/${acc[3]}`, 400, `depositer: ${acc[3]} not found for proposal: 2`);
+    });
+
+    it("serves the votes of a proposal, over two pages, and one vote", async () => {
+      expect(await ok("/core/gov/v1beta1/proposals/2/votes")).to.deep.equal({ votes: votes(), pagination: { next_key: null, total: "2" } });
+      const second = await ok("/core/gov/v1beta1/proposals/2/votes?pagination.limit=1&pagination.offset=1");
+      expect(second.votes).to.deep.equal([votes()[1]]);
+      expect(await ok(`/core/gov/v1beta1/proposals/2/votes/${acc[1]}`)).to.deep.equal({ vote: { proposal_id: "2", voter: acc[1], option: "VOTE_OPTION_YES" } });
+      await fails(`/core/gov/v1beta1/proposals/2/votes/${acc[3]}`, 400, `voter: ${acc[3]} not found for proposal: 2`);
+    });
+
+    it("counts the tally of the proposal in its voting period and serves the stored tally of the passed one", async () => {
+      // account 1: 50000000001 of A's 150000000001 shares of 148500000001 bonded tokens; account 0 (A's operator): 100000000000 shares
+      expect(await ok("/core/gov/v1beta1/proposals/2/tally")).to.deep.equal({ tally: { yes: "49500000000", abstain: "0", no: "99000000000", no_with_veto: "0" } });
+      expect(await ok("/core/gov/v1beta1/proposals/1/tally")).to.deep.equal({ tally: { yes: "100000000000", abstain: "0", no: "0", no_with_veto: "0" } });
+      await fails("/core/gov/v1beta1/proposals/9/tally", 404, "proposal 9 doesn't exist");
+    });
+  });
+
+  describe("slashing", () => {
+    const infoA = () => ({
+      address: chain.a.consensusAddress,
+      start_height: "0",
+      index_offset: "42",
+      jailed_until: at(-3),
+      tombstoned: false,
+      missed_blocks_counter: "2",
+    });
+    const infoB = () => ({
+      address: chain.b.consensusAddress,
+      start_height: "0",
+      index_offset: "0",
+      jailed_until: "9999-12-31T23:59:59Z",
+      tombstoned: true,
+      missed_blocks_counter: "0",
+    });
+
+    it("serves the params", async () => {
+      expect(await ok("/core/slashing/v1beta1/params")).to.deep.equal({
+        params: {
+          signed_blocks_window: "100",
+          min_signed_per_window: "0.500000000000000000",
+          downtime_jail_duration: "600s",
+          slash_fraction_double_sign: "0.050000000000000000",
+          slash_fraction_downtime: "0.010000000000000000",
+        },
+      });
+    });
+
+    it("lists the signing infos over two pages and serves one; 404 for an unknown address", async () => {
+      const expected = byAddressBytes([infoA(), infoB()], (i) => i.address);
+      expect(await ok("/core/slashing/v1beta1/signing_infos")).to.deep.equal({ info: expected, pagination: { next_key: null, total: "2" } });
+      const page1 = await ok("/core/slashing/v1beta1/signing_infos?pagination.limit=1");
+      expect(page1.info).to.deep.equal([expected[0]]);
+      const page2 = await ok(`/core/slashing/v1beta1/signing_infos?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
+      expect(page2).to.deep.equal({ info: [expected[1]], pagination: { next_key: null, total: "0" } });
+      expect(await ok(`/core/slashing/v1beta1/signing_infos/${chain.a.consensusAddress}`)).to.deep.equal({ val_signing_info: infoA() });
+      const unknown = bech32.encode("hubvalcons", bech32.toWords(new Uint8Array(20).fill(9)));
+      await fails(`/core/slashing/v1beta1/signing_infos/${unknown}`, 404, `SigningInfo not found for validator ${unknown}`);
+      await fails(`/core/slashing/v1beta1/signing_infos/${chain.a.operator}`, 400, "expected hubvalcons");
+    });
+  });
+
+  describe("evidence", () => {
+    const equivocation = () => ({
+      "@type": "/core.evidence.v1beta1.Equivocation",
+      height: "1",
+      time: at(-2),
+      power: "10000",
+      consensus_address: chain.b.consensusAddress,
+    });
+
+    it("lists all evidence", async () => {
+      expect(await ok("/core/evidence/v1beta1/evidence")).to.deep.equal({ evidence: [equivocation()], pagination: { next_key: null, total: "1" } });
+    });
+
+    it("serves evidence by the SHA-256 of its proto bytes, base64 in the path; 404 for another hash", async () => {
+      const hash = Buffer.from(sha256(equivocationBytes(new Date(chain.genesisTime.getTime() - 2 * DAY), chain.b.consensusAddress)));
+      expect(await ok(`/core/evidence/v1beta1/evidence/${encodeURIComponent(hash.toString("base64"))}`)).to.deep.equal({ evidence: equivocation() });
+      expect(await ok(`/core/evidence/v1beta1/evidence/${hash.toString("base64url")}`)).to.deep.equal({ evidence: equivocation() });
+      const other = Buffer.alloc(32, 7);
+      await fails(`/core/evidence/v1beta1/evidence/${encodeURIComponent(other.toString("base64"))}`, 404, `evidence ${other.toString("hex").toUpperCase()} not found`);
+    });
+  });
+
+  it("serves the params of gov and slashing through x/params as amino JSON", async () => {
+    const param = async (subspace: string, key: string) => (await ok(`/core/params/v1beta1/params?subspace=${subspace}&key=${key}`)).param.value;
+    expect(await param("gov", "depositparams")).to.equal('{"min_deposit":[{"denom":"uhub","amount":"10000000"}],"max_deposit_period":"172800000000000"}');
+    expect(await param("gov", "votingparams")).to.equal('{"voting_period":"172800000000000"}');
+    expect(await param("gov", "tallyparams")).to.equal('{"quorum":"0.334000000000000000","threshold":"0.500000000000000000","veto_threshold":"0.334000000000000000"}');
+    expect(await param("slashing", "SignedBlocksWindow")).to.equal('"100"');
+    expect(await param("slashing", "MinSignedPerWindow")).to.equal('"0.500000000000000000"');
+    expect(await param("slashing", "DowntimeJailDuration")).to.equal('"600000000000"');
+    expect(await param("slashing", "SlashFractionDoubleSign")).to.equal('"0.050000000000000000"');
+    expect(await param("slashing", "SlashFractionDowntime")).to.equal('"0.010000000000000000"');
+  });
+});
