@@ -14,6 +14,7 @@ export interface DevGenesisInput {
 class DevGenesisBuilder implements DevGenesisContext {
   readonly moduleAccounts: Array<{ name: string; address: string; permissions: string[] }> = [];
   readonly balances = new Map<string, Map<string, bigint>>();
+  readonly otherAccounts: string[] = [];
   readonly chainId: string;
   readonly prefix: string;
   readonly denom: string;
@@ -29,6 +30,10 @@ class DevGenesisBuilder implements DevGenesisContext {
     const address = moduleAddress(this.prefix, name);
     if (!this.moduleAccounts.some((m) => m.name === name)) this.moduleAccounts.push({ name, address, permissions });
     return address;
+  }
+
+  account(address: string): void {
+    if (!this.otherAccounts.includes(address)) this.otherAccounts.push(address);
   }
 
   fund(address: string, coins: GenesisCoin[]): void {

@@ -1,3 +1,4 @@
+import { RPC_ED25519_KEY_TYPE } from "./chain/blockStore.js";
 import type { AbciQueryResponse, BroadcastMode, BroadcastResult, ChainClient, StatusResult, TxResult, TxSearchResult } from "../client/chainClient.js";
 import { NodeRpcError } from "../client/chainClient.js";
 import { Mempool, MempoolError } from "./chain/mempool.js";
@@ -103,7 +104,7 @@ export class InProcessClient implements ChainClient {
       },
       validator_info: {
         address: key.address,
-        pub_key: { type: "consensus/PubKeyEd25519", value: Buffer.from(key.publicKey).toString("base64") },
+        pub_key: { type: RPC_ED25519_KEY_TYPE, value: Buffer.from(key.publicKey).toString("base64") },
         voting_power: latest.validators.find((v) => v.address === key.address)?.voting_power ?? "0",
       },
     };

@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { consensusAddressBytes } from "../../codec/addresses.js";
 import type { AbciEvent } from "../modules/nodeModule.js";
 import type { TxOutcome } from "../tx/runTx.js";
-import { EMPTY_BLOCK_ID, hex, type CommittedHeight, type RpcBlock, type RpcBlockId, type RpcCommit, type RpcEvent, type RpcTxResult, type RpcValidator } from "./blockStore.js";
+import { EMPTY_BLOCK_ID, hex, RPC_ED25519_KEY_TYPE, type CommittedHeight, type RpcBlock, type RpcBlockId, type RpcCommit, type RpcEvent, type RpcTxResult, type RpcValidator } from "./blockStore.js";
 import type { ValidatorKey } from "./validatorKey.js";
 
 export interface BlockParts {
@@ -96,7 +96,7 @@ function commitFor(parts: BlockParts, blockId: RpcBlockId, validators: RpcValida
 function validatorJson(v: { publicKey: Uint8Array; power: bigint }): RpcValidator {
   return {
     address: hex(consensusAddressBytes(v.publicKey)),
-    pub_key: { type: "consensus/PubKeyEd25519", value: Buffer.from(v.publicKey).toString("base64") },
+    pub_key: { type: RPC_ED25519_KEY_TYPE, value: Buffer.from(v.publicKey).toString("base64") },
     voting_power: v.power.toString(),
     proposer_priority: "0",
   };

@@ -140,4 +140,11 @@ export function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("hex").toUpperCase();
 }
 
+/**
+ * The key type of the consensus engine's RPC JSON. It is the engine's wire
+ * protocol, which existing clients (@cosmjs/tendermint-rpc) parse strictly, so
+ * it keeps the engine's own name rather than the REST API's neutral words.
+ */
+export const RPC_ED25519_KEY_TYPE = "tendermint/PubKeyEd25519";
+
 export const EMPTY_BLOCK_ID: RpcBlockId = { hash: "", parts: { total: 0, hash: "" } };

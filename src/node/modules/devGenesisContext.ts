@@ -30,6 +30,9 @@ export interface DevGenesisContext {
   moduleAccount(name: string, permissions: string[]): string;
   /** Adds coins to an address's genesis balance. */
   fund(address: string, coins: GenesisCoin[]): void;
+  /** Registers a plain account (BaseAccount) for an address that is not a dev or module account, e.g. a pool's reserve. */
+  account(address: string): void;
+  readonly otherAccounts: ReadonlyArray<string>;
   /** Module accounts and balances gathered so far (read by auth and bank, which are built last). */
   readonly moduleAccounts: ReadonlyArray<{ name: string; address: string; permissions: string[] }>;
   readonly balances: ReadonlyMap<string, ReadonlyMap<string, bigint>>;

@@ -47,6 +47,8 @@ describe("service, oracle, random and record genesis", () => {
       consensusPublicKey: new Uint8Array(32),
       moduleAccount: (name) => moduleAddress("hub", name),
       fund: () => undefined,
+      account: () => undefined,
+      otherAccounts: [],
       moduleAccounts: [],
       balances: new Map(),
     };

@@ -98,9 +98,16 @@ export const authModule: NodeModule = {
         account_number: String(i),
         sequence: "0",
       })),
+      ...ctx.otherAccounts.map((address, i) => ({
+        "@type": "/core.auth.v1beta1.BaseAccount",
+        address,
+        pub_key: null,
+        account_number: String(ctx.accounts.length + i),
+        sequence: "0",
+      })),
       ...ctx.moduleAccounts.map((module, i) => ({
         "@type": "/core.auth.v1beta1.ModuleAccount",
-        base_account: { address: module.address, pub_key: null, account_number: String(ctx.accounts.length + i), sequence: "0" },
+        base_account: { address: module.address, pub_key: null, account_number: String(ctx.accounts.length + ctx.otherAccounts.length + i), sequence: "0" },
         name: module.name,
         permissions: module.permissions,
       })),
@@ -119,5 +126,3 @@ function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): Pr
   return ctx.codec.type(typeName).decode(any.value as Uint8Array) as unknown as ProtoMessage;
 }
 
-
-export { accountKey } from "./accountKeeper.js";

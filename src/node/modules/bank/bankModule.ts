@@ -175,5 +175,3 @@ function formatCoins(coins: Map<string, bigint>): string {
   return [...coins].sort(([a], [b]) => a.localeCompare(b)).map(([denom, amount]) => `${amount}${denom}`).join(",");
 }
 
-
-export { balancesPrefix, supplyKey } from "./bankKeys.js";

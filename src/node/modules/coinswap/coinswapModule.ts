@@ -5,8 +5,8 @@ import { notFound } from "../../abci/queryError.js";
 import type { KVReader } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { DENOM_PATTERN } from "../addressField.js";
-import { accountKey } from "../auth/authModule.js";
-import { balancesPrefix, supplyKey } from "../bank/bankModule.js";
+import { accountKey } from "../auth/accountKeeper.js";
+import { supplyKey } from "../bank/bankKeys.js";
 import { getBalance } from "../bank/bankKeeper.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
@@ -44,7 +44,7 @@ export const coinswapModule: NodeModule = {
       const liquidityDenom = liquidityDenomOf(tokenDenom);
       const reserve = reservePoolAddressBytes(liquidityDenom);
       const bank = ctx.storeOf("bank");
-      if (!(await reservePoolExists(ctx, bank, reserve))) throw notFound(`${liquidityDenom}: reserve pool not exists`);
+      if (!(await reservePoolExists(ctx, reserve))) throw notFound(`${liquidityDenom}: reserve pool not exists`);
       const standardDenom = decodeStringValue((await ctx.store.get(STANDARD_DENOM_KEY)) ?? new Uint8Array());
       const liquidity = await bank.get(supplyKey(liquidityDenom));
       const params = await readParams(ctx.store, ctx);
@@ -82,7 +82,9 @@ export const coinswapModule: NodeModule = {
     // One pool, as if the token's owner had added liquidity: the reserves sit in
     // the pool's reserve account, the minted liquidity with the provider.
     const liquidityDenom = liquidityDenomOf(DEV_POOL.token.min_unit);
-    ctx.fund(moduleAddress(ctx.prefix, liquidityDenom), [
+    const reserve = moduleAddress(ctx.prefix, liquidityDenom);
+    ctx.account(reserve); // adding liquidity creates the reserve's account, as the real keeper's first send does
+    ctx.fund(reserve, [
       { denom: ctx.denom, amount: DEV_POOL.standardReserve.toString() },
       { denom: DEV_POOL.token.min_unit, amount: DEV_POOL.token.pooled.toString() },
     ]);
@@ -91,15 +93,9 @@ export const coinswapModule: NodeModule = {
   },
 };
 
-/**
- * The real keeper answers "reserve pool not exists" when the reserve account
- * is unknown to auth. A genesis may fund an address without listing its
- * account, so an address holding any coin counts as existing too.
- */
-async function reservePoolExists(ctx: QueryContext, bank: KVReader, reserve: Uint8Array): Promise<boolean> {
-  if (await ctx.storeOf("auth").get(accountKey(reserve))) return true;
-  for await (const _entry of bank.iterate(balancesPrefix(reserve))) return true;
-  return false;
+/** The real keeper answers "reserve pool not exists" when the reserve account is unknown to auth. */
+async function reservePoolExists(ctx: QueryContext, reserve: Uint8Array): Promise<boolean> {
+  return (await ctx.storeOf("auth").get(accountKey(reserve))) !== undefined;
 }
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {

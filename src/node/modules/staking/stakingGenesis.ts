@@ -13,6 +13,7 @@ import {
   bondedValidatorsByPower,
   consensusAddressOf,
   consensusPower,
+  consensusPublicKey,
   encodeInt64Value,
   operatorBytes,
   validatorTokens,
@@ -56,6 +57,7 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
     if (!CONSENSUS_KEY_TYPES.includes(String(any.type_url ?? ""))) {
       throw new Error(`${at}.consensus_pubkey: expected a ${CONSENSUS_KEY_TYPES.join(" or ")} key, got "${String(any.type_url ?? "")}"`);
     }
+    if (consensusPublicKey(validator, ctx)?.length !== 32) throw new Error(`${at}.consensus_pubkey: an ed25519 public key is 32 bytes`);
     const key = Buffer.from(consensusAddressOf(validator, ctx)).toString("hex");
     if (consensusKeys.has(key)) throw new Error(`${at}.consensus_pubkey: duplicate validator in genesis state: moniker ${moniker(validator)}`);
     consensusKeys.add(key);
