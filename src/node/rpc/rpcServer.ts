@@ -4,6 +4,7 @@ import { NodeRpcError, type ChainClient } from "../../client/chainClient.js";
 import { parseListenAddress } from "../../config/tomlConfig.js";
 import type { RunningServer } from "../../gateway/httpServer.js";
 import { rpcMethods } from "./rpcMethods.js";
+import { attachWebsocket } from "./websocket.js";
 import { ParamReader, RpcParamsError, type ParamForm, type RpcParams } from "./rpcParams.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 
@@ -19,7 +20,7 @@ interface RpcRequest {
 /**
  * The embedded node's JSON-RPC over HTTP, as the consensus engine serves it:
  * POST / with JSON-RPC 2.0 (single or batch), and GET /<method>?name=value
- * with JSON-quoted strings and 0x-hex bytes.
+ * with JSON-quoted strings and 0x-hex bytes; JSON-RPC with subscriptions on /websocket.
  */
 export async function startRpcServer(node: EmbeddedNode, client: ChainClient, laddr: string): Promise<RunningServer> {
   const methods = rpcMethods(node, client);
@@ -61,6 +62,7 @@ export async function startRpcServer(node: EmbeddedNode, client: ChainClient, la
     }
   }
 
+  const detachWebsocket = attachWebsocket(server, node, methods);
   const { host, port } = parseListenAddress(laddr);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -71,6 +73,7 @@ export async function startRpcServer(node: EmbeddedNode, client: ChainClient, la
     url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
+        detachWebsocket();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),

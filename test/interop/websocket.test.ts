@@ -1,0 +1,68 @@
+import { expect } from "chai";
+import path from "node:path";
+import WebSocket from "ws";
+import { toHex } from "@cosmjs/encoding";
+import { Tendermint34Client, WebsocketClient } from "tendermint-rpc-tm34";
+import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { tempDir } from "../helpers/tempDir.js";
+import { directTx, send, testSigner } from "../helpers/txSigner.js";
+import { TEST_MNEMONIC } from "../helpers/devNode.js";
+
+describe("interop: websocket subscriptions of the node's RPC", function () {
+  this.timeout(60_000);
+  const home = path.join(tempDir(), "home");
+  let node: StartedNode;
+
+  before(async () => {
+    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    node = await startNode(home);
+  });
+  after(() => node?.proc.stop());
+
+  const wsUrl = () => node.rpcUrl.replace(/^http/, "ws") + "/websocket";
+
+  it("a Tendermint34Client subscriber receives the Tx event of a broadcast transaction", async () => {
+    const client = await Tendermint34Client.create(new WebsocketClient(wsUrl()));
+    try {
+      const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
+      const received = new Promise<{ hash: string; height: number; events: string[] }>((resolve, reject) => {
+        client.subscribeTx(`tm.event='Tx' AND message.sender='${a.address}'`).subscribe({
+          next: (event) => resolve({ hash: toHex(event.hash).toUpperCase(), height: event.height, events: event.result.events.map((e) => e.type) }),
+          error: reject,
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let the subscription be registered
+      const broadcast = await client.broadcastTxSync({ tx: await directTx(a, { messages: [send(a.address, b.address, "9")], sequence: 0, accountNumber: 0 }) });
+      const event = await received;
+      expect(event.hash).to.equal(toHex(broadcast.hash).toUpperCase());
+      expect(event.height).to.be.greaterThan(1);
+      expect(event.events).to.include("transfer");
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it("a raw websocket subscriber gets NewBlock events, and can unsubscribe", async () => {
+    const socket = new WebSocket(wsUrl());
+    await new Promise((resolve) => socket.once("open", resolve));
+    const messages: Array<{ id: unknown; result?: { data?: { type: string } }; error?: unknown }> = [];
+    socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: "blocks", method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
+    const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 2), testSigner(TEST_MNEMONIC, 3)]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const rest = await fetch(`${node.restUrl}/core/tx/v1beta1/txs`, {
+      method: "POST",
+      body: JSON.stringify({ tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "1")], sequence: 0, accountNumber: 2 })).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+    });
+    expect(rest.status).to.equal(200);
+    for (let i = 0; i < 50 && !messages.some((m) => m.id === "blocks#event"); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(messages[0]).to.deep.equal({ jsonrpc: "2.0", id: "blocks", result: {} });
+    expect(messages.find((m) => m.id === "blocks#event")!.result!.data!.type).to.equal("tendermint/event/NewBlock");
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "unsubscribe", params: { query: "tm.event='NewBlock'" } }));
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "status", params: {} }));
+    for (let i = 0; i < 50 && !messages.some((m) => m.id === 3); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(messages.find((m) => m.id === 2)).to.deep.equal({ jsonrpc: "2.0", id: 2, result: {} });
+    expect(messages.find((m) => m.id === 3)!.result).to.have.property("sync_info");
+    socket.close();
+  });
+});
