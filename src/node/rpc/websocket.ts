@@ -82,7 +82,7 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
       for (const subscription of subscriptions) {
         for (const event of blockEvents(record)) {
           if (subscription.query.matches(event.events)) {
-            send(socket, { jsonrpc: "2.0", id: `${String(subscription.id)}#event`, result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) } });
+            send(socket, { jsonrpc: "2.0", id: subscription.id, result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) } });
           }
         }
       }
