@@ -77,10 +77,11 @@ export interface StartedNode {
 
 /** `chain-rest start` on free loopback ports; resolves once both servers listen. */
 export async function startNode(home: string, extraArgs: string[] = []): Promise<StartedNode> {
-  const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0", ...extraArgs]);
-  const rpc = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/);
+  const rpc = extraArgs.includes("--rpc.laddr") ? [] : ["--rpc.laddr", "tcp://127.0.0.1:0"];
+  const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", ...rpc, ...extraArgs]);
+  const rpcLine = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/);
   const rest = proc.output().match(/REST server: (http:\/\/\S+)/);
-  return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpc[1]! };
+  return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpcLine[1]! };
 }
 
 /** `chain-rest gateway --node <rpcUrl>` on a free loopback port. */

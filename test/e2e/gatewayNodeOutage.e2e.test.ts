@@ -1,0 +1,46 @@
+import { expect } from "chai";
+import net from "node:net";
+import path from "node:path";
+import { http } from "../helpers/http.js";
+import { runCliToEnd, startGateway, startNode } from "../helpers/processes.js";
+import { tempDir } from "../helpers/tempDir.js";
+
+/** A free loopback port (the restarted node must come back on the same address). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("e2e: the gateway when its node goes away and comes back", function () {
+  this.timeout(90_000);
+
+  it("answers 503 naming the node while it is down, and recovers by itself when it returns", async () => {
+    const home = path.join(tempDir(), "home");
+    expect((await runCliToEnd(["init", "--home", home])).code).to.equal(0);
+    const laddr = `tcp://127.0.0.1:${await freePort()}`;
+    let node = await startNode(home, ["--rpc.laddr", laddr]);
+    const gateway = await startGateway(path.join(tempDir(), "gateway-home"), node.rpcUrl);
+    try {
+      expect((await http(`${gateway.restUrl}/core/bank/v1beta1/params`)).status).to.equal(200);
+
+      expect(await node.proc.stop()).to.equal(0);
+      const started = Date.now();
+      const down = await http(`${gateway.restUrl}/core/bank/v1beta1/params`);
+      expect(down.status).to.equal(503);
+      expect(down.body.code).to.equal(14);
+      expect(down.body.message).to.include(`node ${node.rpcUrl} is unavailable`);
+      expect(Date.now() - started).to.be.below(10_000); // within rpc-read-timeout
+
+      node = await startNode(home, ["--rpc.laddr", laddr]);
+      const back = await http(`${gateway.restUrl}/core/bank/v1beta1/params`);
+      expect(back.status).to.equal(200);
+      expect(back.body.params.default_send_enabled).to.equal(true);
+    } finally {
+      await gateway.proc.stop();
+      await node.proc.stop();
+    }
+  });
+});
