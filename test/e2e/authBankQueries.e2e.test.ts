@@ -236,5 +236,17 @@ describe("e2e: auth and bank gateway routes", function () {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "abci_query", params: { path: "/x", height: 5 } }),
     });
     expect(bad.body.error).to.deep.include({ code: -32602, message: "Invalid params" });
+    const positional = await http(node.rpcUrl, {
+      method: "POST",
+      body: JSON.stringify({ jsonrpc: "2.0", id: "p", method: "abci_query", params: ["/core.bank.v1beta1.Query/Params", "", "0", false] }),
+    });
+    expect(positional.body.result.response.value).to.equal(post.body.result.response.value);
+    const wrongCount = await http(node.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "block", params: [] }) });
+    expect(wrongCount.body.error.code).to.equal(-32602);
+    const batch = await http(node.rpcUrl, { method: "POST", body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "health" }, { jsonrpc: "2.0", id: 2, method: "nope" }]) });
+    expect(batch.body).to.deep.equal([
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: 2, error: { code: -32601, message: "Method not found" } },
+    ]);
   });
 });
