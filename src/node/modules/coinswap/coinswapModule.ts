@@ -11,7 +11,7 @@ import { getBalance } from "../bank/bankKeeper.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
 import { DEV_POOL } from "../token/devTokens.js";
-import { decodeStringValue, encodeStringValue } from "../token/wrapperValues.js";
+import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
 
 /**
  * Store layout:

@@ -2,7 +2,7 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { KVReader, KVStore } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { ModuleContext } from "../nodeModule.js";
-import { decodeUInt64Value, encodeStringValue, encodeUInt64Value } from "../token/wrapperValues.js";
+import { decodeUInt64Value, encodeStringValue, encodeUInt64Value } from "../../store/wrapperValues.js";
 
 /**
  * Store layout (the real keeper's keys; "/" is a literal delimiter, the owner is its bech32 text):

@@ -3,7 +3,7 @@ import { decodeBech32Address } from "../../../codec/bech32.js";
 import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
-import { decodeStringValue, encodeStringValue } from "../service/wrapperValues.js";
+import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
 import { big, uniqueKeys } from "../service/genesisChecks.js";
 import { decodeHex } from "../service/hexBytes.js";
 import { CONTEXT_ID_HEX_LENGTH } from "../service/serviceIds.js";

@@ -7,7 +7,7 @@ import { big, canonicalAddress as canonical } from "./genesisChecks.js";
 import { decodeHex, upperHex } from "./hexBytes.js";
 import { splitRequestId } from "./serviceIds.js";
 import * as keys from "./serviceKeys.js";
-import { encodeBytesValue, encodeInt64Value } from "./wrapperValues.js";
+import { encodeBytesValue, encodeInt64Value } from "../../store/wrapperValues.js";
 
 const list = (value: unknown) => (value ?? []) as ProtoMessage[];
 const entries = (value: unknown) => Object.entries((value ?? {}) as Record<string, ProtoMessage>);

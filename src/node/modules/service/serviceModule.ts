@@ -15,7 +15,7 @@ import { contextIdParam, requestIdParam } from "./serviceIds.js";
 import * as keys from "./serviceKeys.js";
 import { readServiceParams, serviceParamValues } from "./serviceParams.js";
 import { pricingSchema, RESULT_SCHEMA } from "./serviceSchemas.js";
-import { decodeBytesValue } from "./wrapperValues.js";
+import { decodeBytesValue } from "../../store/wrapperValues.js";
 
 /**
  * The service module (irismod v1.3.1): service definitions, provider

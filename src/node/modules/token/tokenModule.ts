@@ -22,7 +22,7 @@ import {
   writeToken,
 } from "./tokenStore.js";
 import { symbolError, tokenError, unitIntervalError } from "./tokenValidation.js";
-import { decodeStringValue } from "./wrapperValues.js";
+import { decodeStringValue } from "../../store/wrapperValues.js";
 
 const TOKEN_TYPE_URL = `/${TOKEN_TYPE}`;
 

@@ -3,7 +3,7 @@ import { concatBytes } from "../../store/keyEncoding.js";
 import type { KVReader, KVStore } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { ModuleContext } from "../nodeModule.js";
-import { decodeStringValue, encodeStringValue } from "./wrapperValues.js";
+import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
 
 /**
  * Store layout (the real keeper's keys):
