@@ -6,14 +6,25 @@ import { createRestApp } from "../gateway/app.js";
 import { listen, type RunningServer } from "../gateway/httpServer.js";
 import { loadRoutes } from "../tables/compileRoutes.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
+import { loadLegacyRoutes } from "../tables/compileLegacyRoutes.js";
+import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
+import { aminoTransforms, checkAminoTransforms, type AminoTransforms } from "../tables/aminoTransforms.js";
 import { SERVICE_METHODS } from "../services/index.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 
 export const ROUTES_FILE = path.join(PACKAGE_ROOT, "routes.yaml");
+export const LEGACY_ROUTES_FILE = path.join(PACKAGE_ROOT, "legacy-routes.yaml");
 
-/** Compiles the route tables (startup fails on any table mistake). */
-export function compileTables(codec: Codec): { gateway: RouteSpec[] } {
-  return { gateway: loadRoutes(ROUTES_FILE, codec.root) };
+export interface CompiledTables {
+  gateway: RouteSpec[];
+  legacy: { routes: LegacyRouteSpec[]; transforms: AminoTransforms };
+}
+
+/** Compiles the route tables (startup fails on any table mistake, naming file, entry and key). */
+export function compileTables(codec: Codec): CompiledTables {
+  const transforms = aminoTransforms();
+  checkAminoTransforms(transforms, codec.root);
+  return { gateway: loadRoutes(ROUTES_FILE, codec.root), legacy: { routes: loadLegacyRoutes(LEGACY_ROUTES_FILE, codec.root, transforms), transforms } };
 }
 
 /** Starts the REST server on api.address in front of `client`. */
@@ -21,6 +32,7 @@ export async function startRestServer(api: ApiConfig, bech32Prefix: string, clie
   const tables = compileTables(codec);
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
+    legacy: tables.legacy,
     deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix },
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,

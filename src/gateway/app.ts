@@ -1,6 +1,10 @@
 import Koa from "koa";
 import cors from "@koa/cors";
 import type { RouteSpec } from "../tables/routeSpec.js";
+import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
+import type { AminoTransforms } from "../tables/aminoTransforms.js";
+import { buildLegacyRouter } from "../legacy/legacyRouter.js";
+import { legacyDeps } from "../legacy/legacyDeps.js";
 import { gatewayErrors, notImplemented } from "./errorBody.js";
 import { buildGatewayRouter } from "./gatewayRouter.js";
 import type { GatewayDeps } from "./gatewayDeps.js";
@@ -10,6 +14,8 @@ import { swaggerRoutes } from "./swagger/swaggerRoutes.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
+  /** The legacy family (legacy-routes.yaml) and the amino transforms it renders with; absent: no legacy routes. */
+  legacy?: { routes: LegacyRouteSpec[]; transforms: AminoTransforms };
   deps: GatewayDeps;
   /** api.enabled-unsafe-cors */
   cors: boolean;
@@ -33,7 +39,11 @@ export function createRestApp(options: RestAppOptions): Koa {
     );
   }
   app.use(gatewayErrors);
-  app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument({ gateway: options.gatewayRoutes }, options.deps.codec.root) : null));
+  const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
+  app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument(tables, options.deps.codec.root) : null));
+  // Legacy routes first, as the real server registers them: they take precedence. They answer
+  // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.
+  if (options.legacy) app.use(buildLegacyRouter(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)).routes());
   app.use(buildGatewayRouter(options.gatewayRoutes, options.deps).routes());
   app.use(notImplemented);
   return app;

@@ -18,22 +18,32 @@ export function entryPrefix(source: EntrySource, key?: string): string {
 }
 
 /** Reads a YAML table and validates it against its JSON Schema. */
-export function loadYamlTable<T>(file: string, schema: object, label: (entry: Record<string, unknown>) => string): Array<{ entry: T; source: EntrySource }> {
+export function loadYamlTable<T>(
+  file: string,
+  schema: object,
+  label: (entry: Record<string, unknown>) => string,
+  verbs: string[] = ["get", "post"],
+): Array<{ entry: T; source: EntrySource }> {
   let data: unknown;
   try {
     data = loadYaml(fs.readFileSync(file, "utf8"), { filename: file }) ?? [];
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validate = ajv.compile(schema);
-  if (!validate(data)) throw new TableError(describeSchemaError(file, data, validate.errors!, label));
+  if (!validate(data)) throw new TableError(describeSchemaError(file, data, validate.errors!, label, verbs));
   return (data as T[]).map((entry, index) => ({ entry, source: { file, index, label: label(entry as Record<string, unknown>) } }));
 }
 
-function describeSchemaError(file: string, data: unknown, errors: ErrorObject[], label: (entry: Record<string, unknown>) => string): string {
+function describeSchemaError(file: string, data: unknown, errors: ErrorObject[], label: (entry: Record<string, unknown>) => string, verbs: string[]): string {
   // Prefer the deepest error: it names the key that is wrong, not the entry around it.
-  const error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+  let error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+  // A branch of a oneOf that lacks its key: the oneOf says which keys are the choice.
+  if ((error.keyword === "required" || error.keyword === "not") && error.schemaPath.includes("/oneOf/")) {
+    const choice = errors.find((e) => e.keyword === "oneOf" && e.instancePath === error.instancePath && error.schemaPath.startsWith(`${e.schemaPath}/`));
+    if (choice) error = choice;
+  }
   const [indexText, ...keyPath] = error.instancePath.split("/").slice(1);
   if (indexText === undefined) return `${path.basename(file)}: the table must be a list of entries (${error.message})`;
   const index = Number(indexText);
@@ -41,9 +51,17 @@ function describeSchemaError(file: string, data: unknown, errors: ErrorObject[],
   const source = { file, index, label: typeof entry === "object" && entry ? label(entry) : String(entry) };
   let key = keyPath.join(".");
   let message = error.message ?? "is invalid";
-  if (error.keyword === "oneOf" || error.keyword === "not" || error.schemaPath.includes("/oneOf/")) {
+  const entryLevel = keyPath.length === 0 || (keyPath.length === 1 && error.keyword === "required" && verbs.includes(String(error.params.missingProperty)));
+  if (entryLevel && (error.keyword === "oneOf" || error.keyword === "not" || error.schemaPath.startsWith("#/items/oneOf/"))) {
     key = "";
-    message = "an entry needs exactly one verb key (get or post)";
+    message = `an entry needs exactly one verb key (${verbs.slice(0, -1).join(", ")} or ${verbs.at(-1)})`;
+  } else if (error.keyword === "oneOf") {
+    const branches = (Array.isArray(error.schema) ? error.schema : []) as Array<{ required?: string[] }>;
+    const keys = branches.flatMap((b) => b.required ?? []);
+    message = keys.length > 0 ? `needs exactly one of ${keys.join(", ")}` : "does not have any of the allowed forms";
+  } else if ((error as { propertyName?: string }).propertyName !== undefined) {
+    key = [key, (error as { propertyName?: string }).propertyName].filter(Boolean).join(".");
+    message = "is not a valid name";
   } else if (error.keyword === "additionalProperties") {
     key = [key, String(error.params.additionalProperty)].filter(Boolean).join(".");
     message = "is not a known key";

@@ -8,6 +8,9 @@ import type { ChainClient } from "../../src/client/chainClient.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { createRestApp } from "../../src/gateway/app.js";
 import { buildGatewayRouter } from "../../src/gateway/gatewayRouter.js";
+import { buildLegacyRouter, koaPath as legacyKoaPath } from "../../src/legacy/legacyRouter.js";
+import { legacyDeps } from "../../src/legacy/legacyDeps.js";
+import type { PathSegment } from "../../src/tables/routeSpec.js";
 import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
 import type { OpenApiDocument, SimpleParameter } from "../../src/gateway/swagger/openApiTypes.js";
 import { ResponseValidator } from "../../src/gateway/swagger/responseValidator.js";
@@ -106,28 +109,45 @@ function filledValue(field: protobuf.Field, root: protobuf.Root, depth: number):
 }
 
 const koaPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1");
+const segmentsOf = (path: string): PathSegment[] => path.split("/").slice(1).map((part) => (/^\{.+\}$/.test(part) ? { variable: part.slice(1, -1) } : { literal: part }));
 
 describe("OpenAPI document written from the route tables", function () {
   this.timeout(60_000);
   const codec = new Codec();
-  const routes: RouteSpec[] = compileTables(codec).gateway;
-  const document: OpenApiDocument = writeSwaggerDocument({ gateway: routes }, codec.root);
-  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    (["get", "post"] as const).flatMap((verb) => (item[verb] ? [{ path, verb, operation: item[verb]! }] : [])),
+  const tables = compileTables(codec);
+  const routes: RouteSpec[] = tables.gateway;
+  const document: OpenApiDocument = writeSwaggerDocument(tables, codec.root);
+  const allOperations = Object.entries(document.paths).flatMap(([path, item]) =>
+    (["get", "post", "put"] as const).flatMap((verb) => (item[verb] ? [{ path, verb, operation: item[verb]! }] : [])),
   );
+  const legacyKeys = new Set(tables.legacy.routes.map((r) => `${r.verb} ${r.path}`));
+  // the gateway family's operations (the legacy family's are those of legacy-routes.yaml)
+  const operations = allOperations.filter((o) => !legacyKeys.has(`${o.verb} ${o.path}`)) as Array<{ path: string; verb: "get" | "post"; operation: (typeof allOperations)[number]["operation"] }>;
   const routeOf = (verb: string, path: string) => routes.find((r) => r.verb === verb && r.path === path)!;
 
   it("validates with swagger-parser", async () => {
     await SwaggerParser.validate(structuredClone(document) as never);
   });
 
-  it("lists exactly the routes the engine registers, and each route once", () => {
-    const engine = buildGatewayRouter(routes, { client: recordingClient(new Map()), codec, services: new Map(), maxBodyBytes: 1, bech32Prefix: "hub" })
-      .stack.flatMap((layer) => layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`));
-    const documented = operations.map(({ verb, path }) => `${verb.toUpperCase()} ${koaPath(path)}`);
+  it("lists exactly the routes the engine registers (both families), and each route once", () => {
+    const deps = { client: recordingClient(new Map()), codec, services: new Map(), maxBodyBytes: 1, bech32Prefix: "hub" };
+    const gatewayServed = buildGatewayRouter(routes, deps).stack.flatMap((layer) => layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`));
+    // the legacy router names path variables by position (they may hold "-"); the document keeps the table's names
+    const legacyServed = buildLegacyRouter(tables.legacy.routes, legacyDeps(deps, tables.legacy.transforms)).stack.flatMap((layer) =>
+      layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`),
+    );
+    const engine = [...gatewayServed, ...legacyServed];
+    const documented = allOperations.map(({ verb, path }) =>
+      legacyKeys.has(`${verb} ${path}`) ? `${verb.toUpperCase()} ${legacyKoaPath({ segments: segmentsOf(path) })}` : `${verb.toUpperCase()} ${koaPath(path)}`,
+    );
     expect(documented.filter((o) => !engine.includes(o)), "documented but not served").to.deep.equal([]);
     expect(engine.filter((o) => !documented.includes(o)), "served but not documented").to.deep.equal([]);
-    expect(documented).to.have.length(routes.length);
+    expect(documented).to.have.length(routes.length + tables.legacy.routes.length);
+    expect(new Set(documented).size).to.equal(documented.length);
+    const legacyDocumented = allOperations.filter((o) => legacyKeys.has(`${o.verb} ${o.path}`));
+    expect(legacyDocumented).to.have.length(tables.legacy.routes.length);
+    for (const { operation } of legacyDocumented) expect(operation.deprecated, operation.operationId).to.equal(true);
+    console.log(`      (${operations.length} gateway and ${legacyDocumented.length} legacy operations)`);
   });
 
   it("gives every operation a module tag, a unique operationId, the height header and the error body", () => {
@@ -189,7 +209,7 @@ describe("OpenAPI document written from the route tables", function () {
     const validator = new ResponseValidator(document);
     let url = "";
     before(async () => {
-      const app = createRestApp({ gatewayRoutes: routes, deps: { client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"], bech32Prefix: "hub" }, cors: false, swagger: true });
+      const app = createRestApp({ gatewayRoutes: routes, legacy: tables.legacy, deps: { client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"], bech32Prefix: "hub" }, cors: false, swagger: true });
       const server = await listen(app, API);
       servers.push(server);
       url = server.url;

@@ -20,7 +20,7 @@ export class ResponseValidator {
   }
 
   /** The problems of `body` as the answer `status` of an operation (empty when it fits); throws when the document has no such answer. */
-  check(verb: "get" | "post", path: string, status: number, body: unknown): string[] {
+  check(verb: "get" | "post" | "put", path: string, status: number, body: unknown): string[] {
     const key = `${verb} ${path} ${status}`;
     let validate = this.compiled.get(key);
     if (!validate) {

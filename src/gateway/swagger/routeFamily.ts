@@ -3,7 +3,7 @@ import type { Operation, Schema } from "./openApiTypes.js";
 /** One operation of a family, before the document gives it its unique operationId. */
 export interface FamilyOperation {
   path: string;
-  verb: "get" | "post";
+  verb: "get" | "post" | "put";
   /** The operationId wanted; the document appends a number when two families or routes want the same one. */
   operationId: string;
   operation: Omit<Operation, "operationId">;

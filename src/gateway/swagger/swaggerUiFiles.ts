@@ -26,6 +26,9 @@ const DIST_FILES = [
  * the internet. The document URL is relative ("../swagger" from /swagger/), so
  * the UI keeps working behind a proxy that mounts the server under a prefix;
  * the online validator badge is turned off, since the service must work offline.
+ * Module tags start collapsed: with both families the document has some 250
+ * operations, beyond which the UI would switch to a virtualized list that
+ * renders only what is on screen.
  */
 const INITIALIZER = `window.onload = function () {
   window.ui = SwaggerUIBundle({
@@ -33,6 +36,7 @@ const INITIALIZER = `window.onload = function () {
     dom_id: "#swagger-ui",
     deepLinking: true,
     validatorUrl: null,
+    docExpansion: "none",
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     plugins: [SwaggerUIBundle.plugins.DownloadUrl],
     layout: "StandaloneLayout",

@@ -1,0 +1,174 @@
+import protobuf from "protobufjs";
+import Long from "long";
+import { NodeRpcError } from "../client/chainClient.js";
+import { encodeBech32Address } from "../codec/bech32.js";
+import type { JsonValue, ProtoMessage } from "../codec/json/renderProto3.js";
+import { aminoPrefix, AminoBinaryError } from "../codec/amino/aminoBinary.js";
+import { parseStdTx, stdTxFromTx, stdTxToTxRaw, txFromAminoStdTx, txFromTxRaw, type StdTxInput } from "../codec/amino/stdTx.js";
+import { pubKeyAddress, UnknownKeyTypeError } from "../codec/amino/pubKeyAddress.js";
+import { committedTxResponse } from "../services/tx/txResponse.js";
+import type { ActionHandler } from "../tables/legacyRouteSpec.js";
+import { fillText } from "../tables/legacyTemplates.js";
+import { invoke, type LegacyDeps } from "./legacyDeps.js";
+import { LegacyError } from "./legacyErrors.js";
+import { pageAndLimit } from "./legacyParams.js";
+
+const BROADCAST = { methodPath: "/core.tx.v1beta1.Service/BroadcastTx", request: "core.tx.v1beta1.BroadcastTxRequest", response: "core.tx.v1beta1.BroadcastTxResponse" };
+const ACCOUNT = { methodPath: "/core.auth.v1beta1.Query/Account", request: "core.auth.v1beta1.QueryAccountRequest", response: "core.auth.v1beta1.QueryAccountResponse" };
+
+type Action<K extends ActionHandler["kind"]> = Extract<ActionHandler, { kind: K }>;
+
+/**
+ * POST /txs: {tx: StdTx, mode} → the protobuf tx signed in LEGACY_AMINO_JSON,
+ * each signer's sequence filled from its account (the real v0.41 server wrote 0,
+ * which made the tx bytes malleable), broadcast in the mode; the TxResponse.
+ */
+export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: unknown, deps: LegacyDeps): Promise<JsonValue> {
+  const request = objectBody(body);
+  const mode = handler.modes.get(String(request.mode ?? ""));
+  const input = parseStdTx(deps.aminoParser, unwrapStdTx(request.tx, deps), "tx");
+  if (!mode) throw new LegacyError(400, `unsupported return type ${String(request.mode ?? "")}; supported types: ${[...handler.modes.keys()].join(", ")}`);
+  const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
+  const call = { methodPath: BROADCAST.methodPath, requestType: deps.codec.type(BROADCAST.request), responseType: deps.codec.type(BROADCAST.response) };
+  const modeNumber = deps.codec.root.lookupEnum("core.tx.v1beta1.BroadcastMode").values[mode];
+  const answer = await invoke(call, { tx_bytes: bytes, mode: modeNumber }, 0, deps);
+  return deps.amino.render(deps.codec.type("core.base.abci.v1beta1.TxResponse"), (answer.msg.tx_response ?? {}) as ProtoMessage);
+}
+
+/** POST /txs/encode: a StdTx → {"tx": base64 of the protobuf TxRaw the node accepts} (sequences filled as for POST /txs). */
+export async function encodeStdTx(body: unknown, deps: LegacyDeps): Promise<JsonValue> {
+  const input = parseStdTx(deps.aminoParser, unwrapStdTx(body, deps), "");
+  const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
+  return { tx: Buffer.from(bytes).toString("base64") };
+}
+
+/** POST /txs/decode: {"tx": base64 of a protobuf TxRaw or of an amino-binary StdTx} → the StdTx (unwrapped). */
+export function decodeTx(body: unknown, deps: LegacyDeps): JsonValue {
+  const request = objectBody(body);
+  if (typeof request.tx !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(request.tx) || request.tx === "") {
+    throw new LegacyError(400, 'failed to decode JSON payload: tx: expected the base64 of the transaction bytes');
+  }
+  const bytes = new Uint8Array(Buffer.from(request.tx, "base64"));
+  const tx = aminoStdTxBytes(bytes, deps) ? txFromAminoStdTx(deps.aminoBinary, deps.codec.root, aminoStdTxBytes(bytes, deps)!) : protobufTx(bytes, deps);
+  return stdTxFromTx(deps.amino, tx) as unknown as JsonValue;
+}
+
+/**
+ * GET /txs: every query parameter except page and limit becomes an event
+ * condition (the table's conditions), joined with AND, oldest first; the
+ * SearchTxsResult with each tx as its StdTx. No parameter at all → null.
+ */
+export async function searchTxs(handler: Action<"search-txs">, query: URLSearchParams, deps: LegacyDeps): Promise<JsonValue> {
+  if ([...query.keys()].length === 0) return null;
+  const { page, limit } = pageAndLimit(query, handler.paging);
+  const conditions: string[] = [];
+  for (const key of new Set(query.keys())) {
+    if (key === "page" || key === "limit") continue;
+    const template = handler.conditions.get(key) ?? handler.conditions.get("*")!;
+    conditions.push(fillText(template, { key, value: query.get(key) ?? "" }));
+  }
+  if (conditions.length === 0) throw new LegacyError(400, "must declare at least one event to search");
+  let found;
+  try {
+    found = await deps.client.txSearch(conditions.join(" AND "), page, limit, "asc");
+  } catch (err) {
+    // the engine refusing the query or the page is the request's fault (the real server answered 500)
+    if (err instanceof NodeRpcError) throw new LegacyError(400, err.data ?? err.message);
+    throw err;
+  }
+  const times = new Map<string, string>();
+  const txs: ProtoMessage[] = [];
+  for (const tx of found.txs) {
+    if (!times.has(tx.height)) times.set(tx.height, String(((await deps.client.block(Number(tx.height))) as { block?: { header?: { time?: string } } }).block?.header?.time ?? ""));
+    txs.push(committedTxResponse(deps.codec, tx as unknown as Record<string, unknown>, times.get(tx.height)!).txResponse);
+  }
+  const total = BigInt(found.total_count);
+  const result = {
+    total_count: Long.fromString(total.toString(), true),
+    count: Long.fromNumber(txs.length, true),
+    page_number: Long.fromNumber(page, true),
+    page_total: Long.fromString(((total + BigInt(limit) - 1n) / BigInt(limit)).toString(), true),
+    limit: Long.fromNumber(limit, true),
+    txs,
+  };
+  return deps.amino.render(deps.codec.type("core.base.abci.v1beta1.SearchTxsResult"), result);
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
+  return body as Record<string, unknown>;
+}
+
+/** A StdTx given as {type: StdTx, value} (the amino form of a registered type) or as its value alone: both are read. */
+function unwrapStdTx(json: unknown, deps: LegacyDeps): unknown {
+  const name = deps.amino.aminoName("core.tx.v1beta1.Tx");
+  if (json && typeof json === "object" && (json as Record<string, unknown>).type === name && "value" in (json as object)) return (json as Record<string, unknown>).value;
+  return json;
+}
+
+/** Each signer's account sequence (0 for an account the chain does not know yet), by the address of its public key. */
+async function signerSequences(input: StdTxInput, deps: LegacyDeps): Promise<Long[]> {
+  const call = { methodPath: ACCOUNT.methodPath, requestType: deps.codec.type(ACCOUNT.request), responseType: deps.codec.type(ACCOUNT.response) };
+  const out: Long[] = [];
+  for (const sig of input.signatures) {
+    if (!sig.publicKey) {
+      out.push(Long.UZERO);
+      continue;
+    }
+    let address: string;
+    try {
+      address = encodeBech32Address(deps.bech32Prefix, pubKeyAddress(deps.codec.root, sig.publicKey));
+    } catch (err) {
+      if (err instanceof UnknownKeyTypeError) throw new LegacyError(400, err.message, "bad-tx");
+      throw err;
+    }
+    try {
+      const answer = await invoke(call, { address }, 0, deps);
+      out.push(sequenceOf(answer.msg.account as ProtoMessage | undefined, deps));
+    } catch (err) {
+      if ((err as { code?: number }).code === 5) out.push(Long.UZERO);
+      else throw err;
+    }
+  }
+  return out;
+}
+
+/** The sequence of an account Any: its BaseAccount, found under base_account / base_vesting_account as accounts nest it. */
+function sequenceOf(any: ProtoMessage | undefined, deps: LegacyDeps): Long {
+  if (!any?.type_url) return Long.UZERO;
+  const type = deps.codec.root.lookupType(String(any.type_url).slice(1));
+  let msg = type.decode(any.value as Uint8Array) as unknown as ProtoMessage;
+  for (let depth = 0; depth < 4 && msg; depth++) {
+    if (msg.sequence !== undefined && msg.address !== undefined) return Long.fromValue(msg.sequence as Long).toUnsigned();
+    msg = (msg.base_account ?? msg.base_vesting_account) as ProtoMessage;
+  }
+  return Long.UZERO;
+}
+
+/** The amino StdTx in the bytes (bare, or length-prefixed as MarshalBinaryLengthPrefixed writes it), else undefined. */
+function aminoStdTxBytes(bytes: Uint8Array, deps: LegacyDeps): Uint8Array | undefined {
+  const prefix = aminoPrefix(deps.amino.aminoName("core.tx.v1beta1.Tx"));
+  const starts = (b: Uint8Array) => b.length >= 4 && prefix.every((byte, i) => b[i] === byte);
+  if (starts(bytes)) return bytes;
+  try {
+    const reader = protobuf.Reader.create(bytes);
+    const length = reader.uint32();
+    const rest = bytes.subarray(reader.pos);
+    if (length === rest.length && starts(rest)) return rest;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function protobufTx(bytes: Uint8Array, deps: LegacyDeps): ProtoMessage {
+  try {
+    const tx = txFromTxRaw(deps.codec.root, bytes);
+    if (((tx.body as ProtoMessage).messages as unknown[] | undefined)?.length === 0 && ((tx.signatures as unknown[]) ?? []).length === 0) {
+      throw new Error("no messages and no signatures");
+    }
+    return tx;
+  } catch (err) {
+    throw new AminoBinaryError(`the bytes are neither a protobuf TxRaw nor an amino StdTx: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,133 @@
+import type protobuf from "protobufjs";
+import type { EntrySource } from "./loadYamlTable.js";
+import type { PathSegment } from "./routeSpec.js";
+import type { Template } from "./legacyTemplates.js";
+
+export type LegacyVerb = "get" | "post" | "put";
+
+/** A path variable or query parameter and how its value is checked. */
+export interface ParamSpec {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  default?: string;
+  upper: boolean;
+  format?: "hex" | "uint64" | "int64";
+  /** 400 message when the value does not fit its field; {value} is the value. */
+  error?: string;
+  refuse?: { match: RegExp; error: string };
+}
+
+/** A request field (possibly nested) and the template of its value. */
+export interface RequestBinding {
+  fieldPath: protobuf.Field[];
+  template: Template;
+}
+
+export interface MethodCall {
+  kind: "method";
+  name: string;
+  /** "/core.bank.v1beta1.Query/AllBalances" */
+  methodPath: string;
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+  request: RequestBinding[];
+}
+
+/** The first Msg of a type in the transactions that match every event condition. */
+export interface SearchCall {
+  kind: "search";
+  name: string;
+  /** Conditions with {path.x} placeholders, joined with AND. */
+  events: string[];
+  msgType: protobuf.Type;
+  limit: number;
+}
+
+export type Call = MethodCall | SearchCall;
+
+export interface Paging {
+  defaultLimit: number;
+  /** request: into the request's pagination offset/limit; result: applied to the answered list. */
+  of: "request" | "result";
+}
+
+export type ResultSpec =
+  /** the whole answer of the single call */
+  | { kind: "whole"; call: MethodCall }
+  /** a field of the single call's answer */
+  | { kind: "field"; call: MethodCall; path: protobuf.Field[] }
+  /** an object built from calls and parameters */
+  | { kind: "template"; template: Template };
+
+export interface QueryHandler {
+  kind: "query";
+  calls: Call[];
+  result: ResultSpec;
+  paging?: Paging;
+}
+
+export interface When {
+  query?: string;
+  path?: Map<string, RegExp>;
+}
+
+export interface MsgSpec {
+  aminoType: string;
+  protoType: protobuf.Type;
+  value: Template;
+  forEach?: { call: MethodCall; items: protobuf.Field[] };
+}
+
+export type CheckSpec =
+  | { kind: "same_address"; a: Template; b: Template; status: number; error: string }
+  | { kind: "matches"; value: Template; pattern: RegExp; status: number; error: string };
+
+export interface GenerateHandler {
+  kind: "generate";
+  msgs: MsgSpec[];
+  checks: CheckSpec[];
+}
+
+export type ActionHandler =
+  | { kind: "broadcast-std-tx"; modes: Map<string, string> }
+  | { kind: "encode-std-tx" }
+  | { kind: "decode-tx" }
+  | { kind: "search-txs"; conditions: Map<string, string>; paging: Paging };
+
+export type Handler = QueryHandler | GenerateHandler | ActionHandler | { kind: "answer"; status: number; error: string };
+
+export type ErrorKind = "not-found" | "empty" | "no-amino-encoding" | "bad-tx" | "bad-request" | "node";
+
+export interface ErrorRule {
+  when?: ErrorKind;
+  match?: RegExp;
+  status?: number;
+  /** The message answered; {message} is the original one. */
+  error?: string;
+  /** Answer 200 with this result instead. */
+  result?: { value: unknown };
+}
+
+/** One compiled route of the legacy family. */
+export interface LegacyRouteSpec {
+  verb: LegacyVerb;
+  /** As the table writes it: /staking/delegators/{delegatorAddr}/delegations */
+  path: string;
+  segments: PathSegment[];
+  /** Path variables, in order. */
+  variables: string[];
+  params: { path: Map<string, ParamSpec>; query: Map<string, ParamSpec> };
+  /** The alternatives in order; the last has no `when`. */
+  handlers: Array<{ when?: When; handler: Handler; query: Map<string, ParamSpec> }>;
+  readsHeight: boolean;
+  envelope: "height" | "bare";
+  aminoWrap: boolean;
+  deprecationHeaders: boolean;
+  errors: ErrorRule[];
+  tag: string;
+  summary: string;
+  why?: string;
+  source: EntrySource;
+}
