@@ -32,12 +32,20 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
           error: reject,
         });
       });
-      await new Promise((resolve) => setTimeout(resolve, 200)); // let the subscription be registered
-      const broadcast = await client.broadcastTxSync({ tx: await directTx(a, { messages: [send(a.address, b.address, "9")], sequence: 0, accountNumber: 0 }) });
-      const event = await received;
-      expect(event.hash).to.equal(toHex(broadcast.hash).toUpperCase());
-      expect(event.height).to.be.greaterThan(1);
-      expect(event.events).to.include("transfer");
+      // The client sends its subscribe request when the stream starts; a transaction broadcast before
+      // the node registered it is not reported, so send another one until an event arrives.
+      const sent: string[] = [];
+      let event: Awaited<typeof received> | undefined;
+      for (let sequence = 0; sequence < 5 && !event; sequence++) {
+        const broadcast = await client.broadcastTxSync({ tx: await directTx(a, { messages: [send(a.address, b.address, "9")], sequence, accountNumber: 0 }) });
+        expect(broadcast.code, broadcast.log).to.equal(0);
+        sent.push(toHex(broadcast.hash).toUpperCase());
+        event = await Promise.race([received, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3000))]);
+      }
+      expect(event, "a Tx event").to.not.equal(undefined);
+      expect(sent).to.include(event!.hash);
+      expect(event!.height).to.be.greaterThan(1);
+      expect(event!.events).to.include("transfer");
     } finally {
       client.disconnect();
     }
