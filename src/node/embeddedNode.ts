@@ -13,8 +13,8 @@ import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
-import { NODE_MODULES } from "./modules/index.js";
-import type { AbciEvent, ChainInfo, ExecContext, MsgRoute, NodeModule, QueryContext } from "./modules/nodeModule.js";
+import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
+import type { AbciEvent, BlockInfo, ChainInfo, ExecContext, MsgRoute, NodeModule, QueryContext } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
@@ -184,11 +184,12 @@ export class EmbeddedNode extends EventEmitter {
     const previous = await this.committed(this.height);
     const blockTime = previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
     const layer = new CacheLayer(this.store.reader());
-    const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime);
+    const block = this.blockInfo(previous);
+    const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime, block);
     const txs = this.mempool.take();
     const outcomes: TxOutcome[] = [];
     for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", this.txEnvironment(layer, height, blockTime)));
-    const endEvents = await this.runHooks("endBlock", layer, height, blockTime);
+    const endEvents = await this.runHooks("endBlock", layer, height, blockTime, block);
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
       height,
@@ -221,13 +222,32 @@ export class EmbeddedNode extends EventEmitter {
     this.emit("block", record);
   }
 
-  private async runHooks(hook: "beginBlock" | "endBlock", layer: CacheLayer, height: number, time: Date): Promise<AbciEvent[]> {
+  private async runHooks(hook: "beginBlock" | "endBlock", layer: CacheLayer, height: number, time: Date, block: BlockInfo): Promise<AbciEvent[]> {
     const events: AbciEvent[] = [];
-    for (const module of this.modules) {
+    const order = hook === "beginBlock" ? BEGIN_BLOCK_ORDER : END_BLOCK_ORDER;
+    const rank = (m: NodeModule) => (order.includes(m.name) ? order.indexOf(m.name) : order.length);
+    const modules = this.modules.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i);
+    for (const { m: module } of modules) {
       const run = module[hook];
-      if (run) await run.call(module, this.execContext(layer, module.name, height, time, events));
+      if (run) await run.call(module, { ...this.execContext(layer, module.name, height, time, events), block });
     }
     return events;
+  }
+
+  /** RequestBeginBlock's facts: this node proposes every block; the last commit is the previous height's, signed by this node's key only. */
+  private blockInfo(previous: CommittedHeight | undefined): BlockInfo {
+    const bytes = (hexText: string) => Uint8Array.from(Buffer.from(hexText, "hex"));
+    const signers = new Set((previous?.commit.signatures ?? []).filter((s) => s.block_id_flag === 2).map((s) => s.validator_address));
+    return {
+      proposer: bytes(this.validatorKey.address),
+      lastCommit: (previous?.validators ?? []).map((v) => ({ address: bytes(v.address), power: BigInt(v.voting_power), signed: signers.has(v.address) })),
+      lastBlockId: {
+        hash: previous?.block.block_id.hash ?? "",
+        partsTotal: previous?.block.block_id.parts.total ?? 0,
+        partsHash: previous?.block.block_id.parts.hash ?? "",
+      },
+      appHash: previous?.appHash ?? "",
+    };
   }
 
   private async validatorSet(layer: CacheLayer): Promise<Array<{ publicKey: Uint8Array; power: bigint }>> {

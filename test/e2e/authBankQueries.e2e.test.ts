@@ -25,6 +25,8 @@ describe("e2e: auth and bank gateway routes", function () {
   let genesisBalances: Map<string, Array<{ denom: string; amount: string }>>;
   let genesisSupply: Array<{ denom: string; amount: string }>;
   let genesisAccounts: number;
+  /** uhub minted by each block after the first (the hub's mint: inflation × base ÷ blocks per year). */
+  let mintedPerBlock: bigint;
 
   before(async () => {
     const init = await runCliToEnd(["init", "--home", home, "--accounts", String(ACCOUNTS)]);
@@ -43,6 +45,10 @@ describe("e2e: auth and bank gateway routes", function () {
     for (const b of balances) for (const c of b.coins) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
     genesisSupply = [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, amount]) => ({ denom, amount: amount.toString() }));
     genesisAccounts = genesis.app_state.auth.accounts.length;
+    const mint = genesis.app_state.mint as { minter: { inflation_base: string }; params: { inflation: string } };
+    const [whole, fraction = ""] = mint.params.inflation.split(".");
+    const inflation = BigInt(whole!) * 10n ** 18n + BigInt(fraction.padEnd(18, "0"));
+    mintedPerBlock = (inflation * BigInt(mint.minter.inflation_base)) / ((60n * 60n * 8766n) / 5n) / 10n ** 18n;
     node = await startNode(home);
     gateway = await startGateway(gatewayHome, node.rpcUrl);
   });
@@ -99,10 +105,15 @@ describe("e2e: auth and bank gateway routes", function () {
       });
 
       it("serves the total supply and the supply of one denom", async () => {
-        expect((await get("/core/bank/v1beta1/supply")).body).to.deep.equal({ supply: genesisSupply });
-        const uhub = genesisSupply.find((c) => c.denom === "uhub")!;
+        // the genesis supply, plus the inflation each block since the first has minted
+        const answer = await get("/core/bank/v1beta1/supply");
+        const height = answer.headers.get(HEIGHT)!;
+        const minted = BigInt(Number(height) - 1) * mintedPerBlock;
+        const supply = genesisSupply.map((c) => (c.denom === "uhub" ? { denom: "uhub", amount: (BigInt(c.amount) + minted).toString() } : c));
+        expect(answer.body).to.deep.equal({ supply });
+        const uhub = supply.find((c) => c.denom === "uhub")!;
         expect(BigInt(uhub.amount) >= BigInt(ACCOUNTS) * 1_000_000_000_000n).to.equal(true);
-        expect((await get("/core/bank/v1beta1/supply/uhub")).body).to.deep.equal({ amount: uhub });
+        expect((await get("/core/bank/v1beta1/supply/uhub", { "x-cosmos-block-height": height })).body).to.deep.equal({ amount: uhub });
         expect((await get("/core/bank/v1beta1/supply/unothing")).status).to.equal(404);
       });
 

@@ -3,6 +3,10 @@ import { Secp256k1HdWallet, makeSignDoc as makeAminoSignDoc, type AminoMsg, type
 import { makeCosmoshubPath } from "@cosmjs/amino";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgSend, MsgMultiSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { MsgFundCommunityPool, MsgSetWithdrawAddress, MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import { MsgDeposit, MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
+import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 
@@ -10,10 +14,25 @@ import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
  * Builds and signs transactions with the cosmjs packages (a third-party
  * client), using the project's type URLs (core.* instead of cosmos.*, same wire format).
  */
-export const registry = new Registry([
-  ["/core.bank.v1beta1.MsgSend", MsgSend as unknown as GeneratedType],
-  ["/core.bank.v1beta1.MsgMultiSend", MsgMultiSend as unknown as GeneratedType],
-]);
+const MSG_TYPES: Array<[string, unknown]> = [
+  ["/core.bank.v1beta1.MsgSend", MsgSend],
+  ["/core.bank.v1beta1.MsgMultiSend", MsgMultiSend],
+  ["/core.staking.v1beta1.MsgCreateValidator", MsgCreateValidator],
+  ["/core.staking.v1beta1.MsgEditValidator", MsgEditValidator],
+  ["/core.staking.v1beta1.MsgDelegate", MsgDelegate],
+  ["/core.staking.v1beta1.MsgUndelegate", MsgUndelegate],
+  ["/core.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate],
+  ["/core.distribution.v1beta1.MsgSetWithdrawAddress", MsgSetWithdrawAddress],
+  ["/core.distribution.v1beta1.MsgWithdrawDelegatorReward", MsgWithdrawDelegatorReward],
+  ["/core.distribution.v1beta1.MsgWithdrawValidatorCommission", MsgWithdrawValidatorCommission],
+  ["/core.distribution.v1beta1.MsgFundCommunityPool", MsgFundCommunityPool],
+  ["/core.gov.v1beta1.MsgSubmitProposal", MsgSubmitProposal],
+  ["/core.gov.v1beta1.MsgDeposit", MsgDeposit],
+  ["/core.gov.v1beta1.MsgVote", MsgVote],
+  ["/core.slashing.v1beta1.MsgUnjail", MsgUnjail],
+];
+
+export const registry = new Registry(MSG_TYPES.map(([url, type]) => [url, type as GeneratedType]));
 
 export interface TestSigner {
   address: string;

@@ -25,3 +25,11 @@ import { recordModule } from "./record/recordModule.js";
 
 /** The modules of the embedded node, in genesis order. */
 export const NODE_MODULES: NodeModule[] = [authModule, bankModule, stakingModule, slashingModule, distributionModule, evidenceModule, govModule, paramsModule, upgradeModule, mintModule, guardianModule, ibcClientModule, ibcConnectionModule, ibcChannelModule, transferModule, tokenModule, htlcModule, coinswapModule, nftModule, serviceModule, oracleModule, randomModule, recordModule];
+
+/**
+ * The order of the block hooks, as the hub's app sets them (SetOrderBeginBlockers /
+ * SetOrderEndBlockers); modules not named run after these, in genesis order.
+ * Mint runs before distribution so that a block's inflation is allocated in the same block.
+ */
+export const BEGIN_BLOCK_ORDER = ["upgrade", "mint", "distribution", "slashing", "evidence", "staking"];
+export const END_BLOCK_ORDER = ["gov", "staking"];

@@ -31,6 +31,26 @@ export interface AbciEvent {
   attributes: Array<{ key: string; value: string }>;
 }
 
+/** A validator's vote in the last commit, as BeginBlock's LastCommitInfo carries it. */
+export interface CommitVote {
+  /** Consensus address bytes. */
+  address: Uint8Array;
+  power: bigint;
+  signed: boolean;
+}
+
+/** What the begin and end blockers know of the block being made (RequestBeginBlock). */
+export interface BlockInfo {
+  /** The consensus address of this block's proposer. */
+  proposer: Uint8Array;
+  /** The validators of the previous block and whether each signed it. */
+  lastCommit: CommitVote[];
+  /** The previous block's id hash and part-set hash (uppercase hex, empty for the first block). */
+  lastBlockId: { hash: string; partsTotal: number; partsHash: string };
+  /** The app hash the header carries: the state after the previous block (uppercase hex). */
+  appHash: string;
+}
+
 /** What a message handler, begin/end blocker or genesis sees of the chain. */
 export interface ExecContext extends ModuleContext {
   store: KVStore;
@@ -41,6 +61,8 @@ export interface ExecContext extends ModuleContext {
   time: Date;
   gas: GasMeter;
   emit(event: AbciEvent): void;
+  /** Set for begin and end blockers. */
+  block?: BlockInfo;
 }
 
 export type QueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<ProtoMessage>;
@@ -51,9 +73,9 @@ export type MsgHandler = (msg: ProtoMessage, ctx: ExecContext) => Promise<ProtoM
 export interface MsgRoute {
   handler: MsgHandler;
   /** msg.ValidateBasic(): stateless checks, run before the ante handler (throw a TxError). */
-  validateBasic?(msg: ProtoMessage, chain: ChainInfo): void;
+  validateBasic?(msg: ProtoMessage, chain: ChainInfo, codec: Codec): void;
   /** The bech32 account addresses that must sign the Msg (GetSigners), in order. */
-  signers(msg: ProtoMessage): string[];
+  signers(msg: ProtoMessage, chain: ChainInfo): string[];
   /** The message.action attribute: msg.Type() of the real legacy Msg (e.g. "send", "delegate"). */
   action: string;
 }
@@ -82,7 +104,17 @@ export interface NodeModule {
   beginBlock?(ctx: ExecContext): Promise<void>;
   endBlock?(ctx: ExecContext): Promise<void>;
   /** The params subspace of this module (x/params): name and current values by key. */
-  params?: { subspace: string; read(store: KVReader, ctx: ModuleContext): Promise<ParamValues> };
+  params?: {
+    subspace: string;
+    read(store: KVReader, ctx: ModuleContext): Promise<ParamValues>;
+    /**
+     * x/params Subspace.Update for a parameter-change proposal: decodes the amino
+     * JSON value (over the current value, for structs), validates and stores it.
+     * Throws ParamKeyError for a key the subspace does not have, an Error with the
+     * real validation message otherwise.
+     */
+    update?(store: KVStore, key: string, value: string, ctx: ModuleContext): Promise<void>;
+  };
   /** The consensus validator set this module decides (staking): ed25519 keys and voting power. */
   validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
   /** This module's part of the development genesis written by `init`. */

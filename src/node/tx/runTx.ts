@@ -59,8 +59,8 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
       if (!route) throw sdkError("unknownRequest", `unrecognized message type: /${typeName}`);
       return { typeName, msg, route };
     });
-    for (const { route, msg } of routed) route.validateBasic?.(msg, env.chain);
-    const signers = [...new Set(routed.flatMap(({ route, msg }) => route.signers(msg)))];
+    for (const { route, msg } of routed) route.validateBasic?.(msg, env.chain, env.codec);
+    const signers = [...new Set(routed.flatMap(({ route, msg }) => route.signers(msg, env.chain)))];
     gas = new GasMeter(mode === "simulate" ? undefined : Number(gasWanted));
 
     const anteLayer = env.layer.child();

@@ -35,7 +35,8 @@ function uint64(value: bigint, littleEndian: boolean): Uint8Array {
 export const outstandingKey = (operator: Uint8Array) => concatBytes(OUTSTANDING_PREFIX, lengthPrefixed(operator));
 export const withdrawAddressKey = (delegator: Uint8Array) => concatBytes(WITHDRAW_ADDRESS_PREFIX, lengthPrefixed(delegator));
 export const startingInfoKey = (operator: Uint8Array, delegator: Uint8Array) => concatBytes(STARTING_INFO_PREFIX, lengthPrefixed(operator), lengthPrefixed(delegator));
-export const historicalRewardsKey = (operator: Uint8Array, period: bigint) => concatBytes(HISTORICAL_PREFIX, lengthPrefixed(operator), uint64(period, true));
+export const historicalRewardsPrefix = (operator: Uint8Array) => concatBytes(HISTORICAL_PREFIX, lengthPrefixed(operator));
+export const historicalRewardsKey = (operator: Uint8Array, period: bigint) => concatBytes(historicalRewardsPrefix(operator), uint64(period, true));
 export const currentRewardsKey = (operator: Uint8Array) => concatBytes(CURRENT_PREFIX, lengthPrefixed(operator));
 export const commissionKey = (operator: Uint8Array) => concatBytes(COMMISSION_PREFIX, lengthPrefixed(operator));
 export const slashEventsPrefix = (operator: Uint8Array) => concatBytes(SLASH_EVENT_PREFIX, lengthPrefixed(operator));

@@ -3,6 +3,9 @@ import { aminoDec } from "../staking/aminoParams.js";
 import { distributionDevGenesis } from "./distributionDevGenesis.js";
 import { initDistributionGenesis, validateDistributionGenesis } from "./distributionGenesis.js";
 import { distributionQueries, readDistributionParams } from "./distributionQueries.js";
+import { distributionMessages } from "./distributionMessages.js";
+import { distributionBeginBlock } from "./allocation.js";
+import { updateDistributionParam } from "./distributionParams.js";
 
 /** x/distribution: fee pool, validator rewards and commission, delegator rewards (F1), withdraw addresses (layout in distributionKeys.ts). */
 export const distributionModule: NodeModule = {
@@ -12,6 +15,8 @@ export const distributionModule: NodeModule = {
   queries: distributionQueries,
   validateGenesis: validateDistributionGenesis,
   initGenesis: initDistributionGenesis,
+  messages: distributionMessages,
+  beginBlock: distributionBeginBlock,
 
   params: {
     subspace: "distribution",
@@ -24,6 +29,7 @@ export const distributionModule: NodeModule = {
         withdrawaddrenabled: String(Boolean(params.withdraw_addr_enabled)),
       };
     },
+    update: updateDistributionParam,
   },
 
   devGenesis: distributionDevGenesis,

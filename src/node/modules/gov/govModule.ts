@@ -7,6 +7,9 @@ import { wireText } from "../staking/genesisChecks.js";
 import { govDevGenesis } from "./govDevGenesis.js";
 import { initGovGenesis, validateGovGenesis } from "./govGenesis.js";
 import { govQueries, readGovParams } from "./govQueries.js";
+import { govMessages } from "./govMessages.js";
+import { govEndBlock } from "./govEndBlock.js";
+import { updateGovParam } from "./govParams.js";
 
 const decText = (value: unknown) => formatDec(decFromWire(wireText(value)));
 
@@ -18,6 +21,8 @@ export const govModule: NodeModule = {
   queries: govQueries,
   validateGenesis: validateGovGenesis,
   initGenesis: initGovGenesis,
+  messages: govMessages,
+  endBlock: govEndBlock,
 
   /** The three gov param sets, each one amino JSON object (Durations in nanoseconds). */
   params: {
@@ -33,6 +38,7 @@ export const govModule: NodeModule = {
         tallyparams: JSON.stringify({ quorum: decText(tally.quorum), threshold: decText(tally.threshold), veto_threshold: decText(tally.veto_threshold) }),
       };
     },
+    update: updateGovParam,
   },
 
   devGenesis: govDevGenesis,

@@ -30,6 +30,12 @@ export interface TallyCounts {
   noWithVeto: bigint;
 }
 
+/** The voting power per option and in total, as Decs (before the final truncation). */
+export interface TallyPowers {
+  results: Map<number, bigint>;
+  total: bigint;
+}
+
 /**
  * The tally of x/gov (keeper/tally.go, v0.41): each voter votes with its
  * delegations to bonded validators (shares ÷ validator shares × bonded
@@ -37,8 +43,9 @@ export interface TallyCounts {
  * delegators did not vote themselves. Amounts are Decs until the final
  * truncation to whole tokens.
  */
-export function tally(validators: TallyValidator[], votes: TallyVote[]): TallyCounts {
+export function tallyPowers(validators: TallyValidator[], votes: TallyVote[]): TallyPowers {
   const results = new Map<number, bigint>([1, 2, 3, 4].map((o) => [o, 0n]));
+  let total = 0n;
   const current = new Map(validators.map((v) => [v.operator, { ...v, deductions: 0n, vote: 0 }]));
   for (const vote of votes) {
     const own = current.get(vote.operator);
@@ -49,19 +56,31 @@ export function tally(validators: TallyValidator[], votes: TallyVote[]): TallyCo
       validator.deductions += delegation.shares;
       const power = decMulInt(decQuo(delegation.shares, validator.delegatorShares), validator.bondedTokens);
       results.set(vote.option, (results.get(vote.option) ?? 0n) + power);
+      total += power;
     }
   }
   for (const validator of current.values()) {
     if (validator.vote === 0) continue;
     const fraction = decQuo(validator.delegatorShares - validator.deductions, validator.delegatorShares);
-    results.set(validator.vote, (results.get(validator.vote) ?? 0n) + decMulInt(fraction, validator.bondedTokens));
+    const power = decMulInt(fraction, validator.bondedTokens);
+    results.set(validator.vote, (results.get(validator.vote) ?? 0n) + power);
+    total += power;
   }
+  return { results, total };
+}
+
+/** NewTallyResultFromMap: each option's power truncated to whole tokens. */
+export function tally(validators: TallyValidator[], votes: TallyVote[]): TallyCounts {
+  return truncatedCounts(tallyPowers(validators, votes));
+}
+
+export function truncatedCounts({ results }: TallyPowers): TallyCounts {
   const truncated = (option: number) => decTruncateInt(results.get(option) ?? 0n);
   return { yes: truncated(VoteOption.yes), abstain: truncated(VoteOption.abstain), no: truncated(VoteOption.no), noWithVeto: truncated(VoteOption.noWithVeto) };
 }
 
-/** The current tally of a proposal from its votes and the staking state. */
-export async function tallyProposal(gov: KVReader, staking: KVReader, proposalId: bigint, ctx: ModuleContext): Promise<ProtoMessage> {
+/** The tally's votes and bonded validators from the state. */
+export async function tallyInputs(gov: KVReader, staking: KVReader, proposalId: bigint, ctx: ModuleContext): Promise<{ validators: TallyValidator[]; votes: TallyVote[] }> {
   const validators = (await bondedValidatorsByPower(staking, ctx)).map((v) => ({
     operator: String(v.operator_address),
     bondedTokens: validatorTokens(v),
@@ -79,6 +98,18 @@ export async function tallyProposal(gov: KVReader, staking: KVReader, proposalId
       delegations: (await delegationsOf(staking, ctx, voter)).map((d) => ({ validator: String(d.validator_address), shares: decFromWire(d.shares as string) })),
     });
   }
-  const counts = tally(validators, votes);
-  return { yes: counts.yes.toString(), abstain: counts.abstain.toString(), no: counts.no.toString(), no_with_veto: counts.noWithVeto.toString() };
+  return { validators, votes };
+}
+
+export const countsToProto = (counts: TallyCounts): ProtoMessage => ({
+  yes: counts.yes.toString(),
+  abstain: counts.abstain.toString(),
+  no: counts.no.toString(),
+  no_with_veto: counts.noWithVeto.toString(),
+});
+
+/** The current tally of a proposal from its votes and the staking state. */
+export async function tallyProposal(gov: KVReader, staking: KVReader, proposalId: bigint, ctx: ModuleContext): Promise<ProtoMessage> {
+  const { validators, votes } = await tallyInputs(gov, staking, proposalId, ctx);
+  return countsToProto(tally(validators, votes));
 }

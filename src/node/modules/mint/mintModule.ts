@@ -6,10 +6,11 @@ import { DENOM_PATTERN } from "../addressField.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoDec, aminoString } from "../params/aminoParamValue.js";
+import { MINTER_KEY, MINT_ACCOUNT, MINT_PARAMS_KEY, mintBeginBlock } from "./mintBeginBlock.js";
+import { updateMintParam } from "./mintParams.js";
 
 /** Store layout (the hub's mint keys): 0x01 → Params; 0x02 → Minter. */
-const PARAMS_KEY = Uint8Array.of(0x01);
-const MINTER_KEY = Uint8Array.of(0x02);
+const PARAMS_KEY = MINT_PARAMS_KEY;
 
 const MAX_INFLATION = 2n * 10n ** BigInt(DEC_PRECISION - 1); // 0.2
 
@@ -45,22 +46,29 @@ export const mintModule: NodeModule = {
     ctx.store.set(MINTER_KEY, ctx.codec.type("hubmod.mint.Minter").encode(state.minter ?? {}).finish());
   },
 
+  beginBlock: mintBeginBlock,
+
   params: {
     subspace: "mint",
     async read(store, ctx) {
       const params = await readParams(store, ctx);
       return { Inflation: aminoDec(params.inflation), MintDenom: aminoString(params.mint_denom) };
     },
+    update: updateMintParam,
   },
 
-  devGenesis: (ctx: DevGenesisContext) => ({
-    minter: {
-      last_update: ctx.genesisTime.toISOString(),
-      // the hub's default: 2×10^9 main units of a 10^6 base denom
-      inflation_base: "2000000000000000",
-    },
-    params: { mint_denom: ctx.denom, inflation: "0.040000000000000000" },
-  }),
+  devGenesis(ctx: DevGenesisContext) {
+    // the module account the inflation is minted into (the real chain creates it at the first mint)
+    ctx.moduleAccount(MINT_ACCOUNT, ["minter"]);
+    return {
+      minter: {
+        last_update: ctx.genesisTime.toISOString(),
+        // the hub's default: 2×10^9 main units of a 10^6 base denom
+        inflation_base: "2000000000000000",
+      },
+      params: { mint_denom: ctx.denom, inflation: "0.040000000000000000" },
+    };
+  },
 };
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {

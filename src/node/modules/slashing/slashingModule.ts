@@ -2,36 +2,19 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { invalidArgument, notFound } from "../../abci/queryError.js";
-import { concatBytes } from "../../store/keyEncoding.js";
 import { consensusAddressParam } from "../addressField.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { KVReader } from "../../store/kv.js";
 import { aminoDec, aminoDuration, aminoInt64 } from "../staking/aminoParams.js";
 import { addressAt, fractionAt } from "../staking/genesisChecks.js";
 import { consensusAddressOf, decodeValidator } from "../staking/stakingKeeper.js";
-import { VALIDATORS_PREFIX, lengthPrefixed } from "../staking/stakingKeys.js";
+import { VALIDATORS_PREFIX } from "../staking/stakingKeys.js";
+import { PARAMS_KEY, SIGNING_INFO_PREFIX, SIGNING_INFO_TYPE, encodeMissed, missedBlockKey, pubkeyKey, signingInfoKey } from "./slashingKeys.js";
 import { slashingDevGenesis } from "./slashingDevGenesis.js";
+import { slashingMessages } from "./slashingMessages.js";
+import { slashingBeginBlock } from "./slashingBeginBlock.js";
+import { updateSlashingParam } from "./slashingParams.js";
 
-/**
- * Store layout of x/slashing: 0x00 → Params;
- * 0x01 | len | consensus address → ValidatorSigningInfo;
- * 0x02 | len | consensus address | index (8, little-endian) → missed (BoolValue);
- * 0x03 | len | consensus address → the validator's consensus public key (Any).
- */
-const PARAMS_KEY = Uint8Array.of(0x00);
-const SIGNING_INFO_PREFIX = Uint8Array.of(0x01);
-const MISSED_BLOCK_PREFIX = Uint8Array.of(0x02);
-const PUBKEY_PREFIX = Uint8Array.of(0x03);
-
-export const signingInfoKey = (consensus: Uint8Array) => concatBytes(SIGNING_INFO_PREFIX, lengthPrefixed(consensus));
-
-function missedBlockKey(consensus: Uint8Array, index: bigint): Uint8Array {
-  const indexBytes = new Uint8Array(8);
-  new DataView(indexBytes.buffer).setBigUint64(0, index, true);
-  return concatBytes(MISSED_BLOCK_PREFIX, lengthPrefixed(consensus), indexBytes);
-}
-
-const SIGNING_INFO_TYPE = "core.slashing.v1beta1.ValidatorSigningInfo";
 const MINUTE_SECONDS = 60;
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
@@ -43,6 +26,8 @@ export const slashingModule: NodeModule = {
   name: "slashing",
   genesisType: "core.slashing.v1beta1.GenesisState",
   queryService: "core.slashing.v1beta1.Query",
+  messages: slashingMessages,
+  beginBlock: slashingBeginBlock,
 
   queries: {
     async Params(_request, ctx) {
@@ -81,7 +66,7 @@ export const slashingModule: NodeModule = {
     const anyType = codec.type("google.protobuf.Any");
     for await (const [, value] of ctx.storeOf("staking").iterate(VALIDATORS_PREFIX)) {
       const validator = decodeValidator(value, ctx);
-      store.set(concatBytes(PUBKEY_PREFIX, lengthPrefixed(consensusAddressOf(validator, ctx))), anyType.encode(validator.consensus_pubkey as ProtoMessage).finish());
+      store.set(pubkeyKey(consensusAddressOf(validator, ctx)), anyType.encode(validator.consensus_pubkey as ProtoMessage).finish());
     }
     const infoType = codec.type(SIGNING_INFO_TYPE);
     for (const info of (state.signing_infos ?? []) as ProtoMessage[]) {
@@ -90,7 +75,7 @@ export const slashingModule: NodeModule = {
     for (const array of (state.missed_blocks ?? []) as ProtoMessage[]) {
       const address = addressAt(array.address, consensus, "address");
       for (const missed of (array.missed_blocks ?? []) as ProtoMessage[]) {
-        store.set(missedBlockKey(address, BigInt(String(missed.index ?? 0))), missed.missed ? Uint8Array.of(0x08, 0x01) : new Uint8Array());
+        store.set(missedBlockKey(address, BigInt(String(missed.index ?? 0))), encodeMissed(Boolean(missed.missed)));
       }
     }
     store.set(PARAMS_KEY, codec.type("core.slashing.v1beta1.Params").encode(state.params ?? {}).finish());
@@ -108,6 +93,7 @@ export const slashingModule: NodeModule = {
         SlashFractionDowntime: aminoDec(params.slash_fraction_downtime),
       };
     },
+    update: updateSlashingParam,
   },
 
   devGenesis: slashingDevGenesis,

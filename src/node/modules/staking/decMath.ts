@@ -1,3 +1,5 @@
+import { formatDec } from "../../../codec/decimal.js";
+
 /**
  * sdk.Dec arithmetic with the real rounding rules (types/decimal.go): a Dec is
  * a bigint scaled by 10^18, the same number its wire text carries. Products and
@@ -104,4 +106,41 @@ export function decCoinsQuoDecTruncate(coins: DecCoin[], d: bigint): DecCoin[] {
 /** DecCoins.TruncateDecimal: the whole coins. */
 export function decCoinsTruncate(coins: DecCoin[]): Array<{ denom: string; amount: bigint }> {
   return coins.map((c) => ({ denom: c.denom, amount: decTruncateInt(c.amount) })).filter((c) => c.amount !== 0n);
+}
+
+/** DecCoins.MulDec: each amount × d, rounded (zero products dropped). */
+export function decCoinsMulDec(coins: DecCoin[], d: bigint): DecCoin[] {
+  return normalize(new Map(coins.map((c) => [c.denom, decMul(c.amount, d)])));
+}
+
+/** DecCoins.Intersect: the smaller amount of each denom both hold. */
+export function decCoinsIntersect(a: DecCoin[], b: DecCoin[]): DecCoin[] {
+  const other = new Map(b.map((c) => [c.denom, c.amount]));
+  return normalize(new Map(a.map((c) => [c.denom, other.has(c.denom) ? (c.amount < other.get(c.denom)! ? c.amount : other.get(c.denom)!) : 0n])));
+}
+
+/** DecCoins.TruncateDecimal: the whole coins and the decimal remainder. */
+export function decCoinsSplit(coins: DecCoin[]): { whole: Array<{ denom: string; amount: bigint }>; remainder: DecCoin[] } {
+  const whole = decCoinsTruncate(coins);
+  const remainder = normalize(new Map(coins.map((c) => [c.denom, c.amount - decTruncateInt(c.amount) * DEC_ONE])));
+  return { whole, remainder };
+}
+
+/** sdk.NewDecCoinsFromCoins */
+export function decCoinsFromCoins(coins: Array<{ denom: string; amount: bigint }>): DecCoin[] {
+  return normalize(new Map(coins.map((c) => [c.denom, decFromInt(c.amount)])));
+}
+
+/** DecCoins.String(): "1.500000000000000000uhub,2.000000000000000000ugold", "" when empty. */
+export function formatDecCoins(coins: DecCoin[]): string {
+  return coins.map((c) => `${formatDec(c.amount)}${c.denom}`).join(",");
+}
+
+/** DecCoins.SafeSub: the difference, or undefined when any amount would become negative. */
+export function decCoinsSafeSub(a: DecCoin[], b: DecCoin[]): DecCoin[] | undefined {
+  try {
+    return decCoinsSub(a, b);
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { KVReader } from "../../store/kv.js";
 import type { ModuleContext } from "../nodeModule.js";
-import { decFromInt, decFromWire, decMulInt, decQuo, decQuoTruncate, decTruncateInt } from "./decMath.js";
+import { decFromWire, decMulInt, decQuo, decQuoTruncate, decTruncateInt } from "./decMath.js";
 import {
   LAST_VALIDATOR_POWER_PREFIX,
   PARAMS_KEY,
@@ -85,9 +85,9 @@ export function tokensFromSharesTruncated(validator: ProtoMessage, shares: bigin
 /** The balance of a delegation in whole tokens: tokens from its shares, truncated. */
 export const delegationBalance = (validator: ProtoMessage, shares: bigint) => decTruncateInt(tokensFromShares(validator, shares));
 
-/** Validator.SharesFromTokens */
+/** Validator.SharesFromTokens: delegator shares × amount ÷ tokens (Dec.QuoInt, truncated). */
 export function sharesFromTokens(validator: ProtoMessage, tokens: bigint): bigint {
-  return decQuo(decMulInt(validatorShares(validator), tokens), decFromInt(validatorTokens(validator)));
+  return decMulInt(validatorShares(validator), tokens) / validatorTokens(validator);
 }
 
 /**

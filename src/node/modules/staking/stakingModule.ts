@@ -4,6 +4,9 @@ import { stakingDevGenesis } from "./stakingDevGenesis.js";
 import { stakingQueries } from "./stakingQueries.js";
 import { consensusPublicKey, getStakingParams, getValidator, lastValidatorPowers } from "./stakingKeeper.js";
 import { aminoDuration } from "./aminoParams.js";
+import { stakingMessages } from "./stakingMessages.js";
+import { stakingEndBlock, trackHistoricalInfo } from "./stakingBlocks.js";
+import { updateStakingParam } from "./stakingParams.js";
 
 /** x/staking: validators, delegations, unbondings, redelegations, pool and historical info (layout in stakingKeys.ts). */
 export const stakingModule: NodeModule = {
@@ -13,6 +16,9 @@ export const stakingModule: NodeModule = {
   queries: stakingQueries,
   validateGenesis: validateStakingGenesis,
   initGenesis: initStakingGenesis,
+  messages: stakingMessages,
+  beginBlock: trackHistoricalInfo,
+  endBlock: stakingEndBlock,
 
   params: {
     subspace: "staking",
@@ -26,6 +32,7 @@ export const stakingModule: NodeModule = {
         BondDenom: JSON.stringify(String(params.bond_denom ?? "")),
       };
     },
+    update: updateStakingParam,
   },
 
   /** The consensus validator set: the last validator powers, highest first. */

@@ -1,0 +1,26 @@
+import { bech32Prefixes, moduleAddress } from "../../../codec/addresses.js";
+import { encodeBech32Address } from "../../../codec/bech32.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { coinsFromProto, sendCoins } from "../bank/bankKeeper.js";
+import type { ExecContext } from "../nodeModule.js";
+import { decCoinsFromCoins, decCoinsSafeSub } from "../staking/decMath.js";
+import { accountBytes } from "../staking/msgAddresses.js";
+import { DISTRIBUTION_ACCOUNT } from "./distributionGenesis.js";
+import { distributionError } from "./distributionErrors.js";
+import { requireNotModuleAccount } from "./distributionMessages.js";
+import { getCommunityPool, setCommunityPool } from "./distributionState.js";
+
+/**
+ * HandleCommunityPoolSpendProposal: DistributeFromFeePool — the amount leaves
+ * the community pool (ErrBadDistribution when it holds less) and goes to the recipient.
+ */
+export async function spendFromCommunityPool(ctx: ExecContext, content: ProtoMessage): Promise<void> {
+  const recipient = accountBytes(content.recipient, ctx);
+  await requireNotModuleAccount(ctx, recipient, String(content.recipient));
+  const amount = coinsFromProto(content.amount);
+  const pool = decCoinsSafeSub(await getCommunityPool(ctx), decCoinsFromCoins(amount));
+  if (!pool) throw distributionError("badDistribution");
+  setCommunityPool(ctx, pool);
+  const prefix = ctx.chain.bech32Prefix;
+  await sendCoins(ctx, moduleAddress(prefix, DISTRIBUTION_ACCOUNT), encodeBech32Address(bech32Prefixes(prefix).account, recipient), amount);
+}

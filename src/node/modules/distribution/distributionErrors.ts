@@ -1,0 +1,20 @@
+import { moduleError, TxError } from "../../abci/txError.js";
+
+/** The registered errors of x/distribution (codespace "distribution"), v0.41 types/errors.go. */
+const DISTRIBUTION = {
+  emptyDelegatorAddr: [2, "delegator address is empty"],
+  emptyWithdrawAddr: [3, "withdraw address is empty"],
+  emptyValidatorAddr: [4, "validator address is empty"],
+  emptyDelegationDistInfo: [5, "no delegation distribution info"],
+  noValidatorDistInfo: [6, "no validator distribution info"],
+  noValidatorCommission: [7, "no validator commission to withdraw"],
+  setWithdrawAddrDisabled: [8, "set withdraw address disabled"],
+  badDistribution: [9, "community pool does not have sufficient coins to distribute"],
+  invalidProposalAmount: [10, "invalid community pool spend proposal amount"],
+  emptyProposalRecipient: [11, "invalid community pool spend proposal recipient"],
+} as const;
+
+export function distributionError(name: keyof typeof DISTRIBUTION, detail?: string): TxError {
+  const [code, description] = DISTRIBUTION[name];
+  return moduleError("distribution", code, description, detail);
+}
