@@ -22,10 +22,12 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
   const wsUrl = () => node.rpcUrl.replace(/^http/, "ws") + "/websocket";
 
   it("a Tendermint34Client subscriber receives the Tx event of a broadcast transaction", async () => {
-    // cosmjs appends the /websocket path itself
+    const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
+    // cosmjs appends the /websocket path itself. Its request queue is only flushed when the socket
+    // opens with a request already queued (cosmjs 0.34 never resets its "processing" flag on an empty
+    // queue), so the subscription is started right away, before anything else is awaited.
     const client = await Tendermint34Client.create(new WebsocketClient(node.rpcUrl.replace(/^http/, "ws")));
     try {
-      const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
       const received = new Promise<{ hash: string; height: number; events: string[] }>((resolve, reject) => {
         client.subscribeTx(`tm.event='Tx' AND message.sender='${a.address}'`).subscribe({
           next: (event) => resolve({ hash: toHex(event.hash).toUpperCase(), height: event.height, events: event.result.events.map((e) => e.type) }),
