@@ -2,12 +2,12 @@ import protobuf from "protobufjs";
 import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../../codec/fieldKinds.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
 import type { Schema } from "./openApiTypes.js";
-import { DEC_PATTERN, INT_PATTERN } from "./proto3Schemas.js";
+import { INT_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
 
 const PREFIX = "legacy.";
 export const AMINO_ANY = `${PREFIX}AminoAny`;
 export const STD_TX = `${PREFIX}StdTx`;
-const UNSIGNED = new Set(["uint64", "fixed64", "uint32", "fixed32"]);
+const UNSIGNED_64 = new Set(["uint64", "fixed64"]);
 
 /**
  * OpenAPI v2 schemas of proto messages in the amino JSON form the legacy
@@ -129,22 +129,12 @@ export class AminoSchemas {
 
   private value(field: protobuf.Field, rules: AminoTypeRules | undefined): Schema {
     const kind: FieldKind = fieldKind(field);
-    const custom = customType(field);
-    if (custom === "Dec") return { type: "string", pattern: DEC_PATTERN, description: "decimal with 18 fraction digits" };
-    if (custom === "Int") return { type: "string", pattern: INT_PATTERN, description: "integer of any size" };
-    const unsigned = UNSIGNED.has(field.type);
+    if (kind.kind === "int64" && customType(field) === undefined && rules?.numbers.has(field.name)) {
+      return { type: "integer", format: UNSIGNED_64.has(field.type) ? "uint64" : "int64" };
+    }
+    const shared = sharedScalarSchema(field);
+    if (shared) return shared;
     switch (kind.kind) {
-      case "int64":
-        if (rules?.numbers.has(field.name)) return { type: "integer", format: unsigned ? "uint64" : "int64" };
-        return { type: "string", format: unsigned ? "uint64" : "int64" };
-      case "int32":
-        return unsigned ? { type: "integer", format: "uint32", minimum: 0 } : { type: "integer", format: "int32" };
-      case "float":
-        return { type: "number", format: field.type === "float" ? "float" : "double" };
-      case "bool":
-        return { type: "boolean" };
-      case "string":
-        return { type: "string" };
       case "bytes":
         if (rules?.hex.has(field.name)) return { type: "string", pattern: "^([0-9A-F]{2})*$", description: "uppercase hex" };
         return { type: "string", format: "byte", description: "standard base64" };
@@ -154,6 +144,8 @@ export class AminoSchemas {
       }
       case "message":
         return this.message(kind.type);
+      default:
+        throw new Error(`no schema for field ${field.fullName} of type ${field.type}`);
     }
   }
 }

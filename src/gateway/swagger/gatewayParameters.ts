@@ -1,12 +1,11 @@
 import protobuf from "protobufjs";
-import { customType, fieldKind, isAny, isDuration, isTimestamp, typeName } from "../../codec/fieldKinds.js";
+import { fieldKind, isAny, isDuration, isTimestamp, typeName } from "../../codec/fieldKinds.js";
 import type { RouteSpec } from "../../tables/routeSpec.js";
 import { HEIGHT_HEADER } from "../height.js";
 import type { SimpleParameter } from "./openApiTypes.js";
+import { sharedScalarSchema } from "./scalarSchemas.js";
 
-type ScalarType = Pick<SimpleParameter, "type" | "format" | "enum" | "minimum" | "description">;
-
-const UNSIGNED = new Set(["uint64", "fixed64", "uint32", "fixed32"]);
+type ScalarType = Pick<SimpleParameter, "type" | "format" | "pattern" | "enum" | "minimum" | "description">;
 
 /** Better words than the field's type for parameters found on many list routes. */
 const KNOWN_DESCRIPTIONS: Record<string, string> = {
@@ -98,19 +97,12 @@ function arrayOf(parameter: SimpleParameter): SimpleParameter {
 
 function scalarType(field: protobuf.Field): ScalarType {
   const kind = fieldKind(field);
-  const unsigned = UNSIGNED.has(field.type);
-  const custom = customType(field); // sdk.Dec / sdk.Int, in a string or a bytes field
-  if (custom === "Dec") return { type: "string", description: "decimal number" };
-  if (custom === "Int") return { type: "string", description: "integer of any size" };
+  const shared = sharedScalarSchema(field);
+  if (shared) {
+    const { example: _example, ...parameter } = shared; // parameters take no example in v2
+    return parameter as ScalarType;
+  }
   switch (kind.kind) {
-    case "int64":
-      return { type: "string", format: unsigned ? "uint64" : "int64" };
-    case "int32":
-      return unsigned ? { type: "integer", format: "uint32", minimum: 0 } : { type: "integer", format: "int32" };
-    case "float":
-      return { type: "number", format: field.type === "float" ? "float" : "double" };
-    case "bool":
-      return { type: "boolean" };
     case "bytes":
       return { type: "string", format: "byte", description: "base64 (standard or URL-safe)" };
     case "enum":
@@ -119,8 +111,8 @@ function scalarType(field: protobuf.Field): ScalarType {
       return isTimestamp(kind.type)
         ? { type: "string", format: "date-time" }
         : { type: "string", description: "duration: seconds with an s suffix, e.g. 1.5s" };
-    case "string":
-      return { type: "string" };
+    default:
+      throw new Error(`no parameter type for field ${field.fullName} of type ${field.type}`);
   }
 }
 

@@ -1,13 +1,9 @@
 import protobuf from "protobufjs";
 import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../../codec/fieldKinds.js";
 import type { Schema } from "./openApiTypes.js";
+import { DURATION_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
 
-export const DEC_PATTERN = "^-?\\d+\\.\\d{18}$";
-export const INT_PATTERN = "^-?\\d+$";
-export const DURATION_PATTERN = "^-?\\d+(\\.\\d+)?s$";
 const ANY_DEFINITION = "google.protobuf.Any";
-
-const UNSIGNED = new Set(["uint64", "fixed64", "uint32", "fixed32"]);
 
 /**
  * OpenAPI v2 schemas of proto messages in the proto3 JSON form the gateway
@@ -62,28 +58,17 @@ export class Proto3Schemas {
 
   /** The schema of one value of the field (one element when repeated). */
   private value(kind: FieldKind, field: protobuf.Field): Schema {
-    const unsigned = UNSIGNED.has(field.type);
-    // sdk.Dec / sdk.Int show as their text whether the proto field is a string or bytes.
-    const custom = customType(field);
-    if (custom === "Dec") return { type: "string", pattern: DEC_PATTERN, description: "decimal with 18 fraction digits", example: "0.100000000000000000" };
-    if (custom === "Int") return { type: "string", pattern: INT_PATTERN, description: "integer of any size", example: "1000" };
+    const shared = sharedScalarSchema(field);
+    if (shared) return shared;
     switch (kind.kind) {
-      case "int64":
-        return { type: "string", format: unsigned ? "uint64" : "int64" };
-      case "int32":
-        return unsigned ? { type: "integer", format: "uint32", minimum: 0 } : { type: "integer", format: "int32" };
-      case "float":
-        return { type: "number", format: field.type === "float" ? "float" : "double" };
-      case "bool":
-        return { type: "boolean" };
-      case "string":
-        return { type: "string" };
       case "bytes":
         return { type: "string", format: "byte", description: "standard base64" };
       case "enum":
         return { type: "string", enum: Object.keys(kind.type.values), description: `enum ${typeName(kind.type)}` };
       case "message":
         return this.message(kind.type);
+      default:
+        throw new Error(`no schema for field ${field.fullName} of type ${field.type}`);
     }
   }
 }

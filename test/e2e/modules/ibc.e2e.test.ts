@@ -4,9 +4,8 @@ import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bech32 } from "bech32";
 import { readDevAccounts } from "../../../src/commands/home.js";
-import { http, type HttpAnswer } from "../../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
-import { tempDir } from "../../helpers/tempDir.js";
+import type { HttpAnswer } from "../../helpers/http.js";
+import { useStartedDevChain } from "../../helpers/startedDevChain.js";
 
 const HEIGHT = "grpc-metadata-x-cosmos-block-height";
 const CH = "/ibc/core/channel/v1beta1/channels/channel-0/ports/transfer";
@@ -23,33 +22,23 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  */
 describe("e2e: IBC gateway routes", function () {
   this.timeout(60_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
   let genesis: Json;
   let devIbc: Json;
-
-  before(async () => {
-    const init = await runCliToEnd(["init", "--home", home]);
-    expect(init.code, init.output).to.equal(0);
-    const genesisFile = path.join(home, "config", "genesis.json");
-    genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
-    devIbc = structuredClone(genesis.app_state.ibc);
-    extendGenesis(genesis.app_state);
-    fs.writeFileSync(genesisFile, JSON.stringify(genesis, null, 2));
-    // Empty blocks every 200 ms, so that answers at an older height can be checked.
-    const configToml = path.join(home, "config", "config.toml");
-    fs.writeFileSync(
-      configToml,
-      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
-    );
-    node = await startNode(home);
+  const { home, get } = useStartedDevChain({
+    prepare: (home) => {
+      const genesisFile = path.join(home, "config", "genesis.json");
+      genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
+      devIbc = structuredClone(genesis.app_state.ibc);
+      extendGenesis(genesis.app_state);
+      fs.writeFileSync(genesisFile, JSON.stringify(genesis, null, 2));
+      // Empty blocks every 200 ms, so that answers at an older height can be checked.
+      const configToml = path.join(home, "config", "config.toml");
+      fs.writeFileSync(
+        configToml,
+        fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
+      );
+    },
   });
-
-  after(async () => {
-    await node?.proc.stop();
-  });
-
-  const get = (route: string, headers: Record<string, string> = {}) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json", ...headers } });
 
   /** GET at a fixed height, so that proof_height and height can be checked exactly. */
   const at2 = async (route: string) => {

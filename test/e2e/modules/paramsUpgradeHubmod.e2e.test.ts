@@ -3,9 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { bech32 } from "bech32";
 import { readDevAccounts } from "../../../src/commands/home.js";
-import { http, type HttpAnswer } from "../../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
-import { tempDir } from "../../helpers/tempDir.js";
+import type { HttpAnswer } from "../../helpers/http.js";
+import { useStartedDevChain } from "../../helpers/startedDevChain.js";
 
 /**
  * x/params, x/upgrade and the hub's mint and guardian modules over HTTP against
@@ -14,30 +13,20 @@ import { tempDir } from "../../helpers/tempDir.js";
  */
 describe("e2e: params, upgrade, mint and guardian gateway routes", function () {
   this.timeout(60_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
   let accounts: string[];
   let genesis: { genesis_time: string; app_state: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-  before(async () => {
-    const init = await runCliToEnd(["init", "--home", home]);
-    expect(init.code, init.output).to.equal(0);
-    accounts = readDevAccounts(home)!.accounts.map((a) => a.address);
-    const genesisFile = path.join(home, "config", "genesis.json");
-    genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
-    genesis.app_state.guardian.supers.push(
-      { description: "second", account_type: "ORDINARY", address: accounts[1], added_by: accounts[0] },
-      { description: "third", account_type: "ORDINARY", address: accounts[2], added_by: accounts[0] },
-    );
-    fs.writeFileSync(genesisFile, JSON.stringify(genesis, null, 2));
-    node = await startNode(home);
+  const { get } = useStartedDevChain({
+    prepare: (home) => {
+      accounts = readDevAccounts(home)!.accounts.map((a) => a.address);
+      const genesisFile = path.join(home, "config", "genesis.json");
+      genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
+      genesis.app_state.guardian.supers.push(
+        { description: "second", account_type: "ORDINARY", address: accounts[1], added_by: accounts[0] },
+        { description: "third", account_type: "ORDINARY", address: accounts[2], added_by: accounts[0] },
+      );
+      fs.writeFileSync(genesisFile, JSON.stringify(genesis, null, 2));
+    },
   });
-
-  after(async () => {
-    await node?.proc.stop();
-  });
-
-  const get = (route: string) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
 
   const expectError = (r: HttpAnswer, status: number, message: string) => {
     expect(r.status, r.text).to.equal(status);

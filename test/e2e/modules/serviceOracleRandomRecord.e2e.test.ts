@@ -3,11 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bech32 } from "bech32";
-import { readDevAccounts } from "../../../src/commands/home.js";
 import { Codec } from "../../../src/codec/codec.js";
-import { http, type HttpAnswer } from "../../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
-import { tempDir } from "../../helpers/tempDir.js";
+import type { HttpAnswer } from "../../helpers/http.js";
+import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevChain } from "../../helpers/startedDevChain.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -22,8 +20,8 @@ const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z")
  */
 describe("e2e: service, oracle, random and record routes", function () {
   this.timeout(120_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
+  const chain = useStartedDevChain();
+  const { home, get } = chain;
   let a: string[];
   let genesisMs: number;
   /** Request context ids of the dev genesis (dev data, read from genesis.json); everything derived from them is computed here. */
@@ -31,25 +29,15 @@ describe("e2e: service, oracle, random and record routes", function () {
   let btcContext: string;
   let ethContext: string;
 
-  before(async () => {
-    const init = await runCliToEnd(["init", "--home", home]);
-    expect(init.code, init.output).to.equal(0);
-    a = readDevAccounts(home)!.accounts.map((account) => account.address);
+  before(() => {
+    a = chain.accounts();
     const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8"));
     genesisMs = Date.parse(genesis.genesis_time);
     const contexts = genesis.app_state.service.request_contexts as Record<string, { input: string }>;
     const contextOf = (pair: string) => Object.keys(contexts).find((id) => contexts[id]!.input.includes(`"${pair}"`))!;
     [usdtContext, btcContext, ethContext] = [contextOf("hub-usdt"), contextOf("hub-btc"), contextOf("hub-eth")];
-    node = await startNode(home);
   });
 
-  after(async () => {
-    await node?.proc.stop();
-  });
-
-  const get = (route: string) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
-  const notFound = (message: string) => ({ code: 5, message: `rpc error: code = NotFound desc = ${message}: key not found`, details: [] });
-  const badRequest = (message: string) => ({ code: 3, message: `rpc error: code = InvalidArgument desc = ${message}: invalid request`, details: [] });
   const expectAnswer = (r: HttpAnswer, status: number, body: unknown) => {
     expect(r.body, r.text).to.deep.equal(body);
     expect(r.status).to.equal(status);

@@ -1,9 +1,6 @@
 import { expect } from "chai";
-import path from "node:path";
 import { bech32 } from "bech32";
-import { http } from "../../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
-import { tempDir } from "../../helpers/tempDir.js";
+import { useStartedDevChain } from "../../helpers/startedDevChain.js";
 import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./stakingDevChain.js";
 
 /**
@@ -14,34 +11,15 @@ import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./sta
  */
 describe("e2e: staking and distribution gateway routes", function () {
   this.timeout(120_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
+  const { home, ok, fails } = useStartedDevChain({ accounts: 5 });
   let chain: DevChain;
   let acc: string[];
 
-  before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "5"]);
-    expect(init.code, init.output).to.equal(0);
+  before(() => {
     chain = readDevChain(home);
     acc = chain.accounts;
-    node = await startNode(home);
   });
 
-  after(async () => {
-    await node?.proc.stop();
-  });
-
-  const get = (route: string) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
-  const ok = async (route: string) => {
-    const r = await get(route);
-    expect(r.status, `${route}: ${r.text}`).to.equal(200);
-    return r.body;
-  };
-  const fails = async (route: string, status: number, message: string) => {
-    const r = await get(route);
-    expect(r.status, `${route}: ${r.text}`).to.equal(status);
-    expect(r.body.message).to.include(message);
-  };
   const uhub = (amount: string) => ({ denom: "uhub", amount });
   const valoper = (account: string) => bech32.encode("hubvaloper", bech32.decode(account).words);
 

@@ -1,12 +1,8 @@
 import { expect } from "chai";
-import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { bech32 } from "bech32";
-import { readDevAccounts } from "../../../src/commands/home.js";
-import { http } from "../../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
-import { tempDir } from "../../helpers/tempDir.js";
+import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevChain } from "../../helpers/startedDevChain.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const b64 = (text: string) => Buffer.from(text).toString("base64");
@@ -19,24 +15,14 @@ const derivedAddress = (name: string) => bech32.encode("hub", bech32.toWords(sha
  */
 describe("e2e: token, htlc, coinswap and nft routes", function () {
   this.timeout(120_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
+  const chain = useStartedDevChain();
+  const { get } = chain;
   let a: string[];
 
-  before(async () => {
-    const init = await runCliToEnd(["init", "--home", home]);
-    expect(init.code, init.output).to.equal(0);
-    a = readDevAccounts(home)!.accounts.map((account) => account.address);
-    node = await startNode(home);
+  before(() => {
+    a = chain.accounts();
   });
 
-  after(async () => {
-    await node?.proc.stop();
-  });
-
-  const get = (route: string) => http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
-  const notFound = (message: string) => ({ code: 5, message: `rpc error: code = NotFound desc = ${message}: key not found`, details: [] });
-  const badRequest = (message: string) => ({ code: 3, message: `rpc error: code = InvalidArgument desc = ${message}: invalid request`, details: [] });
 
   describe("token", () => {
     const cat = () => ({
