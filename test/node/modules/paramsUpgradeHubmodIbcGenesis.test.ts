@@ -1,9 +1,7 @@
 import { expect } from "chai";
-import { bech32 } from "bech32";
 import Long from "long";
-import { Codec } from "../../../src/codec/codec.js";
 import type { ProtoMessage } from "../../../src/codec/json/renderProto3.js";
-import { devGenesis } from "../../../src/commands/devGenesis.js";
+import { devAppState, genesisCodec, TEST_CHAIN, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
 import { QueryError } from "../../../src/node/abci/queryError.js";
 import type { KVReader } from "../../../src/node/store/kv.js";
 import { compareBytes, concatBytes } from "../../../src/node/store/keyEncoding.js";
@@ -19,24 +17,11 @@ import type { NodeModule, QueryContext } from "../../../src/node/modules/nodeMod
 import { doneKey, PLAN_KEY, upgradedConsStateKey } from "../../../src/node/modules/upgrade/upgradeKeys.js";
 import { upgradeModule } from "../../../src/node/modules/upgrade/upgradeModule.js";
 
-const codec = new Codec();
-const chain = { chainId: "devnet-1", bech32Prefix: "hub" };
-const accounts = Array.from({ length: 10 }, (_, i) => ({
-  index: i,
-  address: bech32.encode("hub", bech32.toWords(new Uint8Array(20).fill(i + 1))),
-  publicKey: new Uint8Array(33),
-}));
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- genesis JSON edited by each case
-
-function appState(): Json {
-  const doc = devGenesis({ chainId: chain.chainId, prefix: "hub", denom: "uhub", accounts, consensusPublicKey: new Uint8Array(32), genesisTime: new Date("2024-01-01T00:00:00Z") });
-  return doc.app_state as Json;
-}
-
-function validate(module: NodeModule, json: unknown): void {
-  module.validateGenesis(codec.parser.parse(codec.type(module.genesisType), json) as ProtoMessage, { chain, codec });
-}
+const codec = genesisCodec;
+const chain = TEST_CHAIN;
+const appState = () => devAppState({ accounts: 10 });
+const validate = validateModuleGenesis;
+type Json = GenesisJson;
 
 const IBC_MODULES = [ibcClientModule, ibcConnectionModule, ibcChannelModule];
 

@@ -1,33 +1,19 @@
 import { expect } from "chai";
-import { bech32 } from "bech32";
 import { moduleAddress } from "../../../src/codec/addresses.js";
-import { Codec } from "../../../src/codec/codec.js";
-import type { ProtoMessage } from "../../../src/codec/json/renderProto3.js";
-import { devGenesis } from "../../../src/commands/devGenesis.js";
+import { devAppState, fixedAccounts, fixedAddress, TEST_CHAIN, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
 import type { DevGenesisContext } from "../../../src/node/modules/devGenesisContext.js";
-import type { NodeModule } from "../../../src/node/modules/nodeModule.js";
 import { oracleModule } from "../../../src/node/modules/oracle/oracleModule.js";
 import { randomModule } from "../../../src/node/modules/random/randomModule.js";
 import { recordModule } from "../../../src/node/modules/record/recordModule.js";
 import { contextIdParam, makeRequestId, requestIdParam, splitRequestId } from "../../../src/node/modules/service/serviceIds.js";
 import { serviceModule } from "../../../src/node/modules/service/serviceModule.js";
 
-const codec = new Codec();
-const chain = { chainId: "devnet-1", bech32Prefix: "hub" };
-const address = (fill: number) => bech32.encode("hub", bech32.toWords(new Uint8Array(20).fill(fill)));
-const accounts = (n: number) => Array.from({ length: n }, (_, i) => ({ index: i, address: address(i + 1), publicKey: new Uint8Array(33) }));
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- genesis JSON edited by each case
-
-function appState(): Json {
-  const doc = devGenesis({ chainId: chain.chainId, prefix: "hub", denom: "uhub", accounts: accounts(10), consensusPublicKey: new Uint8Array(32), genesisTime: new Date("2024-01-01T00:00:00Z") });
-  return doc.app_state as Json;
-}
-
-/** Parses a module's genesis JSON as the node does and validates it. */
-function validate(module: NodeModule, json: unknown): void {
-  module.validateGenesis(codec.parser.parse(codec.type(module.genesisType), json) as ProtoMessage, { chain, codec });
-}
+const chain = TEST_CHAIN;
+const accounts = fixedAccounts;
+const address = fixedAddress;
+const appState = () => devAppState({ accounts: 10 });
+const validate = validateModuleGenesis;
+type Json = GenesisJson;
 
 const MODULES = [serviceModule, oracleModule, randomModule, recordModule];
 

@@ -1,8 +1,7 @@
 import { expect } from "chai";
 import { bech32 } from "bech32";
-import { Codec } from "../../../src/codec/codec.js";
 import type { ProtoMessage } from "../../../src/codec/json/renderProto3.js";
-import { devGenesis } from "../../../src/commands/devGenesis.js";
+import { devAppState, fixedAccounts, genesisCodec, TEST_CHAIN, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
 import { distributionModule } from "../../../src/node/modules/distribution/distributionModule.js";
 import { evidenceModule } from "../../../src/node/modules/evidence/evidenceModule.js";
 import { govModule } from "../../../src/node/modules/gov/govModule.js";
@@ -18,24 +17,12 @@ import { ModuleStore } from "../../../src/node/store/moduleStore.js";
 import { GasMeter } from "../../../src/node/tx/gasMeter.js";
 import type { ExecContext } from "../../../src/node/modules/nodeModule.js";
 
-const codec = new Codec();
-const chain = { chainId: "devnet-1", bech32Prefix: "hub" };
-const accounts = Array.from({ length: 5 }, (_, i) => ({
-  index: i,
-  address: bech32.encode("hub", bech32.toWords(new Uint8Array(20).fill(i + 1))),
-  publicKey: new Uint8Array(33),
-}));
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- genesis JSON edited by each case
-
-function appState(): Json {
-  const doc = devGenesis({ chainId: chain.chainId, prefix: "hub", denom: "uhub", accounts, consensusPublicKey: new Uint8Array(32).fill(3), genesisTime: new Date("2024-01-01T00:00:00Z") });
-  return doc.app_state as Json;
-}
-
-function validate(module: NodeModule, json: unknown): void {
-  module.validateGenesis(codec.parser.parse(codec.type(module.genesisType), json) as ProtoMessage, { chain, codec });
-}
+const codec = genesisCodec;
+const chain = TEST_CHAIN;
+const accounts = fixedAccounts(5);
+const appState = () => devAppState({ accounts: 5, consensusKeyFill: 3 });
+const validate = validateModuleGenesis;
+type Json = GenesisJson;
 
 const MODULES = [stakingModule, slashingModule, distributionModule, evidenceModule, govModule];
 

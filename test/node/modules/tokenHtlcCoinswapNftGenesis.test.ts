@@ -1,33 +1,13 @@
 import { expect } from "chai";
-import { bech32 } from "bech32";
-import { Codec } from "../../../src/codec/codec.js";
-import type { ProtoMessage } from "../../../src/codec/json/renderProto3.js";
-import { devGenesis } from "../../../src/commands/devGenesis.js";
+import { devAppState, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
 import { coinswapModule } from "../../../src/node/modules/coinswap/coinswapModule.js";
 import { htlcModule } from "../../../src/node/modules/htlc/htlcModule.js";
 import { nftModule } from "../../../src/node/modules/nft/nftModule.js";
-import type { NodeModule } from "../../../src/node/modules/nodeModule.js";
 import { tokenModule } from "../../../src/node/modules/token/tokenModule.js";
 
-const codec = new Codec();
-const chain = { chainId: "devnet-1", bech32Prefix: "hub" };
-const accounts = Array.from({ length: 10 }, (_, i) => ({
-  index: i,
-  address: bech32.encode("hub", bech32.toWords(new Uint8Array(20).fill(i + 1))),
-  publicKey: new Uint8Array(33),
-}));
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- genesis JSON edited by each case
-
-function appState(): Json {
-  const doc = devGenesis({ chainId: chain.chainId, prefix: "hub", denom: "uhub", accounts, consensusPublicKey: new Uint8Array(32), genesisTime: new Date("2024-01-01T00:00:00Z") });
-  return doc.app_state as Json;
-}
-
-/** Parses a module's genesis JSON as the node does and validates it. */
-function validate(module: NodeModule, json: unknown): void {
-  module.validateGenesis(codec.parser.parse(codec.type(module.genesisType), json) as ProtoMessage, { chain, codec });
-}
+const appState = () => devAppState({ accounts: 10 });
+const validate = validateModuleGenesis;
+type Json = GenesisJson;
 
 function totalOf(state: Json, denom: string): bigint {
   let total = 0n;
