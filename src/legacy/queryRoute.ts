@@ -18,8 +18,39 @@ export interface QueryInput {
   aminoWrap: boolean;
 }
 
-/** A query route's answer: the result in amino JSON (undefined when empty) and the height it was read at. */
-export async function answerQuery(handler: QueryHandler, input: QueryInput, deps: LegacyDeps): Promise<{ result: JsonValue | undefined; height: number }> {
+type QueryAnswer = { result: JsonValue | undefined; height: number };
+
+/**
+ * A query route's answer: the result in amino JSON (undefined when empty) and
+ * the height it was read at; from the route's fallback search when the state
+ * has nothing.
+ */
+export async function answerQuery(handler: QueryHandler, input: QueryInput, deps: LegacyDeps): Promise<QueryAnswer> {
+  const fallback = handler.fallback;
+  if (!fallback) return answerCalls(handler, input, deps);
+  try {
+    const answered = await answerCalls(handler, input, deps);
+    if (!isEmpty(answered.result)) return answered;
+  } catch (err) {
+    if (!fallback.onError?.test((err as Error).message)) throw err;
+  }
+  return answerFromTransactions(fallback.search, handler.paging, input, deps);
+}
+
+const isEmpty = (result: JsonValue | undefined) => result === undefined || result === null || (Array.isArray(result) && result.length === 0);
+
+async function answerFromTransactions(search: SearchCall, paging: Paging | undefined, input: QueryInput, deps: LegacyDeps): Promise<QueryAnswer> {
+  const found = await searchMsgs(search, input.scope, deps);
+  const height = Math.max(0, ...found.map((a) => a.height));
+  if (!search.all) {
+    const first = found[0];
+    return { result: first ? renderTop(first.type, first.msg, input.aminoWrap, deps) : undefined, height };
+  }
+  const list = found.map((a) => deps.amino.render(a.type, a.msg));
+  return { result: paging ? pageOf(list, pageAndLimit(input.query, paging)) : list, height };
+}
+
+async function answerCalls(handler: QueryHandler, input: QueryInput, deps: LegacyDeps): Promise<QueryAnswer> {
   const answers = new Map<string, Answer>();
   const paging = handler.paging ? pageAndLimit(input.query, handler.paging) : undefined;
   for (const call of handler.calls) {
@@ -40,7 +71,7 @@ export async function answerQuery(handler: QueryHandler, input: QueryInput, deps
     const answer = answers.get(spec.call.name)!;
     result = spec.kind === "whole" ? renderTop(answer.type, answer.msg, input.aminoWrap, deps) : selectField(answer, spec.path, input.aminoWrap, deps);
   }
-  if (paging && handler.paging!.of === "result" && Array.isArray(result)) result = pageOf(result, paging, handler.paging!);
+  if (paging && handler.paging!.of === "result" && Array.isArray(result)) result = pageOf(result, paging);
   return { result, height };
 }
 
@@ -91,23 +122,52 @@ function selectField(answer: Answer, path: protobuf.Field[], wrap: boolean, deps
   return undefined;
 }
 
-function pageOf(list: JsonValue[], paging: { page: number; limit: number }, _spec: Paging): JsonValue[] {
+function pageOf(list: JsonValue[], paging: { page: number; limit: number }): JsonValue[] {
   const start = (paging.page - 1) * paging.limit;
   return list.slice(start, start + paging.limit);
 }
 
-/** The first Msg of the call's type in the transactions that match its events (oldest first); none → not found. */
+/** The first Msg the search finds; none → not found. */
 async function findMsg(call: SearchCall, scope: Scope, deps: LegacyDeps): Promise<Answer> {
+  const [first] = await searchMsgs({ ...call, all: false }, scope, deps);
+  if (first) return first;
+  throw new LegacyError(404, `no transaction matching ${searchQuery(call, scope)} has a ${call.msgType.fullName.slice(1)}`, "not-found");
+}
+
+/** The search's conditions with the request's values filled in, joined with AND. */
+function searchQuery(call: SearchCall, scope: Scope): string {
+  return call.events.map((event) => fillText(event, placeholderValues(scope))).join(" AND ");
+}
+
+function placeholderValues(scope: Scope): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(scope.path)) values[`path.${name}`] = value;
   for (const [name, value] of Object.entries(scope.query)) values[`query.${name}`] = value;
-  const query = call.events.map((event) => fillText(event, values)).join(" AND ");
-  const found = await deps.client.txSearch(query, 1, call.limit, "asc");
+  return values;
+}
+
+/**
+ * The Msgs of the call's type (and match) in the transactions that match its
+ * events, oldest first: the first only, or with `all` every one of every page.
+ */
+async function searchMsgs(call: SearchCall, scope: Scope, deps: LegacyDeps): Promise<Answer[]> {
+  const query = searchQuery(call, scope);
+  const wanted = [...call.match].map(([field, text]) => [field, fillText(text, placeholderValues(scope))] as const);
   const typeUrl = typeUrlOf(call.msgType);
-  for (const tx of found.txs) {
-    const decoded = txFromTxRaw(deps.codec.root, new Uint8Array(Buffer.from(tx.tx, "base64")));
-    const any = (((decoded.body as ProtoMessage).messages ?? []) as ProtoMessage[]).find((m) => m.type_url === typeUrl);
-    if (any) return { type: call.msgType, msg: call.msgType.decode(any.value as Uint8Array) as unknown as ProtoMessage, height: Number(tx.height) };
+  const found: Answer[] = [];
+  for (let page = 1; ; page++) {
+    const result = await deps.client.txSearch(query, page, call.limit, "asc");
+    for (const tx of result.txs) {
+      const decoded = txFromTxRaw(deps.codec.root, new Uint8Array(Buffer.from(tx.tx, "base64")));
+      for (const any of ((decoded.body as ProtoMessage).messages ?? []) as ProtoMessage[]) {
+        if (any.type_url !== typeUrl) continue;
+        const msg = call.msgType.decode(any.value as Uint8Array) as unknown as ProtoMessage;
+        if (!wanted.every(([field, value]) => String(msg[field] ?? "") === value)) continue;
+        const type = call.as ?? call.msgType;
+        found.push({ type, msg: call.as ? (call.as.decode(any.value as Uint8Array) as unknown as ProtoMessage) : msg, height: Number(tx.height) });
+        if (!call.all) return found;
+      }
+    }
+    if (!call.all || page * call.limit >= Number(result.total_count)) return found;
   }
-  throw new LegacyError(404, `no transaction matching ${query} has a ${call.msgType.fullName.slice(1)}`, "not-found");
 }

@@ -13,6 +13,7 @@ import type {
   Paging,
   ParamSpec,
   QueryHandler,
+  SearchCall,
   RequestBinding,
   ResultSpec,
   When,
@@ -35,6 +36,15 @@ interface RawParam {
   reject?: string;
 }
 
+interface RawSearch {
+  events: string[];
+  msg: string;
+  limit?: number;
+  match?: Record<string, string>;
+  as?: string;
+  all?: boolean;
+}
+
 interface RawEntry {
   get?: string;
   post?: string;
@@ -44,7 +54,8 @@ interface RawEntry {
   tag?: string;
   method?: string;
   request?: Json;
-  calls?: Record<string, { method?: string; request?: Json; search?: { events: string[]; msg: string; limit?: number } }>;
+  calls?: Record<string, { method?: string; request?: Json; search?: RawSearch }>;
+  fallback?: { on_error?: string; search: RawSearch };
   generate?: { msgs: Array<{ type: string; value: Json; for_each?: { method: string; request?: Json; items: string } }>; checks?: Array<{ same_address?: string[]; matches?: string[]; status: number; error: string }> };
   action?: "broadcast-std-tx" | "encode-std-tx" | "decode-tx" | "search-txs";
   modes?: Record<string, string>;
@@ -94,13 +105,13 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
   if (verb === "get" && way === "generate") fail("generate", "only POST and PUT routes build transactions");
   if (verb !== "get" && (way === "method" || way === "calls")) fail(way, "a POST or PUT route builds a transaction (generate) or is a transaction action");
   const allowedKeys: Record<typeof way, string[]> = {
-    method: ["request", "result", "paging", "variants", "query", "height"],
+    method: ["request", "result", "paging", "variants", "query", "height", "fallback"],
     calls: ["result", "query", "height"],
     generate: [],
     action: ["modes", "conditions", "paging"],
     answer: [],
   };
-  for (const key of ["request", "result", "paging", "variants", "query", "height", "modes", "conditions"] as const) {
+  for (const key of ["request", "result", "paging", "variants", "query", "height", "modes", "conditions", "fallback"] as const) {
     if (entry[key] !== undefined && !allowedKeys[way].includes(key)) fail(key, `does not apply to ${way === "action" ? `action ${entry.action}` : `a ${way} entry`}`);
   }
 
@@ -188,6 +199,20 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
     return fields;
   }
 
+  function searchCall(name: string, raw: RawSearch, key: string): SearchCall {
+    const type = (typeName: string, at: string) => {
+      const found = root.lookup(typeName);
+      return found instanceof protobuf.Type ? found : fail(at, `${typeName} is not a message type of proto/`);
+    };
+    const msgType = type(raw.msg, `${key}.msg`);
+    const as = raw.as === undefined ? undefined : type(raw.as, `${key}.as`);
+    for (const field of Object.keys(raw.match ?? {})) if (!msgType.fields[field]) fail(`${key}.match.${field}`, `${field} is not a field of ${raw.msg}`);
+    for (const field of msgType.fieldsArray) {
+      if (as && as.fields[field.name]?.id !== field.id) fail(`${key}.as`, `${raw.as} does not have ${raw.msg}'s field ${field.name} = ${field.id}`);
+    }
+    return { kind: "search", name, events: raw.events, msgType, limit: raw.limit ?? 30, match: new Map(Object.entries(raw.match ?? {})), as, all: raw.all === true };
+  }
+
   function paging(raw: RawEntry["paging"], call: MethodCall | undefined, key: string): Paging | undefined {
     if (!raw) return undefined;
     const of = raw.of ?? "request";
@@ -235,6 +260,12 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
         for (const [name, spec] of query) allQuery.set(name, spec);
       }
       const built = queryHandler(entry.method!, entry.request, entry.result, entry.paging, "method");
+      if (entry.fallback) {
+        built.handler.fallback = {
+          search: searchCall("fallback", entry.fallback.search, "fallback.search"),
+          onError: entry.fallback.on_error === undefined ? undefined : regex(`.*(?:${entry.fallback.on_error}).*`, "fallback.on_error"),
+        };
+      }
       handler = built.handler;
       const query = queryParams(entry.query, built.referenced);
       handlers.push({ handler, query });
@@ -247,9 +278,7 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
       const calls: Call[] = Object.entries(entry.calls!).map(([name, raw]): Call => {
         if (raw.method) return methodCall(name, raw.method, raw.request, `calls.${name}.method`, s);
         if (raw.request) fail(`calls.${name}.request`, "a search takes no request");
-        const msgType = root.lookup(raw.search!.msg);
-        if (!(msgType instanceof protobuf.Type)) return fail(`calls.${name}.search.msg`, `${raw.search!.msg} is not a message type of proto/`);
-        return { kind: "search", name, events: raw.search!.events, msgType, limit: raw.search!.limit ?? 30 };
+        return searchCall(name, raw.search!, `calls.${name}.search`);
       });
       if (entry.result === undefined || typeof entry.result === "string") fail("result", "a calls entry answers an object template over $calls");
       const resultScope = scope(["path", "query", "calls"], names);

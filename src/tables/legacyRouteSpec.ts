@@ -35,14 +35,28 @@ export interface MethodCall {
   request: RequestBinding[];
 }
 
-/** The first Msg of a type in the transactions that match every event condition. */
+/** The Msgs of a type in the transactions that match every event condition (oldest first). */
 export interface SearchCall {
   kind: "search";
   name: string;
   /** Conditions with {path.x} placeholders, joined with AND. */
   events: string[];
   msgType: protobuf.Type;
+  /** Transactions read per page of the search. */
   limit: number;
+  /** Only Msgs whose fields have these values ({path.x} placeholders). */
+  match: Map<string, string>;
+  /** Read each Msg's bytes as this type (a Msg and the state object it records share their fields). */
+  as?: protobuf.Type;
+  /** Every matching Msg of every page, or only the first. */
+  all: boolean;
+}
+
+/** Answers rebuilt from transactions when the state has none (the real routes do this for finished gov proposals). */
+export interface QueryFallback {
+  search: SearchCall;
+  /** Also fall back when the state query fails with a message like this. */
+  onError?: RegExp;
 }
 
 export type Call = MethodCall | SearchCall;
@@ -66,6 +80,8 @@ export interface QueryHandler {
   calls: Call[];
   result: ResultSpec;
   paging?: Paging;
+  /** Used when the result is empty (or the query fails as onError says). */
+  fallback?: QueryFallback;
 }
 
 export interface When {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { MsgBeginRedelegate, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgWithdrawDelegatorReward } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
-import { MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
+import { MsgDeposit, MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
 import { TextProposal, VoteOption } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { bech32Prefixes } from "../../src/codec/addresses.js";
@@ -192,7 +192,9 @@ describe("e2e: staking, distribution and gov flow", function () {
     const voted = await broadcast(0, [{ typeUrl: "/core.gov.v1beta1.MsgVote", value: MsgVote.fromPartial({ proposalId: BigInt(proposalId), voter: addresses[0]!, option: VoteOption.VOTE_OPTION_YES }) }]);
     expect(voted.code, voted.raw_log).to.equal(0);
     expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/votes/${addresses[0]}`)).vote).to.deep.equal({ proposal_id: proposalId, voter: addresses[0]!, option: "VOTE_OPTION_YES" });
-    expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/deposits`)).deposits).to.have.length(1);
+    const deposited = await broadcast(1, [{ typeUrl: "/core.gov.v1beta1.MsgDeposit", value: MsgDeposit.fromPartial({ proposalId: BigInt(proposalId), depositor: addresses[1]!, amount: [{ denom: "uhub", amount: "1000" }] }) }]);
+    expect(deposited.code, deposited.raw_log).to.equal(0);
+    expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/deposits`)).deposits).to.have.length(2);
   });
 
   it("refuses to unjail a validator that is not jailed, with the real error", async () => {
@@ -217,5 +219,28 @@ describe("e2e: staking, distribution and gov flow", function () {
     expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/deposits`)).deposits).to.deep.equal([]);
     const passed = (await body("/core/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_PASSED")).proposals.map((p: Json) => p.proposal_id);
     expect(passed).to.include(proposalId);
+  });
+
+  it("legacy routes rebuild the finished proposal's votes and deposits from its transactions, as the real ones do", async () => {
+    expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/votes`)).votes).to.deep.equal([]); // the state no longer has them
+    const legacy = async (route: string) => {
+      const r = await get(route);
+      expect(r.status, `${route}: ${r.text}`).to.equal(200);
+      expect(Number(r.body.height)).to.be.greaterThan(0); // the height of the transaction it was found in
+      return r.body.result;
+    };
+    const vote = { proposal_id: proposalId, voter: addresses[0]!, option: 1 };
+    expect(await legacy(`/gov/proposals/${proposalId}/votes`)).to.deep.equal([vote]);
+    expect(await legacy(`/gov/proposals/${proposalId}/votes?page=2&limit=1`)).to.deep.equal([]);
+    expect(await legacy(`/gov/proposals/${proposalId}/votes/${addresses[0]}`)).to.deep.equal(vote);
+    // MsgDeposit transactions only: v0.41 does not count the initial deposit of MsgSubmitProposal
+    const deposit = { proposal_id: proposalId, depositor: addresses[1]!, amount: [{ denom: "uhub", amount: "1000" }] };
+    expect(await legacy(`/gov/proposals/${proposalId}/deposits`)).to.deep.equal([deposit]);
+    expect(await legacy(`/gov/proposals/${proposalId}/deposits/${addresses[1]}`)).to.deep.equal(deposit);
+
+    const noVote = await get(`/gov/proposals/${proposalId}/votes/${addresses[2]}`);
+    expect([noVote.status, noVote.body]).to.deep.equal([404, { error: `address '${addresses[2]}' did not vote on proposalID ${proposalId}` }]);
+    const noDeposit = await get(`/gov/proposals/${proposalId}/deposits/${addresses[3]}`);
+    expect([noDeposit.status, noDeposit.body]).to.deep.equal([404, { error: `address '${addresses[3]}' did not deposit to proposalID ${proposalId}` }]);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { loadLegacyRoutes } from "../../src/tables/compileLegacyRoutes.js";
 import { TableError } from "../../src/tables/loadYamlTable.js";
+import type { QueryHandler } from "../../src/tables/legacyRouteSpec.js";
 import { aminoTransforms } from "../../src/tables/aminoTransforms.js";
 import { LEGACY_ROUTES_FILE } from "../../src/commands/restServer.js";
 import { tempDir, writeFile } from "../helpers/tempDir.js";
@@ -86,6 +87,14 @@ describe("legacy route table (legacy-routes.yaml)", () => {
     it("a result template naming a call that does not exist", () => rejects(entry(`  calls: { c: { method: ${PARAMS} } }\n  result: { x: $calls.d.params }\n`), 'key "result.x": no call is named d (calls: c)'));
     it("a calls entry whose result is not a template", () => rejects(entry(`  calls: { c: { method: ${PARAMS} } }\n  result: params\n`), 'key "result": a calls entry answers an object template over $calls'));
     it("a search for a Msg type that does not exist", () => rejects(entry("  calls: { c: { search: { events: [a], msg: core.Nothing } } }\n  result: { x: $calls.c }\n"), 'key "calls.c.search.msg": core.Nothing is not a message type of proto/'));
+    it("a fallback search read as a type without the Msg's fields, or matching a field the Msg lacks", () => {
+      const fallback = (search: string) => entry(`  method: core.gov.v1beta1.Query/Votes\n  request: { proposal_id: "1" }\n  result: votes\n  fallback: { search: { events: [a], msg: core.gov.v1beta1.MsgVote, ${search} } }\n`);
+      rejects(fallback("as: core.gov.v1beta1.Deposit"), 'key "fallback.search.as": core.gov.v1beta1.Deposit does not have core.gov.v1beta1.MsgVote\'s field voter = 2');
+      rejects(fallback("match: { depositor: x }"), 'key "fallback.search.match.depositor": depositor is not a field of core.gov.v1beta1.MsgVote');
+      const handler = compile(fallback("as: core.gov.v1beta1.Vote, all: true"))[0]!.handlers[0]!.handler as QueryHandler;
+      expect([handler.fallback?.search.as?.fullName, handler.fallback?.search.all, handler.fallback?.onError]).to.deep.equal([".core.gov.v1beta1.Vote", true, undefined]);
+      rejects(`- post: /a\n  envelope: bare\n  action: encode-std-tx\n  fallback: { search: { events: [a], msg: core.gov.v1beta1.MsgVote } }\n`, 'key "fallback": does not apply to action encode-std-tx');
+    });
     it("a Msg type that amino-transforms.yaml does not name", () => rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [{ type: core-sdk/MsgNothing, value: {} }] }\n", 'key "generate.msgs[0].type": core-sdk/MsgNothing is not an amino name of amino-transforms.yaml'));
     it("a GET route that builds a transaction, a POST route that queries", () => {
       rejects("- get: /a\n  envelope: bare\n  generate: { msgs: [{ type: core-sdk/MsgSend, value: {} }] }\n", 'key "generate": only POST and PUT routes build transactions');
