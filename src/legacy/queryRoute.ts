@@ -28,13 +28,16 @@ type QueryAnswer = { result: JsonValue | undefined; height: number };
 export async function answerQuery(handler: QueryHandler, input: QueryInput, deps: LegacyDeps): Promise<QueryAnswer> {
   const fallback = handler.fallback;
   if (!fallback) return answerCalls(handler, input, deps);
+  let readAt = 0; // the height the state was read at, when it answered
   try {
     const answered = await answerCalls(handler, input, deps);
     if (!isEmpty(answered.result)) return answered;
+    readAt = answered.height;
   } catch (err) {
     if (!fallback.onError?.test((err as Error).message)) throw err;
   }
-  return answerFromTransactions(fallback.search, handler.paging, input, deps);
+  const fromTransactions = await answerFromTransactions(fallback.search, handler.paging, input, deps);
+  return { result: fromTransactions.result, height: Math.max(readAt, fromTransactions.height) };
 }
 
 const isEmpty = (result: JsonValue | undefined) => result === undefined || result === null || (Array.isArray(result) && result.length === 0);
