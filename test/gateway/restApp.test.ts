@@ -7,6 +7,7 @@ import { loadRoutes } from "../../src/tables/compileRoutes.js";
 import type { ChainClient } from "../../src/client/chainClient.js";
 import { http } from "../helpers/http.js";
 import { tempDir, writeFile } from "../helpers/tempDir.js";
+import { testApiConfig } from "../helpers/testApiConfig.js";
 
 /** A ChainClient whose node answers queries from a table of bytes (empty when not listed), recording what it was asked. */
 function fixedClient(answers: Record<string, Uint8Array>): ChainClient & { calls: Array<{ path: string; data: Uint8Array; height?: number }> } {
@@ -28,16 +29,7 @@ function fixedClient(answers: Record<string, Uint8Array>): ChainClient & { calls
   };
 }
 
-const API = {
-  enable: true,
-  address: "tcp://127.0.0.1:0",
-  swagger: true,
-  "max-open-connections": 100,
-  "rpc-read-timeout": 10,
-  "rpc-write-timeout": 0,
-  "rpc-max-body-bytes": 200,
-  "enabled-unsafe-cors": false,
-};
+const API = testApiConfig({ "rpc-max-body-bytes": 200 });
 
 describe("REST app: bodies, limits, CORS and node failures", () => {
   const codec = new Codec();

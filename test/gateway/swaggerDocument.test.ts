@@ -17,17 +17,9 @@ import { ResponseValidator } from "../../src/gateway/swagger/responseValidator.j
 import { writeSwaggerDocument } from "../../src/gateway/swagger/swaggerDocument.js";
 import type { RouteSpec } from "../../src/tables/routeSpec.js";
 import { http } from "../helpers/http.js";
+import { testApiConfig } from "../helpers/testApiConfig.js";
 
-const API = {
-  enable: true,
-  address: "tcp://127.0.0.1:0",
-  swagger: true,
-  "max-open-connections": 100,
-  "rpc-read-timeout": 10,
-  "rpc-write-timeout": 0,
-  "rpc-max-body-bytes": 100_000,
-  "enabled-unsafe-cors": false,
-};
+const API = testApiConfig();
 
 /** A node that answers every query with the bytes set for its method (empty by default), recording the methods asked. */
 function recordingClient(answers: Map<string, Uint8Array>): ChainClient & { asked: string[] } {

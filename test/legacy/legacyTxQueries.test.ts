@@ -6,17 +6,9 @@ import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { SERVICE_METHODS } from "../../src/services/index.js";
 import { http } from "../helpers/http.js";
+import { testApiConfig } from "../helpers/testApiConfig.js";
 
-const API = {
-  enable: true,
-  address: "tcp://127.0.0.1:0",
-  swagger: false,
-  "max-open-connections": 100,
-  "rpc-read-timeout": 10,
-  "rpc-write-timeout": 0,
-  "rpc-max-body-bytes": 10_000,
-  "enabled-unsafe-cors": false,
-};
+const API = testApiConfig({ swagger: false, "rpc-max-body-bytes": 10_000 });
 
 const codec = new Codec();
 

@@ -25,6 +25,20 @@ export function dataHex(base64: string | undefined): string {
   return Buffer.from(base64 ?? "", "base64").toString("hex").toUpperCase();
 }
 
+/** The TxResponse fields a CheckTx/DeliverTx result (RPC JSON) fills: code, log and logs, data, info, gas. */
+export function resultFields(result: Json): ProtoMessage {
+  return {
+    codespace: result.codespace ?? "",
+    code: result.code ?? 0,
+    data: dataHex(result.data),
+    raw_log: result.log ?? "",
+    logs: parseLogs(result.log),
+    info: result.info ?? "",
+    gas_wanted: Long.fromString(String(result.gas_wanted ?? "0")),
+    gas_used: Long.fromString(String(result.gas_used ?? "0")),
+  };
+}
+
 /** TxRaw bytes → core.tx.v1beta1.Tx values (decoded body and auth info). */
 export function txFromRaw(codec: Codec, bytes: Uint8Array): ProtoMessage {
   const raw = codec.type("core.tx.v1beta1.TxRaw").decode(bytes) as unknown as ProtoMessage;
@@ -49,14 +63,7 @@ export function committedTxResponse(codec: Codec, tx: Json, blockTime: string): 
     txResponse: {
       height: Long.fromString(String(tx.height)),
       txhash: String(tx.hash).toUpperCase(),
-      codespace: result.codespace ?? "",
-      code: result.code ?? 0,
-      data: dataHex(result.data),
-      raw_log: result.log ?? "",
-      logs: parseLogs(result.log),
-      info: result.info ?? "",
-      gas_wanted: Long.fromString(String(result.gas_wanted ?? "0")),
-      gas_used: Long.fromString(String(result.gas_used ?? "0")),
+      ...resultFields(result),
       tx: { type_url: "/core.tx.v1beta1.Tx", value: Tx.encode(Tx.fromObject(decoded)).finish() },
       timestamp: blockTime ? new Date(blockTime).toISOString().replace(/\.\d+Z$/, "Z") : "",
     },

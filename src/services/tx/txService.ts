@@ -4,7 +4,7 @@ import { NodeRpcError, type BroadcastMode } from "../../client/chainClient.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
 import type { ServiceContext, ServiceMethod } from "../serviceMethod.js";
-import { committedTxResponse, dataHex, parseLogs } from "./txResponse.js";
+import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
 
@@ -105,14 +105,7 @@ async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: Broad
   return txResponse({
     height: Long.fromString(String(result.height ?? "0")),
     txhash: result.hash,
-    codespace: outcome.codespace ?? "",
-    code: outcome.code ?? 0,
-    data: dataHex(outcome.data),
-    raw_log: outcome.log ?? "",
-    logs: parseLogs(outcome.log),
-    info: outcome.info ?? "",
-    gas_wanted: Long.fromString(String(outcome.gas_wanted ?? "0")),
-    gas_used: Long.fromString(String(outcome.gas_used ?? "0")),
+    ...resultFields(outcome),
   });
 }
 

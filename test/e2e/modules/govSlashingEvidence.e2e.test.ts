@@ -1,8 +1,7 @@
 import { expect } from "chai";
 import { bech32 } from "bech32";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { useStartedDevChain } from "../../helpers/startedDevChain.js";
-import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./stakingDevChain.js";
+import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "./stakingDevChain.js";
 
 /** protobuf varint, for encoding the evidence by hand. */
 function varint(value: bigint): number[] {
@@ -33,14 +32,7 @@ function equivocationBytes(time: Date, consensusAddress: string): Uint8Array {
  */
 describe("e2e: gov, slashing and evidence gateway routes", function () {
   this.timeout(120_000);
-  const { home, ok, fails } = useStartedDevChain({ accounts: 5 });
-  let chain: DevChain;
-  let acc: string[];
-
-  before(() => {
-    chain = readDevChain(home);
-    acc = chain.accounts;
-  });
+  const { chain, acc, ok, fails } = useStartedStakingDevChain();
 
   const uhub = (amount: string) => ({ denom: "uhub", amount });
   const at = (days: number) => shifted(chain.genesisTime, days * DAY);

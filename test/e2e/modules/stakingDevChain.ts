@@ -4,6 +4,7 @@ import { bech32 } from "bech32";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { readDevAccounts } from "../../../src/commands/home.js";
+import { useStartedDevChain, type StartedDevChain } from "../../helpers/startedDevChain.js";
 
 /**
  * What the staking, slashing, distribution, evidence and gov e2e tests know
@@ -62,4 +63,19 @@ export const shifted = (date: Date, ms: number) => rfc3339(new Date(date.getTime
 /** Sorts bech32 addresses as the store orders their (length-prefixed, equally long) bytes. */
 export function byAddressBytes<T>(items: T[], address: (item: T) => string): T[] {
   return [...items].sort((x, y) => Buffer.compare(Buffer.from(bytesOf(address(x))), Buffer.from(bytesOf(address(y)))));
+}
+
+/**
+ * A started dev chain of 5 accounts for the enclosing describe block, with
+ * what the tests know of it: `chain` and `acc` are filled in before the tests run.
+ */
+export function useStartedStakingDevChain(): StartedDevChain & { chain: DevChain; acc: string[] } {
+  const started = useStartedDevChain({ accounts: 5 });
+  const chain = {} as DevChain;
+  const acc: string[] = [];
+  before(() => {
+    Object.assign(chain, readDevChain(started.home));
+    acc.push(...chain.accounts);
+  });
+  return { ...started, chain, acc };
 }

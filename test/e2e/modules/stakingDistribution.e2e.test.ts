@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import { bech32 } from "bech32";
-import { useStartedDevChain } from "../../helpers/startedDevChain.js";
-import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./stakingDevChain.js";
+import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "./stakingDevChain.js";
 
 /**
  * Every staking and distribution gateway route against `chain-rest start` on a
@@ -11,14 +10,7 @@ import { DAY, byAddressBytes, readDevChain, shifted, type DevChain } from "./sta
  */
 describe("e2e: staking and distribution gateway routes", function () {
   this.timeout(120_000);
-  const { home, ok, fails } = useStartedDevChain({ accounts: 5 });
-  let chain: DevChain;
-  let acc: string[];
-
-  before(() => {
-    chain = readDevChain(home);
-    acc = chain.accounts;
-  });
+  const { chain, acc, ok, fails } = useStartedStakingDevChain();
 
   const uhub = (amount: string) => ({ denom: "uhub", amount });
   const valoper = (account: string) => bech32.encode("hubvaloper", bech32.decode(account).words);

@@ -1,0 +1,16 @@
+import type { ApiConfig } from "../../src/config/appConfig.js";
+
+/** [api] settings for a REST app that a test starts on a free loopback port. */
+export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  return {
+    enable: true,
+    address: "tcp://127.0.0.1:0",
+    swagger: true,
+    "max-open-connections": 100,
+    "rpc-read-timeout": 10,
+    "rpc-write-timeout": 0,
+    "rpc-max-body-bytes": 100_000,
+    "enabled-unsafe-cors": false,
+    ...overrides,
+  };
+}
