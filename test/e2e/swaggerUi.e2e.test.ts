@@ -1,22 +1,10 @@
 import { expect } from "chai";
-import fs from "node:fs";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { readDevAccounts } from "../../src/commands/home.js";
+import { bundledChromium } from "../helpers/bundledChromium.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
-
-/** Debian's chromium package; .ci/run installs it when it is missing. */
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Set SWAGGER_SCREENSHOT=<file.png> to keep a picture of the page after "Try it out". */
 const SCREENSHOT = process.env.SWAGGER_SCREENSHOT;
@@ -37,12 +25,18 @@ describe("e2e: Swagger UI in a browser", function () {
   const requested: string[] = [];
 
   before(async () => {
-    expect(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).to.equal(true);
+    // the browser comes from node_modules (@sparticuz/chromium), nothing installed on the machine
+    const chromiumBuild = await bundledChromium();
     const init = await runCliToEnd(["init", "--home", home]);
     expect(init.code, init.output).to.equal(0);
     node = await startNode(home);
     // A persistent context is how playwright takes a --user-data-dir; this one is fresh.
-    browser = await chromium.launchPersistentContext(path.join(dir, "chromium-profile"), { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await chromium.launchPersistentContext(path.join(dir, "chromium-profile"), {
+      executablePath: chromiumBuild.executablePath,
+      args: chromiumBuild.args,
+      env: { ...process.env, ...chromiumBuild.env },
+      headless: true,
+    });
     page = browser.pages()[0] ?? (await browser.newPage());
     page.on("request", (request) => requested.push(request.url()));
   });
