@@ -69,6 +69,7 @@ describe("proto3 JSON renderer (the real gateway's rules)", () => {
     const at = (nanos: number) => render({ time: { seconds: 1614600000, nanos } }).time;
     expect(at(0)).to.equal("2021-03-01T12:00:00Z");
     expect(at(123_000_000)).to.equal("2021-03-01T12:00:00.123Z");
+    expect(at(580_000_000)).to.equal("2021-03-01T12:00:00.580Z"); // jsonpb keeps the zero; amino JSON would write .58
     expect(at(123_456_000)).to.equal("2021-03-01T12:00:00.123456Z");
     expect(at(123_456_789)).to.equal("2021-03-01T12:00:00.123456789Z");
   });

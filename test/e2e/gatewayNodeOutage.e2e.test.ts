@@ -27,12 +27,12 @@ describe("e2e: the gateway when its node goes away and comes back", function () 
       expect((await http(`${gateway.restUrl}/core/bank/v1beta1/params`)).status).to.equal(200);
 
       expect(await node.proc.stop()).to.equal(0);
-      const started = Date.now();
       const down = await http(`${gateway.restUrl}/core/bank/v1beta1/params`);
       expect(down.status).to.equal(503);
       expect(down.body.code).to.equal(14);
       expect(down.body.message).to.include(`node ${node.rpcUrl} is unavailable`);
-      expect(Date.now() - started).to.be.below(10_000); // within rpc-read-timeout
+      // found down at once (connection refused), not after waiting out rpc-read-timeout
+      expect(down.body.message).to.not.include("no answer within");
 
       node = await startNode(home, ["--rpc.laddr", laddr]);
       const back = await http(`${gateway.restUrl}/core/bank/v1beta1/params`);

@@ -10,6 +10,7 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
+import { pollUntil } from "../helpers/poll.js";
 
 const CHAIN_ID = "devnet-1";
 const DEPRECATION = { deprecation: "true", link: '<https://docs.cosmos.network/master/migrations/rest.html>; rel="deprecation"' };
@@ -67,14 +68,7 @@ describe("e2e: legacy transaction routes", function () {
     const signature = await from.sign(msgs, FEE, memo, nextSequence(from));
     return { msg: msgs, fee: FEE, signatures: [signature], memo };
   }
-  const waitForTx = async (hash: string) => {
-    for (let i = 0; i < 100; i++) {
-      const r = await get(`/txs/${hash}`);
-      if (r.status === 200) return r;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`tx ${hash} never found`);
-  };
+  const waitForTx = (hash: string) => pollUntil(() => get(`/txs/${hash}`), (r) => r.status === 200);
 
   before(async () => {
     const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);

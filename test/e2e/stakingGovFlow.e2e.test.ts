@@ -16,11 +16,12 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
+import { rfc3339Seconds } from "../helpers/timeText.js";
+import { pollUntil } from "../helpers/poll.js";
 
 const FEE = 2000n;
 const ONE = 10n ** 18n;
 type Json = Record<string, any>;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Staking, distribution and gov through the gateway, with cosmjs-signed
@@ -92,17 +93,6 @@ describe("e2e: staking, distribution and gov flow", function () {
       .filter((e: Json) => e.type === type)
       .map((e: Json) => Object.fromEntries(e.attributes.map((a: Json) => [a.key, a.value])));
 
-  /** Polls a condition on the gateway until it holds (blocks come every 300 ms). */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-    const start = Date.now();
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await sleep(200);
-    }
-  }
-
   const delegate = (index: number, validator: string, amount: bigint) => ({
     typeUrl: "/core.staking.v1beta1.MsgDelegate",
     value: MsgDelegate.fromPartial({ delegatorAddress: addresses[index]!, validatorAddress: validator, amount: { denom: "uhub", amount: amount.toString() } }),
@@ -124,7 +114,7 @@ describe("e2e: staking, distribution and gov flow", function () {
 
   it("lets rewards accrue over blocks and withdraws them: the balance grows by the reward, less the fee", async () => {
     const rewards = async (height?: number) => parseDec((await body(`/core/distribution/v1beta1/delegators/${addresses[4]}/rewards/${valA}`, height)).rewards[0]?.amount ?? "0");
-    await until(() => rewards(), (r) => r > 0n, "rewards to accrue");
+    await pollUntil(() => rewards(), (r) => r > 0n); // rewards accrue block by block
     const before = await balance(addresses[4]!);
     const response = await broadcast(4, [{ typeUrl: "/core.distribution.v1beta1.MsgWithdrawDelegatorReward", value: MsgWithdrawDelegatorReward.fromPartial({ delegatorAddress: addresses[4]!, validatorAddress: valA }) }]);
     expect(response.code, response.raw_log).to.equal(0);
@@ -159,7 +149,7 @@ describe("e2e: staking, distribution and gov flow", function () {
     const completion = Date.parse(ubd.entries[0].completion_time);
     const blockTime = Date.parse((await body(`/core/base/consensus/v1beta1/blocks/${response.height}`)).block.header.time);
     expect(completion - blockTime).to.equal(6_000);
-    expect(eventsOf(response, "unbond")[0]!.completion_time).to.equal(new Date(completion).toISOString().slice(0, 19) + "Z");
+    expect(eventsOf(response, "unbond")[0]!.completion_time).to.equal(rfc3339Seconds(completion));
   });
 
   it("redelegates from validator A to validator B", async () => {
@@ -203,13 +193,13 @@ describe("e2e: staking, distribution and gov flow", function () {
   });
 
   it("matures the unbonding delegation: the coins return to the delegator", async () => {
-    await until(() => get(`/core/staking/v1beta1/validators/${valA}/delegations/${addresses[4]}/unbonding_delegation`), (r) => r.status === 404, "the unbonding to complete");
+    await pollUntil(() => get(`/core/staking/v1beta1/validators/${valA}/delegations/${addresses[4]}/unbonding_delegation`), (r) => r.status === 404); // the unbonding completes
     expect(await balance(addresses[4]!)).to.equal(afterUndelegate + unbondingBalance);
     expect((await body(`/core/staking/v1beta1/delegators/${addresses[4]}/unbonding_delegations`)).unbonding_responses).to.deep.equal([]);
   });
 
   it("ends the voting period: the proposal PASSED with its tally, the deposit refunded", async () => {
-    const proposal = (await until(() => body(`/core/gov/v1beta1/proposals/${proposalId}`), (b) => b.proposal.status !== "PROPOSAL_STATUS_VOTING_PERIOD", "the voting period to end")).proposal;
+    const proposal = (await pollUntil(() => body(`/core/gov/v1beta1/proposals/${proposalId}`), (b) => b.proposal.status !== "PROPOSAL_STATUS_VOTING_PERIOD")).proposal; // the voting period ends
     expect(proposal.status).to.equal("PROPOSAL_STATUS_PASSED");
     const tokensA = BigInt((await body(`/core/staking/v1beta1/validators/${valA}`)).validator.tokens);
     const yes = BigInt(proposal.final_tally_result.yes);

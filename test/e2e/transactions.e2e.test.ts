@@ -6,6 +6,7 @@ import { runCliToEnd, startGateway, startNode, type RunningProcess, type Started
 import { tempDir } from "../helpers/tempDir.js";
 import { aminoSend, aminoTx, directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { pollUntil } from "../helpers/poll.js";
 
 /**
  * Transactions built and signed by the cosmjs packages, broadcast through
@@ -50,14 +51,7 @@ describe("e2e: transactions and the tx and consensus services", function () {
         const to = signers[mode.to]!;
         return directTx(from, { messages: [send(from.address, to.address, "1000")], sequence: sequence++, accountNumber: mode.accountNumber, memo: `mode ${mode.name}` });
       };
-      const waitForTx = async (hash: string) => {
-        for (let i = 0; i < 100; i++) {
-          const r = await get(`/core/tx/v1beta1/txs/${hash}`);
-          if (r.status === 200) return r;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error(`tx ${hash} never found`);
-      };
+      const waitForTx = (hash: string) => pollUntil(() => get(`/core/tx/v1beta1/txs/${hash}`), (r) => r.status === 200);
 
       it("BLOCK mode: the answer carries the block's result, and balances change", async () => {
         const to = signers[mode.to]!.address;

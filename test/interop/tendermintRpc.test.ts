@@ -12,6 +12,7 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { pollUntil } from "../helpers/poll.js";
 
 /** Third-party clients against the node's JSON-RPC: @cosmjs/tendermint-rpc's strict parsers and @cosmjs/stargate's ABCI queries. */
 describe("interop: cosmjs clients against the node's RPC", function () {
@@ -50,13 +51,8 @@ describe("interop: cosmjs clients against the node's RPC", function () {
     const bytes = await directTx(a, { messages: [send(a.address, b.address, "10")], sequence: 0, accountNumber: 0 });
     const sync = await client.broadcastTxSync({ tx: bytes });
     expect(sync.code).to.equal(0);
-    let found;
-    for (let i = 0; i < 100 && !found; i++) {
-      const search = await client.txSearch({ query: `tx.hash='${toHex(sync.hash).toUpperCase()}'` });
-      found = search.txs[0];
-      if (!found) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(found, "committed").to.not.equal(undefined);
+    const search = await pollUntil(() => client.txSearch({ query: `tx.hash='${toHex(sync.hash).toUpperCase()}'` }), (s) => s.txs.length > 0);
+    const found = search.txs[0];
     expect(found!.result.code).to.equal(0);
     const tx = await client.tx({ hash: sync.hash });
     expect(tx.height).to.equal(found!.height);

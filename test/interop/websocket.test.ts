@@ -56,11 +56,25 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
   it("a raw websocket subscriber gets NewBlock events, and can unsubscribe", async () => {
     const socket = new WebSocket(wsUrl());
     await new Promise((resolve) => socket.once("open", resolve));
-    const messages: Array<{ id: unknown; result?: { data?: { type: string } }; error?: unknown }> = [];
-    socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+    type Message = { id: unknown; result?: { data?: { type: string } }; error?: unknown };
+    const messages: Message[] = [];
+    const waiting: Array<() => void> = [];
+    socket.on("message", (data) => {
+      messages.push(JSON.parse(data.toString()));
+      for (const wake of waiting.splice(0)) wake();
+    });
+    /** The first message that matches, once it has arrived (the test's timeout bounds the wait). */
+    const arrived = async (matches: (m: Message) => boolean): Promise<Message> => {
+      for (;;) {
+        const found = messages.find(matches);
+        if (found) return found;
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
+    };
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: "blocks", method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
     const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 2), testSigner(TEST_MNEMONIC, 3)]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // the subscription is registered once the node has answered it
+    expect(await arrived((m) => m.id === "blocks")).to.deep.equal({ jsonrpc: "2.0", id: "blocks", result: {} });
     const rest = await fetch(`${node.restUrl}/core/tx/v1beta1/txs`, {
       method: "POST",
       body: JSON.stringify({ tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "1")], sequence: 0, accountNumber: 2 })).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
@@ -68,14 +82,11 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
     expect(rest.status).to.equal(200);
     // events carry the id of their subscribe request, as the engine sends them
     const isBlockEvent = (m: (typeof messages)[number]) => m.id === "blocks" && m.result?.data !== undefined;
-    for (let i = 0; i < 50 && !messages.some(isBlockEvent); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(messages[0]).to.deep.equal({ jsonrpc: "2.0", id: "blocks", result: {} });
-    expect(messages.find(isBlockEvent)!.result!.data!.type).to.equal("tendermint/event/NewBlock");
+    expect((await arrived(isBlockEvent)).result!.data!.type).to.equal("tendermint/event/NewBlock");
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "unsubscribe", params: { query: "tm.event='NewBlock'" } }));
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "status", params: {} }));
-    for (let i = 0; i < 50 && !messages.some((m) => m.id === 3); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await arrived((m) => m.id === 3)).result).to.have.property("sync_info");
     expect(messages.find((m) => m.id === 2)).to.deep.equal({ jsonrpc: "2.0", id: 2, result: {} });
-    expect(messages.find((m) => m.id === 3)!.result).to.have.property("sync_info");
     socket.close();
   });
 });

@@ -6,13 +6,13 @@ import { bech32 } from "bech32";
 import { Codec } from "../../../src/codec/codec.js";
 import type { HttpAnswer } from "../../helpers/http.js";
 import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevChain } from "../../helpers/startedDevChain.js";
+import { proto3JsonTime } from "../../helpers/timeText.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const be = (value: bigint, bytes: number) => value.toString(16).padStart(bytes * 2, "0");
 const addressBytes = (address: string) => hex(Uint8Array.from(bech32.fromWords(bech32.decode(address).words)));
 /** RFC 3339 as the gateway writes a Timestamp: milliseconds only when there are some. */
-const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /**
  * The service, oracle, random and record gateway routes over HTTP against
@@ -86,7 +86,7 @@ describe("e2e: service, oracle, random and record routes", function () {
       binding(1, 1, 200000, { price: "100uhub" }, "10"),
       binding(2, 1, 300000, { price: "150uhub", promotions_by_volume: [{ volume: 10, discount: "0.9" }] }, "20"),
       binding(3, 3, 150000, { price: "120uhub" }, "15"),
-      binding(4, 3, 100000, { price: "200uhub" }, "30", rfc3339(genesisMs - 86_400_000)),
+      binding(4, 3, 100000, { price: "200uhub" }, "30", proto3JsonTime(genesisMs - 86_400_000)),
     ];
     const byProviderText = (x: { provider?: string }, y: { provider?: string }) => (x.provider! < y.provider! ? -1 : 1);
     const byProviderBytes = (x: { provider?: string }, y: { provider?: string }) => (addressBytes(x.provider!) < addressBytes(y.provider!) ? -1 : 1);
@@ -383,8 +383,8 @@ describe("e2e: service, oracle, random and record routes", function () {
     it("serves a feed's values, newest first; none for a feed without values or an unknown feed", async () => {
       expectAnswer(await get("/extmod/oracle/feeds/hub-usdt/values"), 200, {
         feed_values: [
-          { data: "1.2738", timestamp: rfc3339(genesisMs - 100_000) },
-          { data: "1.2725", timestamp: rfc3339(genesisMs - 200_000) },
+          { data: "1.2738", timestamp: proto3JsonTime(genesisMs - 100_000) },
+          { data: "1.2725", timestamp: proto3JsonTime(genesisMs - 200_000) },
         ],
       });
       expectAnswer(await get("/extmod/oracle/feeds/hub-btc/values"), 200, { feed_values: [] });

@@ -5,6 +5,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { readDevAccounts } from "../../../src/commands/home.js";
 import { useStartedDevChain, type StartedDevChain } from "../../helpers/startedDevChain.js";
+import { proto3JsonTime } from "../../helpers/timeText.js";
 
 /**
  * What the staking, slashing, distribution, evidence and gov e2e tests know
@@ -52,13 +53,8 @@ export function readDevChain(home: string): DevChain {
   };
 }
 
-/** RFC 3339 as the gateway writes it: milliseconds only when not zero. */
-export function rfc3339(date: Date): string {
-  return date.toISOString().replace(".000Z", "Z");
-}
-
 export const DAY = 86_400_000;
-export const shifted = (date: Date, ms: number) => rfc3339(new Date(date.getTime() + ms));
+export const shifted = (date: Date, ms: number) => proto3JsonTime(date.getTime() + ms);
 
 /** Sorts bech32 addresses as the store orders their (length-prefixed, equally long) bytes. */
 export function byAddressBytes<T>(items: T[], address: (item: T) => string): T[] {

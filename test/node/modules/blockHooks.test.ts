@@ -7,6 +7,7 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { formatDec, parseDec } from "../../../src/codec/decimal.js";
 import { goTimeString } from "../../../src/node/modules/staking/goTime.js";
 import { attributesOf, NodeTxKit } from "../../helpers/nodeTxKit.js";
+import { proto3JsonTime } from "../../helpers/timeText.js";
 
 const ONE = 10n ** 18n;
 const DAY = 86_400_000;
@@ -92,7 +93,7 @@ describe("block hooks", function () {
   it("stores the historical info of each height: its header and the last validator set", async () => {
     const { height, time } = await kit.block();
     const hist = (await kit.query("core.staking.v1beta1.Query.HistoricalInfo", { height }, height)).body.hist as Json;
-    expect(hist.header).to.include({ chain_id: "devnet-1", height: String(height), time: time.toISOString().replace(/\.000Z$/, "Z") }); // proto3 JSON: 0, 3, 6 or 9 fraction digits
+    expect(hist.header).to.include({ chain_id: "devnet-1", height: String(height), time: proto3JsonTime(time) });
     expect(hist.valset.map((v: Json) => v.operator_address)).to.deep.equal([valA]);
     const previous = (await kit.node.committed(height - 1))!;
     expect(Buffer.from(hist.header.last_block_id.hash, "base64").toString("hex").toUpperCase()).to.equal(previous.block.block_id.hash);
