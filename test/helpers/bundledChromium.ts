@@ -7,7 +7,7 @@ import Chromium from "@sparticuz/chromium";
 export interface BundledChromium {
   executablePath: string;
   args: string[];
-  /** The browser's environment: the fonts unpacked beside it, so that pages render text. */
+  /** The browser's environment: a fontconfig file naming the fonts unpacked beside it (without fonts it aborts on the first text). */
   env: Record<string, string>;
 }
 
@@ -15,6 +15,11 @@ const packageDir = path.join(path.dirname(createRequire(import.meta.url).resolve
 const packageVersion = (JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }).version;
 /** node_modules/.cache: `npm ci` clears it, so an upgraded package never meets an older unpacked browser. */
 const CACHE = path.resolve("node_modules", ".cache", `chain-rest-chromium-${packageVersion}`);
+/**
+ * The package's own fonts.conf names /tmp/fonts, where it would have unpacked them; this one names
+ * the cache. Written last, so a cache folder that has it is complete.
+ */
+const FONTS_CONF = "chain-rest-fonts.conf";
 
 /**
  * The package's `executablePath()` unpacks the browser, its fonts and its
@@ -24,15 +29,17 @@ const CACHE = path.resolve("node_modules", ".cache", `chain-rest-chromium-${pack
  * two runs at once, never launch a half-written binary.
  */
 export async function bundledChromium(): Promise<BundledChromium> {
-  if (!fs.existsSync(path.join(CACHE, "chromium"))) await unpackInto(CACHE);
+  if (!fs.existsSync(path.join(CACHE, FONTS_CONF))) await unpackInto(CACHE);
   return {
     executablePath: path.join(CACHE, "chromium"),
     args: Chromium.args,
-    env: { FONTCONFIG_PATH: path.join(CACHE, "fonts") },
+    env: { FONTCONFIG_FILE: path.join(CACHE, FONTS_CONF) },
   };
 }
 
 async function unpackInto(target: string): Promise<void> {
+  // a folder without the file is not ours to trust (a copy from before the file existed): replace it
+  if (!fs.existsSync(path.join(target, FONTS_CONF))) fs.rmSync(target, { recursive: true, force: true });
   const staging = `${target}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
@@ -44,11 +51,13 @@ async function unpackInto(target: string): Promise<void> {
     if (tmpdir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdir;
   }
+  const conf = `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${target}/fonts</dir>\n  <cachedir>${target}/fonts-cache</cachedir>\n</fontconfig>\n`;
+  fs.writeFileSync(path.join(staging, FONTS_CONF), conf);
   try {
     fs.renameSync(staging, target);
   } catch (error) {
     // another run finished first: its copy is as good as ours
     fs.rmSync(staging, { recursive: true, force: true });
-    if (!fs.existsSync(path.join(target, "chromium"))) throw error;
+    if (!fs.existsSync(path.join(target, FONTS_CONF))) throw error;
   }
 }
