@@ -14,7 +14,8 @@ import { applyErrorRules, asLegacyError, LegacyError } from "./legacyErrors.js";
 import { checkedParam, queryHeight } from "./legacyParams.js";
 import { generateTx } from "./generateRoute.js";
 import { answerQuery } from "./queryRoute.js";
-import { broadcastStdTx, decodeTx, encodeStdTx, searchTxs } from "./txRoutes.js";
+import { broadcastStdTx, decodeTx, encodeStdTx, searchTxs, searchTxsEach } from "./txRoutes.js";
+import { checkedAddress } from "./addressParams.js";
 
 /**
  * The Koa router of the legacy family, built from the compiled legacy table.
@@ -76,9 +77,9 @@ async function answer(
 ): Promise<{ result: JsonValue; height: number }> {
   const chosen = route.handlers.find((h) => !h.when || applies(h.when, rawPath, query))!;
   const path: Record<string, string> = {};
-  for (const [name, spec] of route.params.path) path[name] = checkedParam(spec, rawPath[name]) ?? "";
+  for (const [name, spec] of route.params.path) path[name] = checkedAddress(spec, checkedParam(spec, rawPath[name]), deps.bech32Prefix) ?? "";
   const queryValues: Record<string, string | undefined> = {};
-  for (const [name, spec] of chosen.query) queryValues[name] = checkedParam(spec, query.get(name) ?? undefined);
+  for (const [name, spec] of chosen.query) queryValues[name] = checkedAddress(spec, checkedParam(spec, query.get(name) ?? undefined), deps.bech32Prefix);
   const handler: Handler = chosen.handler;
   switch (handler.kind) {
     case "query": {
@@ -98,6 +99,8 @@ async function answer(
       return { result: decodeTx(await body(ctx, deps), deps), height: 0 };
     case "search-txs":
       return { result: await searchTxs(handler, query, deps), height: 0 };
+    case "search-txs-each":
+      return { result: await searchTxsEach(handler, path, query, deps), height: 0 };
     case "answer":
       throw new LegacyError(handler.status, fillText(handler.error, values));
   }

@@ -68,9 +68,29 @@ export async function searchTxs(handler: Action<"search-txs">, query: URLSearchP
     conditions.push(fillText(template, { key, value: query.get(key) ?? "" }));
   }
   if (conditions.length === 0) throw new LegacyError(400, "must declare at least one event to search");
+  return searchResult(conditions.join(" AND "), page, limit, deps);
+}
+
+/**
+ * The searches of the table (or the one the select parameter names), the first
+ * page of each, as a list of SearchTxsResult; a select value that names none
+ * answers the table's status.
+ */
+export async function searchTxsEach(handler: Action<"search-txs-each">, path: Record<string, string>, query: URLSearchParams, deps: LegacyDeps): Promise<JsonValue> {
+  const words = (query.get(handler.select) ?? "").trim().split(" ").filter(Boolean);
+  const chosen = words.length === 0 ? handler.searches : handler.searches.filter((s) => words.includes(s.name)).slice(0, 1);
+  if (chosen.length === 0) throw new LegacyError(handler.otherwise, `${handler.select} "${words.join(" ")}" names none of ${handler.searches.map((s) => s.name).join(", ")}`);
+  const values = Object.fromEntries(Object.entries(path).map(([name, value]) => [`path.${name}`, value]));
+  const results: JsonValue[] = [];
+  for (const search of chosen) results.push(await searchResult(search.events.map((event) => fillText(event, values)).join(" AND "), 1, handler.limit, deps));
+  return results;
+}
+
+/** One page of a transaction search as the legacy SearchTxsResult, each tx as its StdTx. */
+async function searchResult(conditions: string, page: number, limit: number, deps: LegacyDeps): Promise<JsonValue> {
   let found;
   try {
-    found = await deps.client.txSearch(conditions.join(" AND "), page, limit, "asc");
+    found = await deps.client.txSearch(conditions, page, limit, "asc");
   } catch (err) {
     // the engine refusing the query or the page is the request's fault (the real server answered 500)
     if (err instanceof NodeRpcError) throw new LegacyError(400, err.data ?? err.message);

@@ -30,7 +30,7 @@ interface RawParam {
   required?: boolean;
   default?: string;
   upper?: boolean;
-  format?: "hex" | "uint64" | "int64";
+  format?: ParamSpec["format"];
   error?: string;
   refuse?: { match: string; error: string };
   reject?: string;
@@ -57,8 +57,9 @@ interface RawEntry {
   calls?: Record<string, { method?: string; request?: Json; search?: RawSearch }>;
   fallback?: { on_error?: string; search: RawSearch };
   generate?: { msgs: Array<{ type: string; value: Json; for_each?: { method: string; request?: Json; items: string } }>; checks?: Array<{ same_address?: string[]; matches?: string[]; status: number; error: string }> };
-  action?: "broadcast-std-tx" | "encode-std-tx" | "decode-tx" | "search-txs";
+  action?: "broadcast-std-tx" | "encode-std-tx" | "decode-tx" | "search-txs" | "search-txs-each";
   modes?: Record<string, string>;
+  each?: { searches: Record<string, string[]>; select: string; otherwise: number; limit?: number };
   conditions?: Record<string, string>;
   answer?: { status: number; error: string };
   path?: Record<string, RawParam>;
@@ -108,10 +109,10 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
     method: ["request", "result", "paging", "variants", "query", "height", "fallback"],
     calls: ["result", "query", "height"],
     generate: [],
-    action: ["modes", "conditions", "paging"],
+    action: ["modes", "conditions", "paging", "each"],
     answer: [],
   };
-  for (const key of ["request", "result", "paging", "variants", "query", "height", "modes", "conditions", "fallback"] as const) {
+  for (const key of ["request", "result", "paging", "variants", "query", "height", "modes", "conditions", "fallback", "each"] as const) {
     if (entry[key] !== undefined && !allowedKeys[way].includes(key)) fail(key, `does not apply to ${way === "action" ? `action ${entry.action}` : `a ${way} entry`}`);
   }
 
@@ -318,17 +319,32 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
       if (entry.modes && action !== "broadcast-std-tx") fail("modes", "only broadcast-std-tx takes modes");
       if (entry.conditions && action !== "search-txs") fail("conditions", "only search-txs takes conditions");
       if (entry.paging && action !== "search-txs") fail("paging", `does not apply to action ${action}`);
+      if ((entry.each !== undefined) !== (action === "search-txs-each")) fail(entry.each ? "each" : undefined, entry.each ? "only search-txs-each takes each" : "search-txs-each needs each");
+      let query = new Map<string, ParamSpec>();
       if (action === "broadcast-std-tx") {
         if (!entry.modes) fail(undefined, "broadcast-std-tx needs modes");
         handler = { kind: action, modes: new Map(Object.entries(entry.modes!)) };
       } else if (action === "search-txs") {
         if (!entry.conditions?.["*"]) fail("conditions", 'search-txs needs a "*" condition for the other parameters');
         handler = { kind: action, conditions: new Map(Object.entries(entry.conditions!)), paging: { defaultLimit: entry.paging?.default_limit ?? 30, of: "request" } };
+      } else if (action === "search-txs-each") {
+        const each = entry.each!;
+        const searches = Object.entries(each.searches).map(([name, events]) => {
+          for (const [i, event] of events.entries()) {
+            for (const [, variable] of event.matchAll(/\{path\.([^}]+)\}/g)) if (!variables.includes(variable!)) fail(`each.searches.${name}[${i}]`, `the path has no variable {${variable}}`);
+          }
+          return { name, events };
+        });
+        handler = { kind: action, searches, select: each.select, otherwise: each.otherwise, limit: each.limit ?? 30 };
+        const names = searches.map((s) => s.name);
+        query = queryParams({ [each.select]: { description: `${names.join(", ")} (words separated by spaces: the first of them named); absent: all of them` } }, new Set());
       } else {
         handler = { kind: action };
       }
-      if ((action === "search-txs") !== (verb === "get")) fail(verb, `action ${action} is a ${action === "search-txs" ? "GET" : "POST"} route`);
-      handlers.push({ handler, query: new Map() });
+      const isGet = action === "search-txs" || action === "search-txs-each";
+      if (isGet !== (verb === "get")) fail(verb, `action ${action} is a ${isGet ? "GET" : "POST"} route`);
+      handlers.push({ handler, query });
+      for (const [name, spec] of query) allQuery.set(name, spec);
       break;
     }
     case "answer":

@@ -13,7 +13,8 @@ export interface ParamSpec {
   description?: string;
   default?: string;
   upper: boolean;
-  format?: "hex" | "uint64" | "int64";
+  /** account / validator: a bech32 address of the chain under that prefix (AccAddressFromBech32, ValAddressFromBech32). */
+  format?: "hex" | "uint64" | "int64" | "account" | "validator";
   /** 400 message when the value does not fit its field; {value} is the value. */
   error?: string;
   refuse?: { match: RegExp; error: string };
@@ -110,7 +111,21 @@ export type ActionHandler =
   | { kind: "broadcast-std-tx"; modes: Map<string, string> }
   | { kind: "encode-std-tx" }
   | { kind: "decode-tx" }
-  | { kind: "search-txs"; conditions: Map<string, string>; paging: Paging };
+  | { kind: "search-txs"; conditions: Map<string, string>; paging: Paging }
+  | SearchTxsEach;
+
+/** Several transaction searches answered as a list of search results, the first page of each; a query parameter may pick one. */
+export interface SearchTxsEach {
+  kind: "search-txs-each";
+  /** Event conditions of each search ({path.x} filled in), joined with AND; in table order. */
+  searches: Array<{ name: string; events: string[] }>;
+  /** The query parameter whose words name the search to run (the first named wins); absent: every search. */
+  select: string;
+  /** The status when the parameter names no search. */
+  otherwise: number;
+  /** Transactions on the one page each search answers. */
+  limit: number;
+}
 
 export type Handler = QueryHandler | GenerateHandler | ActionHandler | { kind: "answer"; status: number; error: string };
 

@@ -107,6 +107,15 @@ describe("legacy route table (legacy-routes.yaml)", () => {
       rejects("- get: /a\n  envelope: bare\n  action: decode-tx\n", 'key "get": action decode-tx is a POST route');
       rejects("- post: /a\n  envelope: bare\n  action: broadcast-std-tx\n", "broadcast-std-tx needs modes");
     });
+    it("search-txs-each without its searches, its searches on another action, a search naming a path variable the path lacks", () => {
+      const each = "  each: { searches: { bond: [\"message.sender='{path.addr}'\"] }, select: type, otherwise: 204 }\n";
+      rejects("- get: /a/{addr}\n  envelope: bare\n  action: search-txs-each\n", 'entry 1 (get /a/{addr}): search-txs-each needs each');
+      rejects(`- get: /a/{addr}\n  envelope: bare\n  action: search-txs\n  conditions: { "*": x }\n${each}`, 'key "each": only search-txs-each takes each');
+      rejects(`- get: /a/{address}\n  envelope: bare\n  action: search-txs-each\n${each}`, 'key "each.searches.bond[0]": the path has no variable {addr}');
+      const [route] = compile(`- get: /a/{addr}\n  envelope: bare\n  path: { addr: { format: account } }\n  action: search-txs-each\n${each}`);
+      expect(route!.handlers[0]!.handler).to.deep.include({ kind: "search-txs-each", select: "type", otherwise: 204, limit: 30 });
+      expect([...route!.params.query.keys()]).to.deep.equal(["type"]);
+    });
     it("paging into a request without pagination", () => rejects(entry(`  method: ${PARAMS}\n  paging: { default_limit: 5 }\n`), 'key "paging": core.bank.v1beta1.QueryParamsRequest has no pagination; page the result instead (of: result)'));
     it("checks of a path variable the path does not have; reject on a query parameter", () => {
       rejects(entry(`  method: ${PARAMS}\n  path: { x: { format: hex } }\n`), 'key "path.x": the path has no variable {x}');

@@ -41,6 +41,7 @@ export function legacyFamilyDocument(routes: LegacyRouteSpec[], root: protobuf.R
       ...(route.deprecationHeaders ? { headers: deprecationHeaders() } : {}),
     };
     const responses: Record<string, Response> = handler.kind === "answer" ? {} : { "200": success };
+    if (handler.kind === "search-txs-each" && handler.otherwise < 300) responses[String(handler.otherwise)] = { description: `?${handler.select}= names none of the searches: no body` };
     responses.default = {
       description: "an error: {\"error\": message} with the real server's status (400 bad parameter or body, 401/402 base_req, 404 not found, 500 node failure)",
       schema: { $ref: `#/definitions/${ERROR_DEFINITION}` },
@@ -72,6 +73,7 @@ function simpleParameter(spec: ParamSpec, route: LegacyRouteSpec): SimpleParamet
   if (spec.format === "uint64") return { ...base, format: "uint64", pattern: "^[0-9]+$" };
   if (spec.format === "int64") return { ...base, format: "int64", pattern: "^-?[0-9]+$" };
   if (spec.format === "hex") return { ...base, pattern: "^([0-9A-Fa-f]{2})+$" };
+  if (spec.format === "account" || spec.format === "validator") return { ...base, description: [base.description, `a bech32 ${spec.format === "account" ? "account" : "validator operator"} address`].filter(Boolean).join("; ") };
   return base;
 }
 
@@ -115,6 +117,8 @@ function resultSchema(route: LegacyRouteSpec, schemas: AminoSchemas, root: proto
       return schemas.stdTx();
     case "search-txs":
       return nullable(schemas.message(root.lookupType("core.base.abci.v1beta1.SearchTxsResult")));
+    case "search-txs-each":
+      return { type: "array", items: schemas.message(root.lookupType("core.base.abci.v1beta1.SearchTxsResult")) };
     case "answer":
       return undefined;
   }
@@ -295,6 +299,8 @@ function describeHandler(handler: Handler): string {
       return "Decodes a protobuf TxRaw or an amino-binary StdTx to the StdTx in amino JSON.";
     case "search-txs":
       return "Every query parameter other than page and limit is an event condition (message.sender=..., tx.minheight=..., tx.maxheight=...); no parameter at all answers null.";
+    case "search-txs-each":
+      return `One transaction search per kind (${handler.searches.map((s) => `${s.name}: ${s.events.join(" AND ")}`).join("; ")}), the first ${handler.limit} transactions of each, as a list of search results; ?${handler.select}= picks one kind, and one it does not name answers ${handler.otherwise}.`;
     case "answer":
       return `Always answers ${handler.status}: ${handler.error}.`;
   }

@@ -20,18 +20,17 @@ export class QueryRouter {
 
   constructor(modules: NodeModule[], codec: Codec) {
     for (const module of modules) {
-      if (!module.queryService || !module.queries) continue;
-      const service = codec.root.lookupService(module.queryService);
-      for (const [name, handler] of Object.entries(module.queries)) {
-        const method = service.methods[name];
-        if (!method) throw new Error(`module ${module.name}: ${module.queryService} has no method ${name}`);
-        method.resolve();
-        this.routes.set(`/${module.queryService}/${name}`, {
-          handler,
-          requestType: method.resolvedRequestType!,
-          responseType: method.resolvedResponseType!,
-          module,
-        });
+      // the Query service, and the legacy querier's methods the legacy routes call
+      const services = [{ service: module.queryService, queries: module.queries }, module.legacyQuerier ?? { service: undefined, queries: undefined }];
+      for (const { service: serviceName, queries } of services) {
+        if (!serviceName || !queries) continue;
+        const service = codec.root.lookupService(serviceName);
+        for (const [name, handler] of Object.entries(queries)) {
+          const method = service.methods[name];
+          if (!method) throw new Error(`module ${module.name}: ${serviceName} has no method ${name}`);
+          method.resolve();
+          this.routes.set(`/${serviceName}/${name}`, { handler, requestType: method.resolvedRequestType!, responseType: method.resolvedResponseType!, module });
+        }
       }
     }
   }

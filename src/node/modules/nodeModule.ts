@@ -96,6 +96,8 @@ export interface NodeModule {
   /** Full name of the query service, e.g. "core.bank.v1beta1.Query". */
   queryService?: string;
   queries?: Record<string, QueryHandler>;
+  /** Queries of the module's legacy querier that the Query service lacks (for the legacy routes), by method of this service. */
+  legacyQuerier?: { service: string; queries: Record<string, QueryHandler> };
   /** Throws an Error whose message starts with the offending field ("balances[2].address: ..."). */
   validateGenesis(state: ProtoMessage, ctx: ModuleContext): void;
   initGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void>;

@@ -2,6 +2,7 @@ import type { NodeModule } from "../nodeModule.js";
 import { validateStakingGenesis, initStakingGenesis } from "./stakingGenesis.js";
 import { stakingDevGenesis } from "./stakingDevGenesis.js";
 import { stakingQueries } from "./stakingQueries.js";
+import { stakingLegacyQueries } from "./stakingLegacyQueries.js";
 import { consensusPublicKey, getStakingParams, getValidator, lastValidatorPowers } from "./stakingKeeper.js";
 import { aminoDuration } from "./aminoParams.js";
 import { stakingMessages } from "./stakingMessages.js";
@@ -14,6 +15,7 @@ export const stakingModule: NodeModule = {
   genesisType: "core.staking.v1beta1.GenesisState",
   queryService: "core.staking.v1beta1.Query",
   queries: stakingQueries,
+  legacyQuerier: { service: "core.staking.v1beta1.LegacyQuerier", queries: stakingLegacyQueries },
   validateGenesis: validateStakingGenesis,
   initGenesis: initStakingGenesis,
   messages: stakingMessages,

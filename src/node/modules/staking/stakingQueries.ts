@@ -189,7 +189,7 @@ async function delegationResponses(delegations: ProtoMessage[], ctx: QueryContex
 }
 
 /** RedelegationsToRedelegationResponses: entries with their balance at the destination validator. */
-async function redelegationResponses(redelegations: ProtoMessage[], ctx: QueryContext): Promise<ProtoMessage[]> {
+export async function redelegationResponses(redelegations: ProtoMessage[], ctx: QueryContext): Promise<ProtoMessage[]> {
   const out: ProtoMessage[] = [];
   for (const red of redelegations) {
     const dst = await getValidator(ctx.store, ctx, validatorAddressParam(red.validator_dst_address, "validator_dst_address", ctx));
