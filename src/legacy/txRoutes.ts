@@ -4,6 +4,7 @@ import { NodeRpcError } from "../client/chainClient.js";
 import { encodeBech32Address } from "../codec/bech32.js";
 import type { JsonValue, ProtoMessage } from "../codec/json/renderProto3.js";
 import { aminoPrefix, AminoBinaryError } from "../codec/amino/aminoBinary.js";
+import { AminoJsonError } from "../codec/amino/aminoJsonParser.js";
 import { parseStdTx, stdTxFromTx, stdTxToTxRaw, txFromAminoStdTx, txFromTxRaw, type StdTxInput } from "../codec/amino/stdTx.js";
 import { pubKeyAddress, UnknownKeyTypeError } from "../codec/amino/pubKeyAddress.js";
 import { committedTxResponse } from "../services/tx/txResponse.js";
@@ -26,7 +27,7 @@ type Action<K extends ActionHandler["kind"]> = Extract<ActionHandler, { kind: K 
 export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: unknown, deps: LegacyDeps): Promise<JsonValue> {
   const request = objectBody(body);
   const mode = handler.modes.get(String(request.mode ?? ""));
-  const input = parseStdTx(deps.aminoParser, unwrapStdTx(request.tx, deps), "tx");
+  const input = parseStdTx(deps.aminoParser, unwrapStdTx(request.tx, "tx", deps), "tx");
   if (!mode) throw new LegacyError(400, `unsupported return type ${String(request.mode ?? "")}; supported types: ${[...handler.modes.keys()].join(", ")}`);
   const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
   const call = { methodPath: BROADCAST.methodPath, requestType: deps.codec.type(BROADCAST.request), responseType: deps.codec.type(BROADCAST.response) };
@@ -37,7 +38,7 @@ export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: 
 
 /** POST /txs/encode: a StdTx → {"tx": base64 of the protobuf TxRaw the node accepts} (sequences filled as for POST /txs). */
 export async function encodeStdTx(body: unknown, deps: LegacyDeps): Promise<JsonValue> {
-  const input = parseStdTx(deps.aminoParser, unwrapStdTx(body, deps), "");
+  const input = parseStdTx(deps.aminoParser, unwrapStdTx(body, "", deps), "");
   const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
   return { tx: Buffer.from(bytes).toString("base64") };
 }
@@ -119,11 +120,16 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** A StdTx given as {type: StdTx, value} (the amino form of a registered type) or as its value alone: both are read. */
-function unwrapStdTx(json: unknown, deps: LegacyDeps): unknown {
+/**
+ * A StdTx given as {type: StdTx, value} (the amino form of a registered type)
+ * or as its value alone: both are read; {type, value} of another type is refused.
+ */
+function unwrapStdTx(json: unknown, path: string, deps: LegacyDeps): unknown {
   const name = deps.amino.aminoName("core.tx.v1beta1.Tx");
-  if (json && typeof json === "object" && (json as Record<string, unknown>).type === name && "value" in (json as object)) return (json as Record<string, unknown>).value;
-  return json;
+  if (!json || typeof json !== "object" || !("type" in json)) return json;
+  const wrapped = json as Record<string, unknown>;
+  if (wrapped.type !== name) throw new AminoJsonError(path ? `${path}.type` : "type", `expected ${name}, got ${JSON.stringify(wrapped.type)}`);
+  return wrapped.value;
 }
 
 /** Each signer's account sequence (0 for an account the chain does not know yet), by the address of its public key. */
@@ -131,10 +137,6 @@ async function signerSequences(input: StdTxInput, deps: LegacyDeps): Promise<Lon
   const call = { methodPath: ACCOUNT.methodPath, requestType: deps.codec.type(ACCOUNT.request), responseType: deps.codec.type(ACCOUNT.response) };
   const out: Long[] = [];
   for (const sig of input.signatures) {
-    if (!sig.publicKey) {
-      out.push(Long.UZERO);
-      continue;
-    }
     let address: string;
     try {
       address = encodeBech32Address(deps.bech32Prefix, pubKeyAddress(deps.codec.root, sig.publicKey));

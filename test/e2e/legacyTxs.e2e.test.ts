@@ -191,12 +191,53 @@ describe("e2e: legacy transaction routes", function () {
       const ibc = await post("/txs/encode", { type: "core-sdk/StdTx", value: { ...stdTxJson, msg: [{ type: "core-sdk/MsgRecvPacket", value: {} }] } });
       expect(ibc.status).to.equal(400);
       expect(ibc.body.error).to.equal(
-        "this endpoint does not support txs that are not serializable via Amino, such as txs that contain IBC `Msg`s. For more info, please refer to our REST migration guide at https://docs.cosmos.network/master/migrations/rest.html",
+        'this endpoint does not support txs that are not serializable via Amino, such as txs that contain IBC `Msg`s. For more info, please refer to our REST migration guide at https://docs.cosmos.network/master/migrations/rest.html (msg[0].type: unknown amino type "core-sdk/MsgRecvPacket")',
       );
       const garbage = await post("/txs/decode", { tx: "AAEC" });
       expect(garbage.status).to.equal(400);
       expect(garbage.body.error).to.match(/^the bytes are neither a protobuf TxRaw nor an amino StdTx/);
       expect((await post("/txs/decode", { tx: "not base64!" })).status).to.equal(400);
+    });
+  });
+
+  describe("a body that is not a signed StdTx: 400 naming the field, nothing encoded or broadcast", () => {
+    it("/txs/encode encodes only a StdTx: not an empty one, not another wrapped type, not one with other keys", async () => {
+      const msg = [{ type: "core-sdk/MsgSend", value: { from_address: wallets[0]!.address, to_address: wallets[1]!.address, amount: [{ denom: "uhub", amount: "1" }] } }];
+      const refused: Array<[unknown, string]> = [
+        [{}, "msg: required: a StdTx carries at least one Msg"],
+        [{ type: "core-sdk/StdTx", value: {} }, "msg: required: a StdTx carries at least one Msg"],
+        [{ tx: { msg } }, "tx: unknown field: a StdTx has msg, fee, signatures, memo, timeout_height"],
+        [{ msg: [], fee: FEE, signatures: null, memo: "" }, "msg: a StdTx carries at least one Msg"],
+        [{ type: "core-sdk/MsgSend", value: { msg } }, 'type: expected core-sdk/StdTx, got "core-sdk/MsgSend"'],
+        [{ msg, fee: "free" }, 'fee: expected {"amount", "gas"}'],
+        [[msg], "expected a StdTx object"],
+      ];
+      for (const [body, message] of refused) {
+        const r = await post("/txs/encode", body);
+        expect([r.status, r.body], JSON.stringify(body)).to.deep.equal([400, { error: `failed to decode JSON payload: ${message}` }]);
+      }
+      const unknown = await post("/txs/encode", { msg: [{ type: "x/MsgUnknown", value: {} }], fee: FEE, signatures: null, memo: "" });
+      expect(unknown.status).to.equal(400);
+      expect(unknown.body.error).to.match(/^this endpoint does not support txs that are not serializable via Amino.* \(msg\[0\]\.type: unknown amino type "x\/MsgUnknown"\)$/);
+    });
+
+    it("POST /txs: a signature that is not {pub_key, signature}, or without its key, is a 400 naming it (the real conversion answered 500)", async () => {
+      const from = wallets[5]!;
+      const sequence = sequences.get(from.accountNumber) ?? 0;
+      const tx = await stdTx(from, wallets[4]!.address, "1");
+      sequences.set(from.accountNumber, sequence); // never broadcast
+      const refused: Array<[unknown[], string]> = [
+        [[null], 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+        [[1, 2], 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+        [[[[]]], 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+        [[{ ...(tx.signatures as object[])[0], pub_key: null }], 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
+        [[{ signature: (tx.signatures as Array<{ signature: string }>)[0]!.signature }], 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
+        [[{ pub_key: { type: "x/PubKey", value: "AA==" }, signature: "AA==" }], 'tx.signatures[0].pub_key.type: unknown amino type "x/PubKey"'],
+      ];
+      for (const [signatures, message] of refused) {
+        const r = await post("/txs", { tx: { ...tx, signatures }, mode: "block" });
+        expect([r.status, r.body], JSON.stringify(signatures)).to.deep.equal([400, { error: `failed to decode JSON payload: ${message}` }]);
+      }
     });
   });
 

@@ -195,9 +195,31 @@ describe("StdTx ↔ protobuf tx", () => {
     expect(encodeAccount(pubKeyAddress(codec.root, (tx.auth_info.signer_infos[0] as unknown as { public_key: never }).public_key))).to.equal(signed.msg[0]!.value.from_address);
   });
 
-  it("a signer without a key cannot be converted (the real conversion error)", () => {
-    const input = parseStdTx(parser, { ...signed, signatures: [{ pub_key: null, signature: "" }] }, "tx");
-    expect(() => stdTxToTxRaw(codec.root, input, [])).to.throw("Expecting non nil value to create a new Any: failed packing protobuf message to Any");
+  it("reads only a StdTx: another key, no Msg, a signature that is not {pub_key, signature} or has no key are refused naming the field", () => {
+    const refused: Array<[unknown, string]> = [
+      [{}, "tx.msg: required: a StdTx carries at least one Msg"],
+      [{ ...signed, msg: [] }, "tx.msg: a StdTx carries at least one Msg"],
+      [{ ...signed, tx: {} }, "tx.tx: unknown field: a StdTx has msg, fee, signatures, memo, timeout_height"],
+      [{ ...signed, fee: 5 }, 'tx.fee: expected {"amount", "gas"}'],
+      [{ ...signed, signatures: [null] }, 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+      [{ ...signed, signatures: [1, 2] }, 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+      [{ ...signed, signatures: [[[]]] }, 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
+      // the real conversion failed later, as a 500: "Expecting non nil value to create a new Any"
+      [{ ...signed, signatures: [{ pub_key: null, signature: "" }] }, 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
+      [{ ...signed, signatures: [{ pub_key: { type: "x/Key", value: "AA==" }, signature: "" }] }, 'tx.signatures[0].pub_key.type: unknown amino type "x/Key"'],
+    ];
+    for (const [json, message] of refused) {
+      let thrown: unknown;
+      try {
+        parseStdTx(parser, json, "tx");
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown, message).to.be.instanceOf(AminoJsonError).and.not.be.instanceOf(UnknownAminoTypeError);
+      expect((thrown as Error).message).to.equal(message);
+    }
+    expect(() => parseStdTx(parser, { ...signed, msg: [{ type: "x/Msg", value: {} }] }, "tx")).to.throw(UnknownAminoTypeError, 'tx.msg[0].type: unknown amino type "x/Msg"');
+    expect(parseStdTx(parser, { ...signed, signatures: null }, "tx").signatures).to.deep.equal([]);
   });
 
   it("encodes and decodes the amino-binary StdTx", () => {

@@ -2,7 +2,7 @@ import protobuf from "protobufjs";
 import Long from "long";
 import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
 import type { AminoJsonRenderer } from "./aminoJson.js";
-import { AminoJsonError, type AminoJsonParser } from "./aminoJsonParser.js";
+import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./aminoJsonParser.js";
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
@@ -75,23 +75,33 @@ export interface StdTxInput {
   /** each Msg packed as an Any of its protobuf type */
   messages: ProtoMessage[];
   fee: { amount: ProtoMessage[]; gas_limit: Long };
-  signatures: Array<{ publicKey: ProtoMessage | null; signature: Uint8Array }>;
+  signatures: Array<{ publicKey: ProtoMessage; signature: Uint8Array }>;
   memo: string;
   timeoutHeight: Long;
 }
 
+const STD_TX_KEYS = ["msg", "fee", "signatures", "memo", "timeout_height"];
+
 /**
  * Reads a StdTx value (unwrapped) from amino JSON. Msgs and keys are
- * {type, value} by amino name; 64-bit numbers must be quoted; a missing key
- * keeps its zero value. Throws AminoJsonError naming the field.
+ * {type, value} by amino name; 64-bit numbers must be quoted; a missing fee,
+ * memo or timeout keeps its zero value. Anything that is not a StdTx (another
+ * key, no Msg, a signature that is not {pub_key, signature} or has no key)
+ * throws AminoJsonError naming the field, so that no empty or partial
+ * transaction is encoded.
  */
 export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): StdTxInput {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new AminoJsonError(path, "expected a StdTx object");
-  const tx = json as Record<string, unknown>;
+  if (!isObject(json)) throw new AminoJsonError(path, "expected a StdTx object");
+  const tx = json;
   const at = (key: string) => (path ? `${path}.${key}` : key);
-  const msgs = tx.msg ?? [];
+  const unknown = Object.keys(tx).find((key) => !STD_TX_KEYS.includes(key));
+  if (unknown !== undefined) throw new AminoJsonError(at(unknown), `unknown field: a StdTx has ${STD_TX_KEYS.join(", ")}`);
+  const msgs = tx.msg;
+  if (msgs === undefined || msgs === null) throw new AminoJsonError(at("msg"), "required: a StdTx carries at least one Msg");
   if (!Array.isArray(msgs)) throw new AminoJsonError(at("msg"), "expected an array");
+  if (msgs.length === 0) throw new AminoJsonError(at("msg"), "a StdTx carries at least one Msg");
   const Coin = parser.root.lookupType("core.base.v1beta1.Coin");
+  if (tx.fee != null && !isObject(tx.fee)) throw new AminoJsonError(at("fee"), 'expected {"amount", "gas"}');
   const feeJson = (tx.fee ?? {}) as Record<string, unknown>;
   const feeAmount = feeJson.amount ?? [];
   if (!Array.isArray(feeAmount)) throw new AminoJsonError(at("fee.amount"), "expected an array");
@@ -107,11 +117,13 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
     messages: msgs.map((msg, i) => parser.parseAny(msg, at(`msg[${i}]`))),
     fee: { amount: feeAmount.map((coin, i) => parser.parse(Coin, coin, at(`fee.amount[${i}]`))), gas_limit: Long.fromString(gas, true) },
     signatures: signatures.map((sig, i) => {
-      const s = (sig ?? {}) as Record<string, unknown>;
       const sigPath = at(`signatures[${i}]`);
-      const signature = s.signature ?? "";
+      if (!isObject(sig)) throw new AminoJsonError(sigPath, 'expected a signature {"pub_key", "signature"}');
+      const signature = sig.signature ?? "";
       if (typeof signature !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(signature)) throw new AminoJsonError(`${sigPath}.signature`, "expected a base64 string");
-      return { publicKey: s.pub_key == null ? null : parser.parseAny(s.pub_key, `${sigPath}.pub_key`), signature: new Uint8Array(Buffer.from(signature, "base64")) };
+      // the real conversion failed later, as a 500: "Expecting non nil value to create a new Any"
+      if (sig.pub_key == null) throw new AminoJsonError(`${sigPath}.pub_key`, "required: the signer's public key {\"type\", \"value\"}");
+      return { publicKey: parsePubKey(parser, sig.pub_key, `${sigPath}.pub_key`), signature: new Uint8Array(Buffer.from(signature, "base64")) };
     }),
     memo,
     timeoutHeight: Long.fromString(timeout, true),
@@ -135,7 +147,6 @@ export function stdTxToTxRaw(root: protobuf.Root, input: StdTxInput, sequences: 
   const signerInfos: ProtoMessage[] = [];
   const rawSignatures: Uint8Array[] = [];
   for (const [i, sig] of input.signatures.entries()) {
-    if (!sig.publicKey) throw new StdTxConversionError("Expecting non nil value to create a new Any: failed packing protobuf message to Any");
     const multisig = sig.publicKey.type_url === "/core.crypto.multisig.LegacyAminoPubKey";
     let modeInfo: ProtoMessage = { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } };
     let signature = sig.signature;
@@ -260,4 +271,18 @@ export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, 
   const timeout = Long.fromValue((body.timeout_height as Long | string | undefined) ?? 0);
   if (!timeout.isZero()) writer.uint32(40).uint64(timeout);
   return concat(binary.prefixOf(root.lookupType("core.tx.v1beta1.Tx")), writer.finish());
+}
+
+/** A key type without an amino name is a malformed StdTx, not a Msg without amino encoding. */
+function parsePubKey(parser: AminoJsonParser, json: unknown, path: string): ProtoMessage {
+  try {
+    return parser.parseAny(json, path);
+  } catch (err) {
+    if (err instanceof UnknownAminoTypeError) throw new AminoJsonError(err.path, err.detail);
+    throw err;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
