@@ -50,6 +50,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);
   servers.push(rpc);
+  client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
   const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
   if (rest) servers.push(rest);
   if (nodeConfig.consensus.create_empty_blocks) {

@@ -8,6 +8,12 @@ import type { EmbeddedNode } from "./embeddedNode.js";
 import { txResultJson } from "./chain/blockBuilder.js";
 import type { TxOutcome } from "./tx/runTx.js";
 
+/**
+ * The consensus engine release whose JSON-RPC this node speaks, reported by
+ * `status`: clients choose their RPC client by it (cosmjs' connectComet).
+ */
+export const ENGINE_VERSION = "0.34.24";
+
 /** The engine's commit wait (timeout_broadcast_tx_commit). */
 const COMMIT_TIMEOUT_MS = 10_000;
 
@@ -17,8 +23,14 @@ const COMMIT_TIMEOUT_MS = 10_000;
  */
 export class InProcessClient implements ChainClient {
   readonly address = "in-process node";
+  /** The JSON-RPC server's listen address (tcp://host:port), reported by status once it listens. */
+  private rpcAddress = "";
 
   constructor(private readonly node: EmbeddedNode) {}
+
+  rpcListensAt(address: string): void {
+    this.rpcAddress = address;
+  }
 
   abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     return this.node.query(path, data, height);
@@ -86,10 +98,10 @@ export class InProcessClient implements ChainClient {
         id: this.node.nodeId,
         listen_addr: "tcp://0.0.0.0:26656",
         network: this.node.chain.chainId,
-        version: "",
+        version: ENGINE_VERSION,
         channels: "40202122233038606100",
         moniker: this.node.moniker,
-        other: { tx_index: "on", rpc_address: "" },
+        other: { tx_index: "on", rpc_address: this.rpcAddress },
       },
       sync_info: {
         latest_block_hash: latest.block.block_id.hash,
