@@ -76,8 +76,13 @@ export interface TxOptions {
   /** Sign with this chain id / account number instead (a tx meant for another chain or account). */
   signChainId?: string;
   signAccountNumber?: number;
+  /** Sign with this sequence instead (LEGACY_AMINO_JSON, whose sign doc holds the sequence). */
+  signSequence?: number;
   /** Replace the signer-info public key. */
   pubkey?: Uint8Array;
+  /** fee.payer and fee.granter (in the amino sign doc's fee too, as cosmjs signs them). */
+  payer?: string;
+  granter?: string;
 }
 
 /** A TxRaw signed in SIGN_MODE_DIRECT by one signer. */
@@ -90,8 +95,8 @@ export async function directTx(signer: TestSigner, options: TxOptions): Promise<
     [{ pubkey: pubkeyAny(options.pubkey ?? signer.pubkey), sequence: options.sequence }],
     options.fee ?? [{ denom: "uhub", amount: "2000" }],
     options.gas ?? 200_000,
-    undefined,
-    undefined,
+    options.granter,
+    options.payer,
   );
   const signature = await signer.signDirect(bodyBytes, authInfoBytes, options.signChainId ?? options.chainId ?? "devnet-1", options.signAccountNumber ?? options.accountNumber);
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
@@ -99,11 +104,19 @@ export async function directTx(signer: TestSigner, options: TxOptions): Promise<
 
 /** A TxRaw signed in SIGN_MODE_LEGACY_AMINO_JSON (as SigningStargateClient does for an amino signer). */
 export async function aminoTx(signer: TestSigner, options: TxOptions & { aminoMsgs: AminoMsg[] }): Promise<Uint8Array> {
-  const fee: StdFee = { amount: options.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(options.gas ?? 200_000) };
-  const doc = makeAminoSignDoc(options.aminoMsgs, fee, options.chainId ?? "devnet-1", options.memo ?? "", options.accountNumber, options.sequence);
+  const fee: StdFee = { amount: options.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(options.gas ?? 200_000), granter: options.granter, payer: options.payer };
+  const doc = makeAminoSignDoc(
+    options.aminoMsgs,
+    fee,
+    options.signChainId ?? options.chainId ?? "devnet-1",
+    options.memo ?? "",
+    options.signAccountNumber ?? options.accountNumber,
+    options.signSequence ?? options.sequence,
+    options.timeoutHeight,
+  );
   const signature = await signer.signAmino(doc);
-  const bodyBytes = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: options.messages, memo: options.memo ?? "" } });
-  const authInfoBytes = makeAuthInfoBytes([{ pubkey: pubkeyAny(signer.pubkey), sequence: options.sequence }], fee.amount, Number(fee.gas), undefined, undefined, SignMode.SIGN_MODE_LEGACY_AMINO_JSON);
+  const bodyBytes = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: options.messages, memo: options.memo ?? "", timeoutHeight: options.timeoutHeight ?? 0n } });
+  const authInfoBytes = makeAuthInfoBytes([{ pubkey: pubkeyAny(options.pubkey ?? signer.pubkey), sequence: options.sequence }], fee.amount, Number(fee.gas), options.granter, options.payer, SignMode.SIGN_MODE_LEGACY_AMINO_JSON);
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
 }
 
