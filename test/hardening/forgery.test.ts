@@ -152,8 +152,13 @@ describe("hardening: forged and tampered transactions", function () {
     const recipient = typeof to === "string" ? to : s[to]!.address;
     return { messages: [send(s[from]!.address, recipient, value)], aminoMsgs: [aminoSend(s[from]!.address, recipient, value)] };
   };
-  const direct = async (from: number, content: Partial<TxContent> = {}, changes: Partial<SignerSlot> = {}) => signedTx("direct", [await slot(from, changes)], { ...sendOf(from, 1), ...content });
-  const amino = async (from: number, content: Partial<TxContent> = {}, changes: Partial<SignerSlot> = {}) => signedTx("amino", [await slot(from, changes)], { ...sendOf(from, 1), ...content });
+  /** A send from dev account `from` (by default to B) signed by one signer; the seeded choices are made before anything is awaited. */
+  const oneSigner = (mode: "direct" | "amino") => async (from: number, content: Partial<TxContent> = {}, changes: Partial<SignerSlot> = {}) => {
+    const tx = { ...sendOf(from, 1), ...content };
+    return signedTx(mode, [await slot(from, changes)], tx);
+  };
+  const direct = oneSigner("direct");
+  const amino = oneSigner("amino");
   /** One message with two signers (a multi-send from A and B). */
   const multiSend = (a: number, b: number): Pick<TxContent, "messages" | "aminoMsgs"> => {
     const coins = [{ denom: "uhub", amount: "1" }];

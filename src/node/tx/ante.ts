@@ -45,7 +45,7 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
     if (!enough) throw sdkError("insufficientFee", `insufficient fees; got: ${formatCoins(feeCoins) || "0"} required: ${formatCoins(required)}`);
   }
 
-  const signers = validateBasic(tx, options.msgSigners, ctx.chain.bech32Prefix, feeCoins);
+  const { signers, payer } = validateBasic(tx, options.msgSigners, ctx.chain.bech32Prefix, feeCoins);
 
   const timeout = BigInt(String(body.timeout_height ?? 0));
   if (timeout > 0n && BigInt(ctx.height) > timeout) throw sdkError("txTimeoutHeight", `block height: ${ctx.height}, timeout height: ${timeout}`);
@@ -88,8 +88,7 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
   const sigCount = keys.reduce((n, key) => n + (key ? signatureCount(key) : 1), 0);
   if (sigCount > params.txSigLimit) throw sdkError("tooManySignatures", `signatures: ${sigCount}, limit: ${params.txSigLimit}`);
 
-  // DeductFeeDecorator: the fee payer (fee.payer, else the first signer) pays, into the fee collector.
-  const payer = feePayer(fee, ctx.chain.bech32Prefix) ?? signers[0]!;
+  // DeductFeeDecorator: the fee payer pays, into the fee collector.
   if (!(await getAccount(auth, ctx.codec, decodeBech32Address(payer, ctx.chain.bech32Prefix, "fee payer")))) {
     throw sdkError("unknownAddress", `fee payer address: ${payer} does not exist`);
   }
@@ -136,9 +135,10 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
 /**
  * tx.ValidateBasic: fee, fee payer, gas, signatures present and one per
  * signer; each msg's own checks come with its handler. Returns the required
- * signers (GetSigners): the msgs' signers, then the fee payer when it is not one of them.
+ * signers (GetSigners: the msgs' signers, then the fee payer when it is not
+ * one of them) and the fee payer (fee.payer, else the first signer).
  */
-function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee: Coin[]): string[] {
+function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee: Coin[]): { signers: string[]; payer: string } {
   if (tx.msgs.length === 0) throw sdkError("invalidRequest", "must contain at least one message");
   for (const coin of fee) {
     if (coin.amount < 0n || !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(coin.denom)) throw sdkError("insufficientFee", `invalid fee amount ${formatCoins(fee)}`);
@@ -151,7 +151,7 @@ function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee:
   if (tx.authInfo.signer_infos.length !== signatures.length) {
     throw sdkError("unauthorized", `wrong number of signer infos; expected ${signatures.length}, got ${tx.authInfo.signer_infos.length}`);
   }
-  return signers;
+  return { signers, payer: payer ?? signers[0]! };
 }
 
 /** fee.payer in its canonical (lower-case) form; undefined when unset. A malformed address is the tx's "invalid address". */
