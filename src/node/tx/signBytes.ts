@@ -1,5 +1,5 @@
 import type { Codec } from "../../codec/codec.js";
-import type { JsonValue, ProtoMessage } from "../../codec/json/renderProto3.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { AminoJsonRenderer } from "../../codec/amino/aminoJson.js";
 import { stdSignBytes } from "../../codec/amino/stdSignDoc.js";
 import { sdkError } from "../abci/txError.js";
