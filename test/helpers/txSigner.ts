@@ -64,47 +64,77 @@ export function pubkeyAny(pubkey: Uint8Array) {
   return { typeUrl: "/core.crypto.secp256k1.PubKey", value: PubKey.encode({ key: pubkey }).finish() };
 }
 
-export interface TxOptions {
-  messages: EncodeObject[];
-  memo?: string;
-  timeoutHeight?: bigint;
-  fee?: Array<{ denom: string; amount: string }>;
-  gas?: number;
-  sequence: number;
+/** One signer of a transaction: its on-chain numbers, and what it signs if a test wants it to sign something else. */
+export interface SignerSlot {
+  signer: TestSigner;
   accountNumber: number;
-  chainId?: string;
-  /** Sign with this chain id / account number instead (a tx meant for another chain or account). */
+  sequence: number;
+  /** Sign with this chain id / account number / sequence instead (a tx meant for another chain, account or sequence). */
   signChainId?: string;
   signAccountNumber?: number;
+  signSequence?: number;
   /** Replace the signer-info public key. */
   pubkey?: Uint8Array;
 }
 
-/** A TxRaw signed in SIGN_MODE_DIRECT by one signer. */
-export async function directTx(signer: TestSigner, options: TxOptions): Promise<Uint8Array> {
-  const bodyBytes = registry.encode({
-    typeUrl: "/cosmos.tx.v1beta1.TxBody",
-    value: { messages: options.messages, memo: options.memo ?? "", timeoutHeight: options.timeoutHeight ?? 0n },
-  });
-  const authInfoBytes = makeAuthInfoBytes(
-    [{ pubkey: pubkeyAny(options.pubkey ?? signer.pubkey), sequence: options.sequence }],
-    options.fee ?? [{ denom: "uhub", amount: "2000" }],
-    options.gas ?? 200_000,
-    undefined,
-    undefined,
-  );
-  const signature = await signer.signDirect(bodyBytes, authInfoBytes, options.signChainId ?? options.chainId ?? "devnet-1", options.signAccountNumber ?? options.accountNumber);
-  return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+export interface TxContent {
+  messages: EncodeObject[];
+  /** The same messages in amino JSON (LEGACY_AMINO_JSON signing). */
+  aminoMsgs?: AminoMsg[];
+  memo?: string;
+  timeoutHeight?: bigint;
+  fee?: Array<{ denom: string; amount: string }>;
+  gas?: number;
+  chainId?: string;
+  /** fee.payer and fee.granter (in the amino sign doc's fee too, as cosmjs signs them). */
+  payer?: string;
+  granter?: string;
+  /** Bytes the signers themselves append to the body before signing (e.g. non-critical fields). */
+  bodyExtension?: Uint8Array;
 }
 
-/** A TxRaw signed in SIGN_MODE_LEGACY_AMINO_JSON (as SigningStargateClient does for an amino signer). */
-export async function aminoTx(signer: TestSigner, options: TxOptions & { aminoMsgs: AminoMsg[] }): Promise<Uint8Array> {
-  const fee: StdFee = { amount: options.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(options.gas ?? 200_000) };
-  const doc = makeAminoSignDoc(options.aminoMsgs, fee, options.chainId ?? "devnet-1", options.memo ?? "", options.accountNumber, options.sequence);
-  const signature = await signer.signAmino(doc);
-  const bodyBytes = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: options.messages, memo: options.memo ?? "" } });
-  const authInfoBytes = makeAuthInfoBytes([{ pubkey: pubkeyAny(signer.pubkey), sequence: options.sequence }], fee.amount, Number(fee.gas), undefined, undefined, SignMode.SIGN_MODE_LEGACY_AMINO_JSON);
-  return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
+/**
+ * A TxRaw signed by each slot's signer, in SIGN_MODE_DIRECT (over the body
+ * and auth info bytes) or in SIGN_MODE_LEGACY_AMINO_JSON (over the amino
+ * sign doc, as SigningStargateClient does for an amino signer).
+ */
+export async function signedTx(mode: "direct" | "amino", slots: SignerSlot[], content: TxContent): Promise<Uint8Array> {
+  const chainId = content.chainId ?? "devnet-1";
+  const memo = content.memo ?? "";
+  const fee: StdFee = { amount: content.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(content.gas ?? 200_000), granter: content.granter, payer: content.payer };
+  const body = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: content.messages, memo, timeoutHeight: content.timeoutHeight ?? 0n } });
+  const bodyBytes = content.bodyExtension ? Uint8Array.from([...body, ...content.bodyExtension]) : body;
+  const signMode = mode === "direct" ? SignMode.SIGN_MODE_DIRECT : SignMode.SIGN_MODE_LEGACY_AMINO_JSON;
+  const authInfoBytes = makeAuthInfoBytes(
+    slots.map((slot) => ({ pubkey: pubkeyAny(slot.pubkey ?? slot.signer.pubkey), sequence: slot.sequence })),
+    fee.amount,
+    Number(fee.gas),
+    content.granter,
+    content.payer,
+    signMode,
+  );
+  const signatures = await Promise.all(
+    slots.map((slot) => {
+      const signChainId = slot.signChainId ?? chainId;
+      const accountNumber = slot.signAccountNumber ?? slot.accountNumber;
+      if (mode === "direct") return slot.signer.signDirect(bodyBytes, authInfoBytes, signChainId, accountNumber);
+      const aminoMsgs = content.aminoMsgs ?? [];
+      return slot.signer.signAmino(makeAminoSignDoc(aminoMsgs, fee, signChainId, memo, accountNumber, slot.signSequence ?? slot.sequence, content.timeoutHeight));
+    }),
+  );
+  return TxRaw.encode({ bodyBytes, authInfoBytes, signatures }).finish();
+}
+
+export type TxOptions = TxContent & Omit<SignerSlot, "signer">;
+
+/** A TxRaw signed in SIGN_MODE_DIRECT by one signer. */
+export function directTx(signer: TestSigner, options: TxOptions): Promise<Uint8Array> {
+  return signedTx("direct", [{ ...options, signer }], options);
+}
+
+/** A TxRaw signed in SIGN_MODE_LEGACY_AMINO_JSON by one signer. */
+export function aminoTx(signer: TestSigner, options: TxOptions & { aminoMsgs: AminoMsg[] }): Promise<Uint8Array> {
+  return signedTx("amino", [{ ...options, signer }], options);
 }
 
 export function send(from: string, to: string, amount: string, denom = "uhub"): EncodeObject {

@@ -186,8 +186,11 @@ describe("transactions: ante handler and execution", function () {
     expect(check.code, check.log).to.equal(0);
     expect(deliver!.code ?? 0, deliver!.log).to.equal(0);
     expect(await balance(d!.address)).to.equal(before + 777n);
-    // the same amino-signed content with a changed sequence in the signer info no longer verifies
-    const wrong = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 0, accountNumber: 2, memo: "replay" });
+    // a replay: the signer info's sequence is checked for amino signers too (as SDK v0.44 does; v0.41 did not)
+    const replay = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 0, accountNumber: 2, memo: "replay" });
+    await refused(replay, 32, "account sequence mismatch, expected 1, got 0: incorrect account sequence");
+    // the signer info says 1, but the sign doc was signed with 0: the signature does not verify
+    const wrong = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 1, signSequence: 0, accountNumber: 2, memo: "replay" });
     await refused(wrong, 4, "signature verification failed; please verify account number (2), sequence (1) and chain-id (devnet-1): unauthorized");
   });
 

@@ -49,7 +49,7 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
   let gas = new GasMeter();
   const anteEvents: AbciEvent[] = [];
   try {
-    const tx = decodeTx(env.codec, bytes);
+    const tx = decodeTx(env.codec, bytes, { deterministic: mode !== "simulate" });
     gasWanted = BigInt(String(tx.authInfo.fee?.gas_limit ?? 0));
     if (env.blockMaxGas > 0n && gasWanted > env.blockMaxGas) {
       throw sdkError("outOfGas", `gas wanted ${gasWanted} is greater than the block max gas ${env.blockMaxGas}`);
@@ -60,13 +60,13 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
       return { typeName, msg, route };
     });
     for (const { route, msg } of routed) route.validateBasic?.(msg, env.chain, env.codec);
-    const signers = [...new Set(routed.flatMap(({ route, msg }) => route.signers(msg, env.chain)))];
+    const msgSigners = [...new Set(routed.flatMap(({ route, msg }) => route.signers(msg, env.chain)))];
     gas = new GasMeter(mode === "simulate" ? undefined : Number(gasWanted));
 
     const anteLayer = env.layer.child();
     await runAnte(tx, execContext(env, anteLayer, gas, anteEvents), {
       mode,
-      signers,
+      msgSigners,
       minGasPrices: env.minGasPrices,
       signBytes: signBytesFactory(env.codec, env.amino, tx),
     });

@@ -1,5 +1,5 @@
 import type { Codec } from "../../codec/codec.js";
-import type { JsonValue, ProtoMessage } from "../../codec/json/renderProto3.js";
+import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { AminoJsonRenderer } from "../../codec/amino/aminoJson.js";
 import { stdSignBytes } from "../../codec/amino/stdSignDoc.js";
 import { sdkError } from "../abci/txError.js";
@@ -16,7 +16,7 @@ export interface SignerData {
 export type SignBytesFactory = (signer: SignerData) => SignBytesOf;
 
 export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx): SignBytesFactory {
-  let aminoParts: { msgs: JsonValue[]; fee: { amount: JsonValue[]; gas: string } } | undefined;
+  let aminoParts: ReturnType<typeof aminoDocParts> | undefined;
   return (signer) => (mode) => {
     if (mode === SIGN_MODE_DIRECT) {
       // proto3 leaves zero values off the wire; protobufjs would write a field that is set, so leave them unset
@@ -28,6 +28,7 @@ export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: Dec
       return codec.type("core.tx.v1beta1.SignDoc").encode(doc).finish();
     }
     if (mode === SIGN_MODE_LEGACY_AMINO_JSON) {
+      refuseWhatAminoDoesNotSign(tx);
       aminoParts ??= aminoDocParts(codec, amino, tx);
       return stdSignBytes({
         chainId: signer.chainId,
@@ -43,6 +44,20 @@ export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: Dec
   };
 }
 
+/**
+ * The amino sign doc does not cover unknown fields nor extension options, so
+ * a relayer could add them without breaking the signature (and change the
+ * tx's hash): the real handler refuses them, and the ante handler reports
+ * its failure as a failed signature verification.
+ */
+function refuseWhatAminoDoesNotSign(tx: DecodedTx): void {
+  if (tx.bodyHasUnknownNonCriticals) {
+    throw sdkError("invalidRequest", "protobuf transaction contains unknown non-critical fields. This is a transaction malleability issue and SIGN_MODE_LEGACY_AMINO_JSON cannot be used.");
+  }
+  const options = [...((tx.body.extension_options as unknown[]) ?? []), ...((tx.body.non_critical_extension_options as unknown[]) ?? [])];
+  if (options.length > 0) throw sdkError("invalidRequest", "SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options.");
+}
+
 function aminoDocParts(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx) {
   const Coin = codec.type("core.base.v1beta1.Coin");
   const fee = (tx.authInfo.fee ?? {}) as ProtoMessage;
@@ -51,6 +66,8 @@ function aminoDocParts(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx) {
     fee: {
       amount: ((fee.amount ?? []) as ProtoMessage[]).map((coin) => amino.render(Coin, coin)),
       gas: String(fee.gas_limit ?? "0"),
+      payer: String(fee.payer ?? ""),
+      granter: String(fee.granter ?? ""),
     },
   };
 }

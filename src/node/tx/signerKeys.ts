@@ -101,6 +101,14 @@ export function onlyLegacyAmino(modeInfo: ProtoMessage | undefined): boolean {
   return !!multi && (multi.mode_infos ?? []).every(onlyLegacyAmino);
 }
 
+/** Whether any signature of this signer (a multisig's sub-signatures included) is in LEGACY_AMINO_JSON. */
+export function usesLegacyAmino(modeInfo: ProtoMessage | undefined): boolean {
+  const single = modeInfo?.single as { mode?: number } | undefined;
+  if (single) return single.mode === SIGN_MODE_LEGACY_AMINO_JSON;
+  const multi = modeInfo?.multi as { mode_infos?: ProtoMessage[] } | undefined;
+  return !!multi && (multi.mode_infos ?? []).some(usesLegacyAmino);
+}
+
 /** Amino binary of a LegacyAminoPubKey (its address is SHA-256 of these bytes, first 20). */
 function aminoMultisigBytes(threshold: number, keys: SignerKey[]): Uint8Array {
   const out: number[] = [0x22, 0xc1, 0xf7, 0xe2, 0x08, ...varint(threshold)];
