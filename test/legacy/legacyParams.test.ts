@@ -24,7 +24,7 @@ describe("legacy parameters: integers as the proto type allows, with the real te
   });
 
   it("?page=&limit= are positive decimals; a page past any result is a 400, never a wrapped offset", () => {
-    const paging = { defaultLimit: 100 };
+    const paging = { defaultLimit: 100, of: "request" as const };
     expect(pageAndLimit(new URLSearchParams(""), paging)).to.deep.equal({ page: 1, limit: 100 });
     expect(pageAndLimit(new URLSearchParams("page=4294967296&limit=5"), paging)).to.deep.equal({ page: 4294967296, limit: 5 });
     refused(() => pageAndLimit(new URLSearchParams("page=1e3"), paging), 'strconv.Atoi: parsing "1e3": invalid syntax');
