@@ -191,6 +191,12 @@ describe("e2e: transactions and the tx and consensus services", function () {
         expect(one.body.block.header.height).to.equal("1");
         expect(one.body.block_id.hash).to.match(/^[A-Za-z0-9+/]+=*$/);
         expect((await get("/core/base/consensus/v1beta1/blocks/999999")).status).to.equal(400);
+        // a height that is not a number is a bad value of the route (as in the real gateway), not a path no route has (501)
+        for (const route of ["blocks/abc", "validatorsets/0x10"]) {
+          const r = await get(`/core/base/consensus/v1beta1/${route}`);
+          expect(r.status, r.text).to.equal(400);
+          expect(r.body.message).to.match(/^invalid request: height: ".*" is not a valid int64$/);
+        }
         const info = await get("/core/base/consensus/v1beta1/node_info");
         expect(info.body.default_node_info.network).to.equal("devnet-1");
         expect(info.body.application_version.app_name).to.equal("chain-rest");
