@@ -2,6 +2,7 @@ import http from "node:http";
 import type Koa from "koa";
 import type { ApiConfig } from "../config/appConfig.js";
 import { parseListenAddress } from "../config/tomlConfig.js";
+import { answerClientErrors } from "./clientErrors.js";
 import { gatedListener } from "./connectionLimit.js";
 
 export interface RunningServer {
@@ -25,6 +26,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
     app.callback(),
   );
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
+  answerClientErrors(server);
   const gate = gatedListener(server, { maxConnections: api["max-open-connections"], maxWaitMs: readTimeoutMs > 0 ? readTimeoutMs : undefined });
   await new Promise<void>((resolve, reject) => {
     gate.listener.once("error", reject);
