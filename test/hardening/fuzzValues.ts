@@ -179,24 +179,25 @@ export function wrongBodyValues(schema: Schema): Array<{ value: unknown; refuse:
   }));
 }
 
-/** Whole bodies that are not the JSON of the operation: malformed, of another JSON type, nested past reason. */
+/** Whole bodies that are not the JSON of the operation: malformed, of another JSON type, nested past reason, too large. */
 export function malformedBodies(): Array<{ label: string; text: string }> {
   const deep = 100_000;
-  return [
-    { label: "empty", text: "" },
-    { label: "unclosed object", text: "{" },
-    { label: "bad literal", text: "nul" },
-    { label: "unclosed array", text: "[1," },
-    { label: "missing value", text: '{"a":}' },
-    { label: "NUL", text: "\u0000" },
-    { label: "trailing garbage", text: "{}garbage" },
-    { label: "a string", text: '"str"' },
-    { label: "a number", text: "123" },
-    { label: "null", text: "null" },
-    { label: "an array", text: "[]" },
-    { label: "true", text: "true" },
-    { label: `arrays nested ${deep} deep`, text: "[".repeat(deep) + "]".repeat(deep) },
-    { label: `objects nested ${deep / 2} deep`, text: '{"a":'.repeat(deep / 2) + "1" + "}".repeat(deep / 2) },
-    { label: "over rpc-max-body-bytes", text: JSON.stringify({ pad: "x".repeat(1_100_000) }) },
-  ];
+  const bodies: Record<string, string> = {
+    empty: "",
+    "unclosed object": "{",
+    "bad literal": "nul",
+    "unclosed array": "[1,",
+    "missing value": '{"a":}',
+    NUL: "\u0000",
+    "trailing garbage": "{}garbage",
+    "a string": '"str"',
+    "a number": "123",
+    null: "null",
+    "an array": "[]",
+    true: "true",
+    [`arrays nested ${deep} deep`]: "[".repeat(deep) + "]".repeat(deep),
+    [`objects nested ${deep / 2} deep`]: '{"a":'.repeat(deep / 2) + "1" + "}".repeat(deep / 2),
+    "over rpc-max-body-bytes": JSON.stringify({ pad: "x".repeat(1_100_000) }),
+  };
+  return Object.entries(bodies).map(([label, text]) => ({ label, text }));
 }
