@@ -1,9 +1,11 @@
 import protobuf from "protobufjs";
+import type { IntegerType } from "./scalarText.js";
 
 /** What the renderers and the parser need to know about one proto field. */
 export type FieldKind =
-  | { kind: "int64" }
-  | { kind: "int32" }
+  /** `integer`: the range and sign the field's proto type allows (sint64, fixed64… map to int64, uint64…). */
+  | { kind: "int64"; integer: "int64" | "uint64" }
+  | { kind: "int32"; integer: "int32" | "uint32" }
   | { kind: "float" }
   | { kind: "bool" }
   | { kind: "string"; custom?: "Dec" | "Int" }
@@ -12,14 +14,17 @@ export type FieldKind =
   | { kind: "enum"; type: protobuf.Enum }
   | { kind: "message"; type: protobuf.Type };
 
-const INT64 = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
-const INT32 = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);
+const INTEGERS: Record<string, IntegerType> = {
+  int64: "int64", sint64: "int64", sfixed64: "int64", uint64: "uint64", fixed64: "uint64",
+  int32: "int32", sint32: "int32", sfixed32: "int32", uint32: "uint32", fixed32: "uint32",
+};
 
 export function fieldKind(field: protobuf.Field): FieldKind {
   if (field.resolvedType instanceof protobuf.Type) return { kind: "message", type: field.resolvedType };
   if (field.resolvedType instanceof protobuf.Enum) return { kind: "enum", type: field.resolvedType };
-  if (INT64.has(field.type)) return { kind: "int64" };
-  if (INT32.has(field.type)) return { kind: "int32" };
+  const integer = INTEGERS[field.type];
+  if (integer === "int64" || integer === "uint64") return { kind: "int64", integer };
+  if (integer === "int32" || integer === "uint32") return { kind: "int32", integer };
   if (field.type === "double" || field.type === "float") return { kind: "float" };
   if (field.type === "bool") return { kind: "bool" };
   if (field.type === "bytes") return { kind: "bytes", custom: customType(field) };

@@ -46,10 +46,11 @@ address = "tcp://0.0.0.0:1317"
 # Whether the OpenAPI file (GET /swagger) and its browsable UI (GET /swagger/) are served.
 swagger = true
 
-# Maximum number of simultaneous client connections.
+# Maximum number of simultaneous client connections (0 = no limit). More connections wait for a
+# place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503.
 max-open-connections = 1000
 
-# Seconds allowed for reading a request, and for an answer from the node.
+# Seconds allowed for reading a request (slower clients are cut), and for an answer from the node.
 rpc-read-timeout = 10
 
 # Seconds allowed for writing a response (0 = no limit).

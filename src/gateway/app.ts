@@ -6,7 +6,7 @@ import type { AminoTransforms } from "../tables/aminoTransforms.js";
 import { buildLegacyRouter } from "../legacy/legacyRouter.js";
 import { legacyDeps } from "../legacy/legacyDeps.js";
 import { gatewayErrors, notImplemented } from "./errorBody.js";
-import { buildGatewayRouter } from "./gatewayRouter.js";
+import { buildGatewayRouter, refusedPathVariables } from "./gatewayRouter.js";
 import type { GatewayDeps } from "./gatewayDeps.js";
 import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
 import { writeSwaggerDocument } from "./swagger/swaggerDocument.js";
@@ -45,6 +45,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.
   if (options.legacy) app.use(buildLegacyRouter(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)).routes());
   app.use(buildGatewayRouter(options.gatewayRoutes, options.deps).routes());
+  app.use(refusedPathVariables(options.deps));
   app.use(notImplemented);
   return app;
 }

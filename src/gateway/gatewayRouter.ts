@@ -3,6 +3,7 @@ import type { Context, Next } from "koa";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import { segmentAccepts } from "../tables/routeOverlap.js";
 import { bindRequest } from "./binder.js";
+import { GatewayError, GrpcCode } from "./grpcStatus.js";
 import { callMethod } from "./callMethod.js";
 import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "./height.js";
 import { readJsonBody } from "./jsonBody.js";
@@ -14,11 +15,36 @@ export function buildGatewayRouter(routes: RouteSpec[], deps: GatewayDeps): Rout
   for (const route of routes) {
     router[route.verb](koaPath(route), async (ctx: Context, next: Next) => {
       // Two table entries may share a shape (…/{a}/{b}); their match/reject patterns pick one.
-      if (!patternsAccept(route, ctx.params as Record<string, string>)) return next();
+      if (!patternsAccept(route, ctx.params as Record<string, string>)) {
+        (ctx.state as RefusedState).refusedBy ??= { route, params: { ...(ctx.params as Record<string, string>) } };
+        return next();
+      }
       await serve(ctx, route, deps);
     });
   }
   return router;
+}
+
+interface RefusedState {
+  refusedBy?: { route: RouteSpec; params: Record<string, string> };
+}
+
+/**
+ * After every route: a path that has a route's shape but a variable its
+ * pattern refuses (GET …/blocks/abc, where only a number is a height) and
+ * that no other route took is a bad value of that route, so 400 naming it —
+ * as the real gateway answers a height that does not parse — not the 501 of
+ * a path no route has.
+ */
+export function refusedPathVariables(deps: GatewayDeps) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const refused = (ctx.state as RefusedState).refusedBy;
+    if (!refused) return next();
+    bindRequest(refused.route, { pathParams: refused.params, query: new URLSearchParams(), body: undefined }, deps.codec.parser);
+    const variable = refused.route.segments.find((s) => "variable" in s && !segmentAccepts(s, refused.params[s.variable] ?? ""));
+    const name = variable && "variable" in variable ? variable.variable : "path";
+    throw new GatewayError(GrpcCode.InvalidArgument, `invalid ${name} ${JSON.stringify(refused.params[name] ?? "")}: not a value of ${refused.route.path}`);
+  };
 }
 
 async function serve(ctx: Context, route: RouteSpec, deps: GatewayDeps): Promise<void> {

@@ -1,3 +1,4 @@
+import { IntegerTextError, parseIntegerText } from "../codec/scalarText.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
 
 export const HEIGHT_HEADER = "x-cosmos-block-height";
@@ -11,10 +12,16 @@ export const RESPONSE_HEIGHT_HEADER = "Grpc-Metadata-X-Cosmos-Block-Height";
 export function requestedHeight(headers: Record<string, string | string[] | undefined>): number {
   const raw = headers[HEIGHT_HEADER] ?? headers[`grpc-metadata-${HEIGHT_HEADER}`];
   if (raw === undefined) return 0;
-  const text = (Array.isArray(raw) ? raw[0]! : raw).trim();
-  if (!/^-?\d+$/.test(text)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid ${HEIGHT_HEADER} header "${text}": expected a block height (a non-negative integer)`);
-  const height = Number(text);
-  if (height < 0) throw new GatewayError(GrpcCode.InvalidArgument, `invalid ${HEIGHT_HEADER} header ${text}: a height cannot be negative`);
-  if (!Number.isSafeInteger(height)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid ${HEIGHT_HEADER} header ${text}: out of range`);
-  return height;
+  const text = Array.isArray(raw) ? raw[0]! : raw;
+  const bad = (why: string) => new GatewayError(GrpcCode.InvalidArgument, `invalid ${HEIGHT_HEADER} header ${JSON.stringify(text)}: ${why}`);
+  let height: bigint;
+  try {
+    height = parseIntegerText(text, "int64");
+  } catch (err) {
+    if (err instanceof IntegerTextError && err.reason === "range") throw bad("out of range");
+    throw bad("expected a block height (a non-negative integer)");
+  }
+  if (height < 0n) throw bad("a height cannot be negative");
+  if (height > BigInt(Number.MAX_SAFE_INTEGER)) throw bad("out of range");
+  return Number(height);
 }

@@ -1,6 +1,7 @@
 import { decodeBech32Address } from "../codec/bech32.js";
 import { parseDec } from "../codec/decimal.js";
 import { LegacyError } from "./legacyErrors.js";
+import { integerParam, strconvText } from "./legacyParams.js";
 
 export interface Coin {
   denom: string;
@@ -50,7 +51,7 @@ export function readBaseReq(json: unknown): BaseReq {
   const gasPrices = coinList(raw.gas_prices, "base_req.gas_prices");
   for (const key of ["account_number", "sequence", "timeout_height"]) {
     const value = text(key, "0");
-    if (!/^\d+$/.test(value)) throw payloadError(`base_req.${key}`, `'${value}' is not a valid uint64`);
+    integerParam(value, "uint64", () => payloadError(`base_req.${key}`, `'${value}' is not a valid uint64`));
   }
   return {
     from: text("from"),
@@ -91,8 +92,8 @@ export function validateBaseReq(req: BaseReq, bech32Prefix: string): void {
 export function gasSetting(gas: string): { simulate: boolean; limit: bigint } {
   if (gas === "") return { simulate: false, limit: 200_000n };
   if (gas === "auto") return { simulate: true, limit: 0n };
-  if (!/^\d+$/.test(gas) || BigInt(gas) >= 2n ** 64n) throw new LegacyError(400, `gas must be either integer or auto: strconv.ParseUint: parsing ${JSON.stringify(gas)}: invalid syntax`);
-  return { simulate: false, limit: BigInt(gas) };
+  const limit = integerParam(gas, "uint64", (reason) => new LegacyError(400, `gas must be either integer or auto: ${strconvText("ParseUint", gas, reason)}`));
+  return { simulate: false, limit };
 }
 
 /** gas_adjustment as a float, 1.0 when empty (400 when not a number). */

@@ -1,9 +1,24 @@
+import Long from "long";
+import { IntegerTextError, parseIntegerText, type IntegerType } from "../codec/scalarText.js";
 import type { ParamSpec, Paging } from "../tables/legacyRouteSpec.js";
 import { fillText } from "../tables/legacyTemplates.js";
 import { LegacyError } from "./legacyErrors.js";
 
-const MAX_UINT64 = 2n ** 64n;
-const MAX_INT64 = 2n ** 63n;
+/** An integer parameter through the one integer parser (codec/scalarText.ts), failing with the text the real handler gave. */
+export function integerParam(raw: string, type: IntegerType, fail: (reason: IntegerTextError["reason"]) => LegacyError): bigint {
+  try {
+    return parseIntegerText(raw, type);
+  } catch (err) {
+    if (err instanceof IntegerTextError) throw fail(err.reason);
+    throw err;
+  }
+}
+
+/** Go strconv's error text ("strconv.Atoi: parsing "x": invalid syntax"). */
+export const strconvText = (fn: string, raw: string, reason: IntegerTextError["reason"]) =>
+  `strconv.${fn}: parsing ${JSON.stringify(raw)}: ${reason === "syntax" ? "invalid syntax" : "value out of range"}`;
+
+const strconvError = (fn: string, raw: string) => (reason: IntegerTextError["reason"]) => new LegacyError(400, strconvText(fn, raw, reason));
 
 /**
  * A path variable or query parameter after the checks the table declares:
@@ -24,10 +39,8 @@ export function checkedParam(spec: ParamSpec, raw: string | undefined): string |
       if (!/^([0-9a-fA-F]{2})+$/.test(value)) throw fail(`invalid hex "${raw}" for ${spec.name}`);
       break;
     case "uint64":
-      if (!/^\d+$/.test(value) || BigInt(value) >= MAX_UINT64) throw fail(`'${raw}' is not a valid uint64`);
-      break;
     case "int64":
-      if (!/^-?\d+$/.test(value) || BigInt(value) >= MAX_INT64 || BigInt(value) < -MAX_INT64) throw fail(`'${raw}' is not a valid int64`);
+      integerParam(value, spec.format, () => fail(`'${raw}' is not a valid ${spec.format}`));
       break;
   }
   return value;
@@ -36,24 +49,28 @@ export function checkedParam(spec: ParamSpec, raw: string | undefined): string |
 /** ?height= as the real handlers read it (ParseQueryHeightOrReturnBadRequest): absent or 0 = latest. */
 export function queryHeight(raw: string | null): number {
   if (raw === null || raw === "") return 0;
-  if (!/^[+-]?\d+$/.test(raw)) throw new LegacyError(400, `strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
-  const height = BigInt(raw);
-  if (height >= MAX_INT64 || height < -MAX_INT64) throw new LegacyError(400, `strconv.ParseInt: parsing ${JSON.stringify(raw)}: value out of range`);
+  const height = integerParam(raw, "int64", strconvError("ParseInt", raw));
   if (height < 0n) throw new LegacyError(400, "height must be equal or greater than zero");
   if (height > BigInt(Number.MAX_SAFE_INTEGER)) throw new LegacyError(400, `height ${raw} is beyond any chain`);
   return Number(height);
 }
 
-/** ?page=&limit= as ParseHTTPArgsWithLimit reads them: decimal, > 0 when given; page 1 and the route's limit by default. */
+/** ?page=&limit= as ParseHTTPArgsWithLimit reads them (Go int): > 0 when given; page 1 and the route's limit by default. */
 export function pageAndLimit(query: URLSearchParams, paging: Paging): { page: number; limit: number } {
   const read = (name: "page" | "limit", fallback: number): number => {
     const raw = query.get(name);
     if (raw === null || raw === "") return fallback;
-    if (!/^[+-]?\d+$/.test(raw)) throw new LegacyError(400, `strconv.Atoi: parsing ${JSON.stringify(raw)}: invalid syntax`);
-    const n = Number(raw);
-    if (n <= 0) throw new LegacyError(400, `${name} must greater than 0`);
-    if (!Number.isSafeInteger(n)) throw new LegacyError(400, `strconv.Atoi: parsing ${JSON.stringify(raw)}: value out of range`);
-    return n;
+    const n = integerParam(raw, "int64", strconvError("Atoi", raw));
+    if (n <= 0n) throw new LegacyError(400, `${name} must greater than 0`);
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new LegacyError(400, `${name} ${raw} is beyond any result`);
+    return Number(n);
   };
   return { page: read("page", 1), limit: read("limit", paging.defaultLimit) };
+}
+
+/** The pagination offset of a page: (page - 1) × limit, which must fit the uint64 offset field. */
+export function pageOffset(paging: { page: number; limit: number }): Long {
+  const offset = (BigInt(paging.page) - 1n) * BigInt(paging.limit);
+  if (offset >= 2n ** 64n) throw new LegacyError(400, `page ${paging.page} of ${paging.limit} is beyond any result`);
+  return Long.fromString(offset.toString(), true);
 }

@@ -9,7 +9,7 @@ import { fillText } from "../tables/legacyTemplates.js";
 import { evaluate, type Scope } from "./evaluate.js";
 import { invoke, type Answer, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
-import { pageAndLimit } from "./legacyParams.js";
+import { pageAndLimit, pageOffset } from "./legacyParams.js";
 
 export interface QueryInput {
   scope: Scope;
@@ -62,7 +62,7 @@ async function answerCalls(handler: QueryHandler, input: QueryInput, deps: Legac
       continue;
     }
     const request = buildRequest(call, input.scope, deps);
-    if (paging && handler.paging!.of === "request") request.pagination = { offset: Long.fromNumber((paging.page - 1) * paging.limit, true), limit: Long.fromNumber(paging.limit, true) };
+    if (paging && handler.paging!.of === "request") request.pagination = { offset: pageOffset(paging), limit: Long.fromNumber(paging.limit, true) };
     answers.set(call.name, await invoke(call, request, input.height, deps));
   }
   const height = Math.max(0, ...[...answers.values()].map((a) => a.height));

@@ -14,17 +14,31 @@ describe("proto3 JSON parser (request bodies and query values)", () => {
     expect(roundTrip({ requiredInner: { name: "b" } }).required_inner).to.deep.equal({ name: "b", count: "0" });
   });
 
-  it("accepts 64-bit integers as strings or numbers, and 0x hex", () => {
+  it("accepts 64-bit integers as decimal strings or numbers", () => {
     expect((parse({ ubig: "18446744073709551615" }).ubig as Long).toString()).to.equal("18446744073709551615");
     expect((parse({ big: 42 }).big as Long).toString()).to.equal("42");
-    expect((parse({ big: "0x10" }).big as Long).toString()).to.equal("16");
     expect((parse({ big: "-7" }).big as Long).toString()).to.equal("-7");
+    expect((parse({ big: "-9223372036854775808" }).big as Long).toString()).to.equal("-9223372036854775808");
   });
 
-  it("rejects integers that are not integers or out of range, naming the field", () => {
-    expect(() => parse({ ubig: "abc" })).to.throw(JsonInputError, 'ubig: "abc" is not an integer');
-    expect(() => parse({ ubig: "18446744073709551616" })).to.throw(JsonInputError, "ubig: 18446744073709551616 is out of the 64-bit range");
-    expect(() => parse({ small: 1.5 })).to.throw(JsonInputError, "small:");
+  it("rejects integers outside their proto type: other notations, a sign on unsigned types, out of range, naming the field", () => {
+    expect(() => parse({ ubig: "abc" })).to.throw(JsonInputError, 'ubig: "abc" is not a valid uint64');
+    for (const text of ["0x10", "1e3", " 5", "5 ", "\uFEFF5", "+5", "05", "-0", "-1", "", "1_000"]) {
+      expect(() => parse({ ubig: text }), text).to.throw(JsonInputError, `ubig: ${JSON.stringify(text)} is not a valid uint64`);
+    }
+    expect(() => parse({ ubig: "18446744073709551616" })).to.throw(JsonInputError, 'ubig: "18446744073709551616" is out of the uint64 range');
+    expect(() => parse({ big: "9223372036854775808" })).to.throw(JsonInputError, 'big: "9223372036854775808" is out of the int64 range');
+    expect(() => parse({ ubig: 2 ** 64 })).to.throw(JsonInputError, "is out of the uint64 range");
+    expect(() => parse({ ubig: -1 })).to.throw(JsonInputError, 'ubig: "-1" is not a valid uint64');
+    expect(() => parse({ ubig: true })).to.throw(JsonInputError, "ubig: expected a uint64");
+    expect(() => parse({ small: 1.5 })).to.throw(JsonInputError, 'small: "1.5" is not a valid int32');
+  });
+
+  it("accepts floats as numbers or decimal/exponent strings, and nothing else", () => {
+    expect(parse({ ratio: "1.5e3" }).ratio).to.equal(1500);
+    expect(parse({ ratio: 0.25 }).ratio).to.equal(0.25);
+    expect(Number.isNaN(parse({ ratio: "NaN" }).ratio)).to.equal(true);
+    for (const text of ["", " ", "0x10", "1,5", "Infinityx"]) expect(() => parse({ ratio: text }), text).to.throw(JsonInputError, "is not a number");
   });
 
   it("accepts enums by name or number and rejects others with the list of names", () => {
@@ -37,7 +51,11 @@ describe("proto3 JSON parser (request bodies and query values)", () => {
   it("accepts bytes in standard and URL-safe base64", () => {
     expect(Array.from(parse({ data: "+//+AQ==" }).data as Uint8Array)).to.deep.equal([0xfb, 0xff, 0xfe, 0x01]);
     expect(Array.from(parse({ data: "-__-AQ" }).data as Uint8Array)).to.deep.equal([0xfb, 0xff, 0xfe, 0x01]);
-    expect(() => parse({ data: "not base64!" })).to.throw(JsonInputError, "data:");
+    expect(Array.from(parse({ data: "+//+AQ" }).data as Uint8Array)).to.deep.equal([0xfb, 0xff, 0xfe, 0x01]);
+    expect(Array.from(parse({ data: "" }).data as Uint8Array)).to.deep.equal([]);
+    for (const text of ["not base64!", "A", "1e308", "__proto__", "+/_-", "QQ=", "QQ===", "Q===", " QQ==", "QQ==\n"]) {
+      expect(() => parse({ data: text }), text).to.throw(JsonInputError, "is not base64");
+    }
   });
 
   it("parses Any by @type, timestamps, durations and decimals back to what the renderer wrote", () => {
@@ -61,7 +79,7 @@ describe("proto3 JSON parser (request bodies and query values)", () => {
   });
 
   it("names the nested path of a bad value", () => {
-    expect(() => parse({ items: [{ count: 1 }, { count: "x" }] })).to.throw(JsonInputError, 'items[1].count: "x" is not an integer');
+    expect(() => parse({ items: [{ count: 1 }, { count: "x" }] })).to.throw(JsonInputError, 'items[1].count: "x" is not a valid');
   });
 
   it("ignores unknown fields, as the real gateway does", () => {

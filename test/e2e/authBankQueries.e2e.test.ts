@@ -200,7 +200,7 @@ describe("e2e: auth and bank gateway routes", function () {
         });
 
         it("400 for pagination.limit=abc", async () => {
-          expectError(await get(`/core/bank/v1beta1/balances/${addresses[0]}?pagination.limit=abc`), 400, 3, 'pagination.limit: "abc" is not an integer');
+          expectError(await get(`/core/bank/v1beta1/balances/${addresses[0]}?pagination.limit=abc`), 400, 3, 'pagination.limit: "abc" is not a valid uint64');
         });
 
         it("400 for both pagination.key and pagination.offset", async () => {

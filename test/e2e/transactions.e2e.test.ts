@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import path from "node:path";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { http } from "../helpers/http.js";
@@ -150,7 +151,21 @@ describe("e2e: transactions and the tx and consensus services", function () {
         const fromTx = await post("/core/tx/v1beta1/simulate", { tx });
         expect(fromTx.status, fromTx.text).to.equal(200);
         const stale = await post("/core/tx/v1beta1/simulate", { tx_bytes: Buffer.from(await directTx(from, { messages: [send(from.address, from.address, "1")], sequence: 0, accountNumber: mode.accountNumber })).toString("base64") });
-        expect(stale.body.message).to.include("account sequence mismatch");
+        expect(stale.status, stale.text).to.equal(400);
+        expect(stale.body.code).to.equal(3);
+        expect(stale.body.message).to.include("account sequence mismatch").and.to.include("(codespace sdk, code 32)");
+      });
+
+      it("Simulate of a transaction the decoder or ante handler refuses is a 400 with its codespace, code and log", async () => {
+        const garbage = await post("/core/tx/v1beta1/simulate", { tx_bytes: "AAAA" });
+        expect(garbage.status, garbage.text).to.equal(400);
+        expect(garbage.body.message).to.match(/tx parse error \(codespace sdk, code 2\)$/);
+        const from = signers[mode.from]!;
+        const noSignature = await directTx(from, { messages: [send(from.address, from.address, "1")], sequence, accountNumber: mode.accountNumber });
+        const unsigned = TxRaw.encode({ ...TxRaw.decode(noSignature), signatures: [] }).finish();
+        const r = await post("/core/tx/v1beta1/simulate", { tx_bytes: Buffer.from(unsigned).toString("base64") });
+        expect(r.status, r.text).to.equal(400);
+        expect(r.body.message).to.equal("no signatures supplied (codespace sdk, code 15)");
       });
 
       it("refuses bad broadcasts: empty bytes (400), an unknown mode (400), garbage bytes (code 2)", async () => {
@@ -170,6 +185,12 @@ describe("e2e: transactions and the tx and consensus services", function () {
         expect(one.body.block.header.height).to.equal("1");
         expect(one.body.block_id.hash).to.match(/^[A-Za-z0-9+/]+=*$/);
         expect((await get("/core/base/consensus/v1beta1/blocks/999999")).status).to.equal(400);
+        // a height that is not a number is a bad value of the route (as in the real gateway), not a path no route has (501)
+        for (const route of ["blocks/abc", "validatorsets/0x10"]) {
+          const r = await get(`/core/base/consensus/v1beta1/${route}`);
+          expect(r.status, r.text).to.equal(400);
+          expect(r.body.message).to.match(/^invalid request: height: ".*" is not a valid int64$/);
+        }
         const info = await get("/core/base/consensus/v1beta1/node_info");
         expect(info.body.default_node_info.network).to.equal("devnet-1");
         expect(info.body.application_version.app_name).to.equal("chain-rest");
@@ -178,6 +199,20 @@ describe("e2e: transactions and the tx and consensus services", function () {
         expect(validators.body.validators[0].address).to.match(/^hubvalcons1/);
         expect(validators.body.validators[0].pub_key["@type"]).to.equal("/core.crypto.ed25519.PubKey");
         expect((await get("/core/base/consensus/v1beta1/validatorsets/1")).body.block_height).to.equal("1");
+      });
+
+      it("refuses a validator-set offset that is not a uint64, or past the end, with 400 before or instead of a node error", async () => {
+        expect((await get("/core/base/consensus/v1beta1/validatorsets/latest?pagination.limit=1&pagination.offset=0")).body.validators).to.have.length(1);
+        for (const offset of ["-1", "0x10", "18446744073709551616"]) {
+          const r = await get(`/core/base/consensus/v1beta1/validatorsets/latest?pagination.offset=${offset}`);
+          expect(r.status, r.text).to.equal(400);
+          expect(r.body.message).to.equal(`invalid request: pagination.offset: "${offset}" is ${offset.startsWith("1") ? "out of the uint64 range" : "not a valid uint64"}`);
+        }
+        for (const route of ["latest?pagination.offset=4294967296", "1?pagination.offset=9223372036854775808", "latest?pagination.offset=18446744073709551615", "latest?pagination.limit=1&pagination.offset=1"]) {
+          const r = await get(`/core/base/consensus/v1beta1/validatorsets/${route}`);
+          expect(r.status, r.text).to.equal(400);
+          expect(r.body.message).to.include("is past the end of the validator set");
+        }
       });
     });
   }

@@ -18,7 +18,7 @@ describe("request binder", () => {
   });
 
   it("fills nested fields from dotted query parameters, in proto or camelCase form", () => {
-    const request = bind(allBalances, { address: "a" }, "pagination.limit=5&pagination.countTotal=true&pagination.offset=0x10");
+    const request = bind(allBalances, { address: "a" }, "pagination.limit=5&pagination.countTotal=true&pagination.offset=16");
     const pagination = request.pagination as Record<string, unknown>;
     expect((pagination.limit as Long).toString()).to.equal("5");
     expect(pagination.count_total).to.equal(true);
@@ -38,7 +38,7 @@ describe("request binder", () => {
 
   it("answers a value that does not fit its field with InvalidArgument naming the parameter", () => {
     const bad = () => bind(allBalances, { address: "a" }, "pagination.limit=abc");
-    expect(bad).to.throw(GatewayError, 'invalid request: pagination.limit: "abc" is not an integer');
+    expect(bad).to.throw(GatewayError, 'invalid request: pagination.limit: "abc" is not a valid uint64');
     try {
       bad();
     } catch (err) {

@@ -4,6 +4,7 @@ import { decToWire } from "../decimal.js";
 import { parseDuration, parseTimestamp } from "../wellKnownTime.js";
 import { fieldKind, isAny, isDuration, isTimestamp, type FieldKind } from "../fieldKinds.js";
 import { resolveTypeUrl } from "../typeRegistry.js";
+import { integerFromNumber, parseBase64, parseIntegerText, type IntegerType } from "../scalarText.js";
 import type { ProtoMessage } from "./renderProto3.js";
 
 /** A JSON value that does not fit its field; `path` names the field ("pagination.limit"). */
@@ -17,9 +18,10 @@ const INT64_TEXT = /^-?(0|[1-9]\d*)$/;
 
 /**
  * Parses the proto3 JSON of request bodies and query values into protobufjs
- * message objects: field names in proto or camelCase form, 64-bit ints as
- * strings or numbers, enums by name or number, bytes in standard or URL-safe
- * base64, Any with "@type". Unknown fields are ignored, as the real gateway does.
+ * message objects: field names in proto or camelCase form, integers as
+ * decimal strings or numbers within their proto type's range, enums by name
+ * or number, bytes in standard or URL-safe base64 (scalarText.ts), Any with
+ * "@type". Unknown fields are ignored, as the real gateway does.
  */
 export class Proto3JsonParser {
   constructor(private readonly root: protobuf.Root) {}
@@ -53,15 +55,14 @@ export class Proto3JsonParser {
 
   parseValue(kind: FieldKind, value: unknown, path: string): unknown {
     switch (kind.kind) {
-      case "int64":
-        return parseInt64(value, path);
-      case "int32":
-        return parseInt32(value, path);
-      case "float": {
-        const n = typeof value === "string" ? Number(value) : value;
-        if (typeof n !== "number" || Number.isNaN(n)) throw new JsonInputError(path, `"${String(value)}" is not a number`);
-        return n;
+      case "int64": {
+        const n = parseInteger(value, kind.integer, path);
+        return Long.fromString(n.toString(), kind.integer === "uint64");
       }
+      case "int32":
+        return Number(parseInteger(value, kind.integer, path));
+      case "float":
+        return parseFloatValue(value, path);
       case "bool":
         return parseBool(value, path);
       case "string":
@@ -122,32 +123,16 @@ function expectString(value: unknown, path: string): string {
   return value;
 }
 
-/** Integers as the real gateway reads them: decimal, or 0x hex (Go ParseInt base 0). */
-function integerText(value: unknown, path: string): string {
-  if (typeof value === "number" && Number.isInteger(value)) return String(value);
-  if (typeof value === "string") {
-    const text = value.trim();
-    if (INT64_TEXT.test(text)) return text;
-    if (/^-?0x[0-9a-f]+$/i.test(text)) {
-      const negative = text.startsWith("-");
-      const magnitude = BigInt(negative ? text.slice(1) : text);
-      return (negative ? -magnitude : magnitude).toString();
-    }
-  }
-  throw new JsonInputError(path, `"${String(value)}" is not an integer`);
+function parseInteger(value: unknown, type: IntegerType, path: string): bigint {
+  if (typeof value !== "string" && typeof value !== "number") throw new JsonInputError(path, `expected a ${type} (a decimal string or a number)`);
+  return wrap(path, () => (typeof value === "number" ? integerFromNumber(value, type) : parseIntegerText(value, type)));
 }
 
-function parseInt64(value: unknown, path: string): Long {
-  const text = integerText(value, path);
-  const big = BigInt(text);
-  if (big < -(2n ** 63n) || big >= 2n ** 64n) throw new JsonInputError(path, `${text} is out of the 64-bit range`);
-  return big < 0n ? Long.fromString(text, false) : Long.fromString(text, true);
-}
-
-function parseInt32(value: unknown, path: string): number {
-  const n = Number(integerText(value, path));
-  if (n < -(2 ** 31) || n >= 2 ** 32) throw new JsonInputError(path, `${n} is out of the 32-bit range`);
-  return n;
+/** A float as a JSON number, or a string in decimal or exponent form, "NaN", "Infinity" or "-Infinity" (proto3 JSON). */
+function parseFloatValue(value: unknown, path: string): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && (/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) || ["NaN", "Infinity", "-Infinity"].includes(value))) return Number(value);
+  throw new JsonInputError(path, `"${String(value)}" is not a number`);
 }
 
 function parseBool(value: unknown, path: string): boolean {
@@ -159,14 +144,9 @@ function parseBool(value: unknown, path: string): boolean {
   throw new JsonInputError(path, `"${String(value)}" is not a boolean`);
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
-
 function parseBytes(value: unknown, path: string): Uint8Array {
   if (typeof value !== "string") throw new JsonInputError(path, "expected a base64 string");
-  if (BASE64.test(value)) return new Uint8Array(Buffer.from(value, "base64"));
-  if (BASE64URL.test(value)) return new Uint8Array(Buffer.from(value, "base64url"));
-  throw new JsonInputError(path, `"${value}" is not base64`);
+  return wrap(path, () => parseBase64(value));
 }
 
 function parseEnum(type: protobuf.Enum, value: unknown, path: string): number {

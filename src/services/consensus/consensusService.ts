@@ -7,6 +7,7 @@ import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
 import type { ServiceMethod, ServiceContext } from "../serviceMethod.js";
 import { base64Bytes, hexBytes, int64 } from "../rpcJson.js";
 import { blockResponse } from "./blockMessages.js";
+import { pastTheEnd, rpcPage } from "../rpcPaging.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -62,13 +63,13 @@ function heightError(err: unknown): unknown {
 }
 
 async function validatorSet(request: ProtoMessage, context: ServiceContext, height?: number): Promise<{ response: ProtoMessage }> {
-  const pagination = (request.pagination ?? {}) as { offset?: unknown; limit?: unknown };
-  const limit = Number(String(pagination.limit ?? 0)) || 100;
-  const page = Math.floor(Number(String(pagination.offset ?? 0)) / limit) + 1;
+  const { page, perPage, offset } = rpcPage(request.pagination, "validator set");
   let result: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   try {
-    result = await context.client.validators(height, page, limit);
+    result = await context.client.validators(height, page, perPage);
   } catch (err) {
+    // an offset past the last validator is the request's fault (the real v0.41 answered 500)
+    if (err instanceof NodeRpcError && /^page should be within/.test(err.data ?? "")) throw pastTheEnd(offset, "validator set", err.data);
     throw heightError(err);
   }
   const prefix = bech32Prefixes(context.bech32Prefix).consensus;

@@ -1,10 +1,12 @@
 import Long from "long";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { NodeRpcError, type BroadcastMode } from "../../client/chainClient.js";
+import { NodeRpcError, type AbciQueryResponse, type BroadcastMode } from "../../client/chainClient.js";
+import { abciQueryError } from "../../gateway/abciErrors.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
 import type { ServiceContext, ServiceMethod } from "../serviceMethod.js";
 import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
+import { rpcPage } from "../rpcPaging.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
 
@@ -17,8 +19,21 @@ const MEMPOOL_CODES: Array<[RegExp, number]> = [
   [/tx too large/i, 21],
 ];
 
+const SIMULATE = "/core.tx.v1beta1.Service/Simulate";
+
 /** core.tx.v1beta1.Service on top of the node's RPC; Simulate runs in the node as an ABCI query. */
 export const txService: Record<string, ServiceMethod> = {
+  [SIMULATE]: async (request, context) => {
+    const data = context.codec.type("core.tx.v1beta1.SimulateRequest").encode(request).finish();
+    const answer = await context.client.abciQuery(SIMULATE, data, context.height);
+    if (answer.code !== 0) throw simulationError(answer);
+    try {
+      return { response: context.codec.type("core.tx.v1beta1.SimulateResponse").decode(answer.value) as unknown as ProtoMessage, height: answer.height };
+    } catch (err) {
+      throw new GatewayError(GrpcCode.Internal, `the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`);
+    }
+  },
+
   "/core.tx.v1beta1.Service/BroadcastTx": async (request, context) => {
     const bytes = request.tx_bytes as Uint8Array | undefined;
     if (!bytes?.length) throw new GatewayError(GrpcCode.InvalidArgument, "invalid empty tx");
@@ -45,12 +60,10 @@ export const txService: Record<string, ServiceMethod> = {
     const events = (request.events ?? []) as string[];
     if (events.length === 0) throw new GatewayError(GrpcCode.InvalidArgument, "must declare at least one event to search");
     const query = events.map(condition).join(" AND ");
-    const pagination = (request.pagination ?? {}) as { offset?: unknown; limit?: unknown };
-    const limit = Number(String(pagination.limit ?? 0)) || 100;
-    const page = Math.floor(Number(String(pagination.offset ?? 0)) / limit) + 1;
+    const { page, perPage } = rpcPage(request.pagination, "search results");
     let found: Json;
     try {
-      found = await context.client.txSearch(query, page, limit, "asc");
+      found = await context.client.txSearch(query, page, perPage, "asc");
     } catch (err) {
       if (err instanceof NodeRpcError) throw new GatewayError(GrpcCode.InvalidArgument, err.message);
       throw err;
@@ -68,6 +81,18 @@ export const txService: Record<string, ServiceMethod> = {
     return { response: { txs, tx_responses: responses, pagination: { total: Long.fromString(String(found.total_count), true) } } };
   },
 };
+
+/**
+ * A transaction the decoder, the ante handler or a message refuses cannot
+ * run: the client's error, 400 with the ABCI codespace, code and log (the
+ * real v0.41 answered 500 / Unknown). A fault of the node itself (codespace
+ * "undefined": an internal error or a panic) stays a server error.
+ */
+function simulationError(answer: AbciQueryResponse): GatewayError {
+  if (answer.codespace === "undefined" || answer.codespace === "") return abciQueryError(answer, SIMULATE);
+  const log = answer.log.replace(/^rpc error: code = \w+ desc = /, "");
+  return new GatewayError(GrpcCode.InvalidArgument, `${log} (codespace ${answer.codespace}, code ${answer.code})`);
+}
 
 /** "type.attr=value": the value is quoted for the engine unless it already is, or is a number for tx.height. */
 function condition(event: string): string {
