@@ -1,5 +1,6 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
+import { buildFastIndex, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
  * Multi-version key-value state over LevelDB. Every commit writes a new
@@ -8,7 +9,10 @@ import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, ui
  * historical queries for the last N heights at the cost of N versions of the
  * keys that changed, not N copies of the state.
  *
- * LevelDB namespaces (first byte): s = state, p = prune log, m = meta/chain data.
+ * Reads at the latest version go to the fast index (fastIndex.ts): one point
+ * lookup per key, one iterator per prefix scan over the live keys only.
+ *
+ * LevelDB namespaces (first byte): s = state, f = fast index, p = prune log, m = meta/chain data.
  */
 const STATE = 0x73; // 's'
 const PRUNE = 0x70; // 'p'
@@ -18,6 +22,9 @@ const DELETED = 0;
 
 const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
 const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
+const FAST_INDEX_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("fast-index"));
+
+type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
 
 export interface StateReader {
   readonly version: number;
@@ -27,6 +34,9 @@ export interface StateReader {
 }
 
 export class VersionedStore {
+  /** True while a commit's batch is being written: the fast index may then hold either version. */
+  private committing = false;
+
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private latest: number,
@@ -38,6 +48,11 @@ export class VersionedStore {
     await db.open();
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
+    // A store written before the fast index existed gets it built once (as IAVL upgrades to fast storage).
+    if (!(await db.get(FAST_INDEX_KEY))) {
+      await buildFastIndex(db, STATE, LIVE);
+      await db.put(FAST_INDEX_KEY, Uint8Array.of(1));
+    }
     return new VersionedStore(db, latest, earliest);
   }
 
@@ -55,7 +70,12 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version);
+    return new VersionReader(this.db, version, () => this.fastIndexServes(version));
+  }
+
+  /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
+  private fastIndexServes(version: number): boolean {
+    return version === this.latest && !this.committing;
   }
 
   /** Starts the next version; nothing is visible until commit() writes it in one atomic batch. */
@@ -68,9 +88,14 @@ export class VersionedStore {
     const ops = await batch.operations();
     ops.push({ type: "put", key: LATEST_KEY, value: uint64Bytes(batch.version) });
     if (this.earliest === 0) ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(batch.version) });
-    await this.db.batch(ops);
-    this.latest = batch.version;
-    if (this.earliest === 0) this.earliest = batch.version;
+    this.committing = true;
+    try {
+      await this.db.batch(ops);
+      this.latest = batch.version;
+      if (this.earliest === 0) this.earliest = batch.version;
+    } finally {
+      this.committing = false;
+    }
   }
 
   /** Drops what only heights below `earliest` could read. */
@@ -137,14 +162,19 @@ export class StateBatch {
     this.meta.push({ key: concatBytes(Uint8Array.of(META), key), value });
   }
 
-  async operations(): Promise<Array<{ type: "put"; key: Uint8Array; value: Uint8Array }>> {
-    const ops: Array<{ type: "put"; key: Uint8Array; value: Uint8Array }> = [];
-    const previous = this.version - 1;
-    for (const { key, value } of this.writes.values()) {
+  async operations(): Promise<BatchOp[]> {
+    const ops: BatchOp[] = [];
+    const writes = [...this.writes.values()];
+    // The version each written key had before this batch: the fast index knows it for
+    // live keys (one read for all); a key that is new or was deleted is looked up in the versions.
+    const latestEntries = this.fresh ? [] : await this.db.getMany(writes.map((w) => fastKey(w.key)));
+    for (const [i, { key, value }] of writes.entries()) {
       const stateKey = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
       ops.push({ type: "put", key: stateKey, value: value ? concatBytes(Uint8Array.of(LIVE), value) : Uint8Array.of(DELETED) });
+      ops.push(value ? { type: "put", key: fastKey(key), value: fastValue(this.version, value) } : { type: "del", key: fastKey(key) });
       if (this.fresh) continue;
-      const prior = await newestVersion(this.db, key, previous);
+      const entry = latestEntries[i];
+      const prior = entry ? fastEntryVersion(entry) : await newestVersion(this.db, key, this.version - 1);
       if (prior !== undefined) {
         const logKey = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(this.version), escapeKey(key), Uint8Array.of(0, 0));
         ops.push({ type: "put", key: logKey, value: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, prior)) });
@@ -159,9 +189,15 @@ class VersionReader implements StateReader {
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     readonly version: number,
+    /** Asked right before each LevelDB call, which reads the state of that moment. */
+    private readonly fastIndexServes: () => boolean,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    if (this.fastIndexServes()) {
+      const entry = this.db.getSync(fastKey(key));
+      return entry ? fastEntryValue(entry) : undefined;
+    }
     const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
     const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
     for await (const [, value] of this.db.iterator({ gte: seek, lte: groupEnd, limit: 1 })) {
@@ -170,7 +206,15 @@ class VersionReader implements StateReader {
     return undefined;
   }
 
-  async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    // Opened now, right after the check: a LevelDB iterator reads a snapshot of the moment it is opened.
+    const lower = fastKey(start ?? prefix);
+    const upper = prefixEnd(fastKey(prefix));
+    return latestEntries(this.db.iterator(upper ? { gte: lower, lt: upper } : { gte: lower }));
+  }
+
+  private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const lower = concatBytes(Uint8Array.of(STATE), escapeKey(start ?? prefix));
     const upper = prefixEnd(concatBytes(Uint8Array.of(STATE), escapeKey(prefix)));
     let current: Uint8Array | undefined; // the user key whose newest visible version was already decided
@@ -182,6 +226,10 @@ class VersionReader implements StateReader {
       if (value[0] === LIVE) yield [key, value.subarray(1)];
     }
   }
+}
+
+async function* latestEntries(entries: AsyncIterable<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  for await (const [rawKey, entry] of entries) yield [rawKey.subarray(1), fastEntryValue(entry)];
 }
 
 async function newestVersion(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Array, atOrBelow: number): Promise<number | undefined> {
