@@ -31,7 +31,7 @@ const codec = new Codec();
 const node = await EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "bench", codec });
 const api = {
   enable: true, address: "tcp://127.0.0.1:0", swagger: false, "max-open-connections": 0,
-  "rpc-read-timeout": 10, "rpc-write-timeout": 0, "rpc-max-body-bytes": 1_000_000, "enabled-unsafe-cors": false,
+  "rpc-read-timeout": 10, "rpc-write-timeout": 0, "rpc-max-body-bytes": 1_000_000, "enabled-unsafe-cors": false, "answer-cache-mb": 32,
 };
 const rest = await startRestServer(api, "hub", new InProcessClient(node), codec);
 const routes = [`/core/bank/v1beta1/params`, `/core/bank/v1beta1/balances/${dev.accounts[0]!.address}`, `/core/staking/v1beta1/validators`];

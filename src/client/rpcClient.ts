@@ -5,10 +5,12 @@ import {
   type BroadcastMode,
   type BroadcastResult,
   type ChainClient,
+  type HeightListener,
   type StatusResult,
   type TxResult,
   type TxSearchResult,
 } from "./chainClient.js";
+import { NewBlockFeed } from "./newBlockFeed.js";
 
 interface RpcReply {
   result?: unknown;
@@ -23,6 +25,7 @@ interface RpcReply {
  */
 export class RpcClient implements ChainClient {
   private nextId = 1;
+  private readonly feeds = new Set<NewBlockFeed>();
 
   constructor(
     readonly address: string,
@@ -37,6 +40,7 @@ export class RpcClient implements ChainClient {
       prove: false,
     })) as { response: Record<string, unknown> };
     const r = result.response ?? {};
+    if (height === 0) this.observe(Number(r.height ?? 0)); // the latest height, as the node answered it
     return {
       code: Number(r.code ?? 0),
       codespace: String(r.codespace ?? ""),
@@ -47,7 +51,9 @@ export class RpcClient implements ChainClient {
   }
 
   async broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
-    return (await this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") })) as BroadcastResult;
+    const result = (await this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") })) as BroadcastResult;
+    if (result.height) this.observe(Number(result.height)); // committed: the chain is at least there
+    return result;
   }
 
   async tx(hash: Uint8Array): Promise<TxResult> {
@@ -70,6 +76,20 @@ export class RpcClient implements ChainClient {
 
   async status(): Promise<StatusResult> {
     return (await this.call("status", {})) as StatusResult;
+  }
+
+  /** Follows the node's height over its websocket NewBlock events. */
+  watchHeights(listener: HeightListener): () => void {
+    const feed = new NewBlockFeed(this.address, async () => Number((await this.status()).sync_info.latest_block_height), listener);
+    this.feeds.add(feed);
+    return () => {
+      feed.stop();
+      this.feeds.delete(feed);
+    };
+  }
+
+  private observe(height: number): void {
+    for (const feed of this.feeds) feed.observe(height);
   }
 
   private async call(method: string, params: Record<string, unknown>): Promise<unknown> {
