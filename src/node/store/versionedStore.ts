@@ -211,20 +211,45 @@ class VersionReader implements StateReader {
     // Opened now, right after the check: a LevelDB iterator reads a snapshot of the moment it is opened.
     const lower = fastKey(start ?? prefix);
     const upper = prefixEnd(fastKey(prefix));
-    return latestEntries(this.db.iterator(upper ? { gte: lower, lt: upper } : { gte: lower }));
+    return latestEntries(scan(this.db, upper ? { gte: lower, lt: upper } : { gte: lower }));
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const lower = concatBytes(Uint8Array.of(STATE), escapeKey(start ?? prefix));
     const upper = prefixEnd(concatBytes(Uint8Array.of(STATE), escapeKey(prefix)));
     let current: Uint8Array | undefined; // the user key whose newest visible version was already decided
-    for await (const [rawKey, value] of this.db.iterator(upper ? { gte: lower, lt: upper } : { gte: lower })) {
+    for await (const [rawKey, value] of scan(this.db, upper ? { gte: lower, lt: upper } : { gte: lower })) {
       const { key, version } = decodeVersioned(rawKey.subarray(1));
       if (version > this.version) continue; // written after the height being read
       if (current && bytesEqual(current, key)) continue; // an older version of a key already decided
       current = key;
       if (value[0] === LIVE) yield [key, value.subarray(1)];
     }
+  }
+}
+
+/** Entries of a key range, read a page at a time: one trip to LevelDB's thread for most scans, not one per entry. */
+function scan(db: ClassicLevel<Uint8Array, Uint8Array>, range: { gte: Uint8Array; lt?: Uint8Array }): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  return readPages(db.iterator(range)); // opened now (the snapshot), read when consumed
+}
+
+const FIRST_PAGE = 128; // a query page (100) and the entry after it
+const NEXT_PAGE = 1000;
+
+interface PagedIterator {
+  nextv(size: number): Promise<Array<[Uint8Array, Uint8Array]>>;
+  close(): Promise<void>;
+}
+
+async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  try {
+    for (let size = FIRST_PAGE; ; size = NEXT_PAGE) {
+      const page = await entries.nextv(size);
+      if (page.length === 0) return; // an ended iterator answers [] without another trip
+      yield* page;
+    }
+  } finally {
+    await entries.close();
   }
 }
 
