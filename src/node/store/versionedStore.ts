@@ -1,6 +1,7 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
-import { buildFastIndex, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
+import { LatestScans } from "./latestScans.js";
+import { buildFastIndex, FAST, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
  * Multi-version key-value state over LevelDB. Every commit writes a new
@@ -36,12 +37,15 @@ export interface StateReader {
 export class VersionedStore {
   /** True while a commit's batch is being written: the fast index may then hold either version. */
   private committing = false;
+  private readonly latestScans: LatestScans;
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private latest: number,
     private earliest: number,
-  ) {}
+  ) {
+    this.latestScans = new LatestScans(db, { gte: Uint8Array.of(FAST), lt: Uint8Array.of(FAST + 1) });
+  }
 
   static async open(dir: string): Promise<VersionedStore> {
     const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
@@ -70,7 +74,7 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version, () => this.fastIndexServes(version));
+    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans);
   }
 
   /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
@@ -92,6 +96,7 @@ export class VersionedStore {
     try {
       await this.db.batch(ops);
       this.latest = batch.version;
+      this.latestScans.retire(batch.version);
       if (this.earliest === 0) this.earliest = batch.version;
     } finally {
       this.committing = false;
@@ -129,6 +134,7 @@ export class VersionedStore {
   }
 
   async close(): Promise<void> {
+    this.latestScans.retire(Number.MAX_SAFE_INTEGER);
     await this.db.close();
   }
 }
@@ -191,6 +197,7 @@ class VersionReader implements StateReader {
     readonly version: number,
     /** Asked right before each LevelDB call, which reads the state of that moment. */
     private readonly fastIndexServes: () => boolean,
+    private readonly latestScans: LatestScans,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
@@ -207,11 +214,10 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
-    // Opened now, right after the check: a LevelDB iterator reads a snapshot of the moment it is opened.
-    const lower = fastKey(start ?? prefix);
-    const upper = prefixEnd(fastKey(prefix));
-    return latestEntries(scan(this.db, upper ? { gte: lower, lt: upper } : { gte: lower }));
+    // An idle iterator of this version reads it whatever was committed since; a new one reads the state of now.
+    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
+    return latestEntries(this.latestScans.scan(this.version, fastKey(start ?? prefix), upper));
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
