@@ -10,6 +10,7 @@ import {
   type TxResult,
   type TxSearchResult,
 } from "./chainClient.js";
+import { JsonPoster, PostFailed } from "./jsonPost.js";
 import { NewBlockFeed } from "./newBlockFeed.js";
 
 interface RpcReply {
@@ -26,11 +27,14 @@ interface RpcReply {
 export class RpcClient implements ChainClient {
   private nextId = 1;
   private readonly feeds = new Set<NewBlockFeed>();
+  private readonly poster: JsonPoster;
 
   constructor(
     readonly address: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+    timeoutMs = 10_000,
+  ) {
+    this.poster = new JsonPoster(address, timeoutMs);
+  }
 
   async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     const result = (await this.call("abci_query", {
@@ -93,22 +97,17 @@ export class RpcClient implements ChainClient {
   }
 
   private async call(method: string, params: Record<string, unknown>): Promise<unknown> {
-    let response: Response;
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(this.address, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      answer = await this.poster.post(JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }));
     } catch (err) {
-      throw new NodeUnavailableError(this.address, describeFetchError(err, this.timeoutMs));
+      throw new NodeUnavailableError(this.address, err instanceof PostFailed ? err.reason : (err as Error).message);
     }
     let reply: RpcReply;
     try {
-      reply = (await response.json()) as RpcReply;
-    } catch (err) {
-      throw new NodeUnavailableError(this.address, `${method} answered HTTP ${response.status} without a JSON-RPC body`);
+      reply = JSON.parse(answer.text) as RpcReply;
+    } catch {
+      throw new NodeUnavailableError(this.address, `${method} answered HTTP ${answer.status} without a JSON-RPC body`);
     }
     if (reply.error) throw new NodeRpcError(reply.error.code, reply.error.message, reply.error.data);
     if (reply.result === undefined) throw new NodeUnavailableError(this.address, `${method} answered without a result`);
@@ -116,8 +115,3 @@ export class RpcClient implements ChainClient {
   }
 }
 
-function describeFetchError(err: unknown, timeoutMs: number): string {
-  const error = err as Error & { cause?: { code?: string; message?: string } };
-  if (error.name === "TimeoutError" || error.name === "AbortError") return `no answer within ${timeoutMs} ms`;
-  return error.cause?.code ?? error.cause?.message ?? error.message;
-}
