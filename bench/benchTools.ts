@@ -118,9 +118,10 @@ export function child(args: string[], env: Record<string, string> = {}): Child {
   };
 }
 
-/** `chain-rest start` (the compiled build) on free loopback ports. */
+/** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
 export async function startChainRest(home: string): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const node = child([CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const node = child([...profile, CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };
@@ -142,19 +143,20 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
-/** One GET over a kept-alive connection (for per-request latency loops). */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** Kept-alive connections; one by default (per-request latency loops), more for concurrent senders. */
+export const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
 export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return request(url, { method: "GET", headers });
+  return request(url, { method: "GET", headers, agent: oneConnection });
 }
 
-export function post(url: string, body: string): Promise<{ status: number; body: string }> {
-  return request(url, { method: "POST", headers: { "content-type": "application/json" } }, body);
+export function post(url: string, body: string, agent: http.Agent = oneConnection): Promise<{ status: number; body: string }> {
+  return request(url, { method: "POST", headers: { "content-type": "application/json" }, agent }, body);
 }
 
 function request(url: string, options: http.RequestOptions, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { ...options, agent }, (res) => {
+    const req = http.request(url, options, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (d: string) => (text += d));

@@ -6,6 +6,7 @@
  * event of the block that holds it (the node's websocket).
  */
 import { createHash } from "node:crypto";
+import http from "node:http";
 import WebSocket from "ws";
 import { TEST_MNEMONIC } from "../test/helpers/devNode.js";
 import { directTx, send, testSigner } from "../test/helpers/txSigner.js";
@@ -29,6 +30,7 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
   );
   const hashOf = (tx: Uint8Array) => createHash("sha256").update(tx).digest("hex").toUpperCase();
   const server = await startChainRest(bench.home);
+  const connections = new http.Agent({ keepAlive: true, maxSockets: senders }); // one per sender
   const socket = new WebSocket(`${server.rpcUrl.replace("http", "ws")}/websocket`);
   try {
     const sentAt = new Map<string, number>();
@@ -51,7 +53,7 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
       txs.map(async (own) => {
         for (const tx of own) {
           sentAt.set(hashOf(tx), performance.now());
-          const r = await post(`${server.restUrl}/core/tx/v1beta1/txs`, JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" }));
+          const r = await post(`${server.restUrl}/core/tx/v1beta1/txs`, JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" }), connections);
           const code = (JSON.parse(r.body) as { tx_response?: { code: number } }).tx_response?.code;
           if (r.status !== 200 || code !== 0) throw new Error(`broadcast: ${r.status} ${r.body}`);
         }
@@ -74,6 +76,7 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
     });
   } finally {
     socket.close();
+    connections.destroy();
     await server.node.stop();
   }
 }
