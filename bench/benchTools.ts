@@ -1,6 +1,10 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
+import { PACKAGE_ROOT } from "../src/util/paths.js";
 
 /** A scratch folder for one benchmark run, removed at exit. */
 export function scratchDir(name: string): string {
@@ -11,14 +15,160 @@ export function scratchDir(name: string): string {
 
 /** Median wall time of `runs` calls of `fn`, in milliseconds. */
 export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  return (await timings(runs, fn)).p50;
+}
+
+/** p50 and p99 of `runs` sequential calls of `fn`, in milliseconds. */
+export async function timings(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    await fn();
+    await fn(i);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
+}
+
+/** One line of the results: the subject measured against a baseline in the same run. */
+export interface BenchResult {
+  subject: string;
+  baseline: string;
+  /** subject / baseline, oriented so that higher is better (see `better`). */
+  ratio: number;
+  target: string;
+  subjectValue: string;
+  baselineValue: string;
+  /** Latency percentiles of the subject, in milliseconds, where it was timed per request. */
+  p50?: number;
+  p99?: number;
+  note?: string;
+}
+
+const results: BenchResult[] = [];
+
+export function record(result: BenchResult): void {
+  results.push(result);
+  const lat = result.p50 === undefined ? "" : `  p50 ${fmtMs(result.p50)} p99 ${fmtMs(result.p99!)}`;
+  console.log(`  ${result.subject}: ${result.subjectValue} vs ${result.baseline}: ${result.baselineValue} = ${result.ratio.toFixed(2)}x (target ${result.target})${lat}${result.note ? `  [${result.note}]` : ""}`);
+}
+
+export function allResults(): BenchResult[] {
+  return results;
+}
+
+export const fmtMs = (ms: number) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`);
+
+export const CONNECTIONS = 20;
+export const DURATION_S = 5;
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+/** autocannon against `base`: `path(i)` gives the i-th request's path (and optional headers). */
+export async function load(base: string, pathOf: (i: number) => string, options: { duration?: number; amount?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<Load> {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections: options.connections ?? CONNECTIONS,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION_S }),
+    headers: options.headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${base}${pathOf(0)}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+}
+
+export const CLI = path.join(PACKAGE_ROOT, "bin", "chain-rest.js");
+
+export interface Child {
+  proc: ChildProcess;
+  output: () => string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<void>;
+}
+
+/** A child process (node with `args`), its output collected. */
+export function child(args: string[], env: Record<string, string> = {}): Child {
+  const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  let text = "";
+  proc.stdout!.on("data", (d: Buffer) => (text += d.toString()));
+  proc.stderr!.on("data", (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
+  return {
+    proc,
+    output: () => text,
+    async waitFor(pattern, timeoutMs = 120_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const match = text.match(pattern);
+        if (match) return match;
+        if (proc.exitCode !== null || Date.now() > until) throw new Error(`no ${pattern} from ${args.join(" ")}:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
+export async function startChainRest(home: string): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const node = child([...profile, CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/))[1]!;
+  const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
+  return { node, restUrl, rpcUrl };
+}
+
+/** A bare Koa app in its own process answering `bodies` (path → bytes) from memory: the baseline of the REST benchmarks. */
+export async function startBareKoa(bodies: Map<string, string>, dir: string): Promise<{ server: Child; url: string }> {
+  const file = path.join(dir, `bodies-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify([...bodies]));
+  const server = child(["--import", "tsx", path.join(PACKAGE_ROOT, "bench", "bareKoa.ts"), file]);
+  const url = (await server.waitFor(/listening (http:\/\/\S+)/))[1]!;
+  return { server, url };
+}
+
+/** Resident memory of a process, from /proc (Linux): now and its peak, in MB. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))![1]);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+/** Kept-alive connections; one by default (per-request latency loops), more for concurrent senders. */
+export const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return request(url, { method: "GET", headers, agent: oneConnection });
+}
+
+export function post(url: string, body: string, agent: http.Agent = oneConnection): Promise<{ status: number; body: string }> {
+  return request(url, { method: "POST", headers: { "content-type": "application/json" }, agent }, body);
+}
+
+function request(url: string, options: http.RequestOptions, body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, options, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+export function machine(): string {
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
 }
 
 export function report(title: string, rows: Array<[string, string]>): void {

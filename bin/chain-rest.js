@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so there is no build step.
-import { register } from "tsx/esm/api";
+// Runs the compiled JavaScript in dist/, which `npm ci` (the package's prepare step) and `npm run build` write.
+import { existsSync } from "node:fs";
 
-register();
-await import("../src/cli.ts");
+const cli = new URL("../dist/cli.js", import.meta.url);
+if (!existsSync(cli)) {
+  console.error("chain-rest: dist/ is missing; run `npm run build` (npm ci runs it too)");
+  process.exit(1);
+}
+await import(cli.href);

@@ -1,14 +1,8 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { gateway } from "./commands/gateway.js";
 import { resolveHome } from "./commands/home.js";
-import { initHome } from "./commands/init.js";
-import { printRoutes } from "./commands/routes.js";
-import { start } from "./commands/start.js";
-import { printSwagger } from "./commands/swagger.js";
 import { FORMATS, type DocumentFormat } from "./gateway/swagger/documentFormat.js";
-import { ConfigError } from "./config/tomlConfig.js";
-import { GenesisError } from "./node/genesis.js";
-import { TableError } from "./tables/loadYamlTable.js";
+
+// Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 
 const program = new Command("chain-rest")
   .description("REST server for a blockchain node: gateway routes (proto3 JSON) and legacy routes (amino JSON), with an embedded development node.")
@@ -24,7 +18,8 @@ program
   .option("--accounts <n>", "number of funded accounts", positiveInteger, 10)
   .option("--denom <denom>", "base denom", "uhub")
   .option("--mnemonic <words>", "derive the accounts from this mnemonic instead of a new one")
-  .action((opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string }) => {
+  .action(async (opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string }) => {
+    const { initHome } = await import("./commands/init.js");
     const home = resolveHome(opts.home);
     const dev = initHome({ home, chainId: opts.chainId, accounts: opts.accounts, denom: opts.denom, mnemonic: opts.mnemonic });
     console.log(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
@@ -37,8 +32,8 @@ program
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address (e.g. tcp://127.0.0.1:1317)")
   .option("--rpc.laddr <addr>", "node RPC listen address, overrides config.toml rpc.laddr")
-  .action((opts: Record<string, string | undefined>) =>
-    start({ home: resolveHome(opts.home), apiAddress: opts["api.address"], rpcLaddr: opts["rpc.laddr"] }),
+  .action(async (opts: Record<string, string | undefined>) =>
+    (await import("./commands/start.js")).start({ home: resolveHome(opts.home), apiAddress: opts["api.address"], rpcLaddr: opts["rpc.laddr"] }),
   );
 
 program
@@ -47,18 +42,18 @@ program
   .requiredOption("--node <url>", "the node's RPC URL, e.g. http://127.0.0.1:26657")
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address")
-  .action((opts: Record<string, string | undefined>) => gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"] }));
+  .action(async (opts: Record<string, string | undefined>) => (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"] }));
 
 program
   .command("routes")
   .description("print the compiled route table (verb, path, proto method)")
-  .action(() => printRoutes());
+  .action(async () => (await import("./commands/routes.js")).printRoutes());
 
 program
   .command("swagger")
   .description("print the OpenAPI v2 document that GET /swagger serves")
   .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("json"))
-  .action((opts: { format: DocumentFormat }) => printSwagger(opts.format));
+  .action(async (opts: { format: DocumentFormat }) => (await import("./commands/swagger.js")).printSwagger(opts.format));
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -66,8 +61,13 @@ function positiveInteger(value: string): number {
   return n;
 }
 
-program.parseAsync(process.argv).catch((err: unknown) => {
+program.parseAsync(process.argv).catch(async (err: unknown) => {
   // Mistakes in settings, genesis or tables are reported plainly; anything else with its stack.
+  const [{ ConfigError }, { GenesisError }, { TableError }] = await Promise.all([
+    import("./config/tomlConfig.js"),
+    import("./node/genesis.js"),
+    import("./tables/loadYamlTable.js"),
+  ]);
   const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError;
   console.error(`chain-rest: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);

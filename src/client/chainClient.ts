@@ -45,6 +45,13 @@ export interface StatusResult {
   validator_info: Record<string, unknown>;
 }
 
+/**
+ * Told the latest committed height whenever answers may have changed (a
+ * commit, the pruning after it), and `undefined` while the client cannot tell
+ * (a dropped event subscription): then nothing may be assumed about the chain.
+ */
+export type HeightListener = (latest: number | undefined) => void;
+
 export interface ChainClient {
   /** Where the node is, for messages ("in-process node", "http://127.0.0.1:26657"). */
   readonly address: string;
@@ -55,6 +62,8 @@ export interface ChainClient {
   block(height?: number): Promise<Record<string, unknown>>;
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
+  /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */
+  watchHeights?(listener: HeightListener): () => void;
 }
 
 /** The node could not be reached (refused, reset, timed out). The gateway answers 503. */

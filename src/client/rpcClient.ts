@@ -5,10 +5,13 @@ import {
   type BroadcastMode,
   type BroadcastResult,
   type ChainClient,
+  type HeightListener,
   type StatusResult,
   type TxResult,
   type TxSearchResult,
 } from "./chainClient.js";
+import { JsonPoster, PostFailed } from "./jsonPost.js";
+import { NewBlockFeed } from "./newBlockFeed.js";
 
 interface RpcReply {
   result?: unknown;
@@ -23,11 +26,15 @@ interface RpcReply {
  */
 export class RpcClient implements ChainClient {
   private nextId = 1;
+  private readonly feeds = new Set<NewBlockFeed>();
+  private readonly poster: JsonPoster;
 
   constructor(
     readonly address: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+    timeoutMs = 10_000,
+  ) {
+    this.poster = new JsonPoster(address, timeoutMs);
+  }
 
   async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     const result = (await this.call("abci_query", {
@@ -37,6 +44,7 @@ export class RpcClient implements ChainClient {
       prove: false,
     })) as { response: Record<string, unknown> };
     const r = result.response ?? {};
+    if (height === 0) this.observe(Number(r.height ?? 0)); // the latest height, as the node answered it
     return {
       code: Number(r.code ?? 0),
       codespace: String(r.codespace ?? ""),
@@ -47,7 +55,9 @@ export class RpcClient implements ChainClient {
   }
 
   async broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
-    return (await this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") })) as BroadcastResult;
+    const result = (await this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") })) as BroadcastResult;
+    if (result.height) this.observe(Number(result.height)); // committed: the chain is at least there
+    return result;
   }
 
   async tx(hash: Uint8Array): Promise<TxResult> {
@@ -72,23 +82,32 @@ export class RpcClient implements ChainClient {
     return (await this.call("status", {})) as StatusResult;
   }
 
+  /** Follows the node's height over its websocket NewBlock events. */
+  watchHeights(listener: HeightListener): () => void {
+    const feed = new NewBlockFeed(this.address, async () => Number((await this.status()).sync_info.latest_block_height), listener);
+    this.feeds.add(feed);
+    return () => {
+      feed.stop();
+      this.feeds.delete(feed);
+    };
+  }
+
+  private observe(height: number): void {
+    for (const feed of this.feeds) feed.observe(height);
+  }
+
   private async call(method: string, params: Record<string, unknown>): Promise<unknown> {
-    let response: Response;
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(this.address, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      answer = await this.poster.post(JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }));
     } catch (err) {
-      throw new NodeUnavailableError(this.address, describeFetchError(err, this.timeoutMs));
+      throw new NodeUnavailableError(this.address, err instanceof PostFailed ? err.reason : (err as Error).message);
     }
     let reply: RpcReply;
     try {
-      reply = (await response.json()) as RpcReply;
-    } catch (err) {
-      throw new NodeUnavailableError(this.address, `${method} answered HTTP ${response.status} without a JSON-RPC body`);
+      reply = JSON.parse(answer.text) as RpcReply;
+    } catch {
+      throw new NodeUnavailableError(this.address, `${method} answered HTTP ${answer.status} without a JSON-RPC body`);
     }
     if (reply.error) throw new NodeRpcError(reply.error.code, reply.error.message, reply.error.data);
     if (reply.result === undefined) throw new NodeUnavailableError(this.address, `${method} answered without a result`);
@@ -96,8 +115,3 @@ export class RpcClient implements ChainClient {
   }
 }
 
-function describeFetchError(err: unknown, timeoutMs: number): string {
-  const error = err as Error & { cause?: { code?: string; message?: string } };
-  if (error.name === "TimeoutError" || error.name === "AbortError") return `no answer within ${timeoutMs} ms`;
-  return error.cause?.code ?? error.cause?.message ?? error.message;
-}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import protobuf from "protobufjs";
 import Long from "long";
 import { PROTO_DIR } from "../util/paths.js";
@@ -45,6 +46,22 @@ let shared: protobuf.Root | undefined;
 
 /** The process-wide root, loaded once on first use. */
 export function protoRoot(): protobuf.Root {
-  shared ??= loadProtoRoot();
+  shared ??= loadBuiltRoot() ?? loadProtoRoot();
   return shared;
+}
+
+/** Where the build writes the root's descriptors as JSON (beside the compiled module). */
+export const BUILT_ROOT_FILE = fileURLToPath(new URL("./proto-root.json", import.meta.url));
+
+/**
+ * The root from the JSON the build wrote (half the time of parsing the .proto
+ * files), unless a .proto file changed after it was written.
+ */
+function loadBuiltRoot(dir: string = PROTO_DIR): protobuf.Root | undefined {
+  if (!fs.existsSync(BUILT_ROOT_FILE)) return undefined;
+  const builtAt = fs.statSync(BUILT_ROOT_FILE).mtimeMs;
+  if (listProtoFiles(dir).some((name) => fs.statSync(path.join(dir, name)).mtimeMs > builtAt)) return undefined;
+  const root = protobuf.Root.fromJSON(JSON.parse(fs.readFileSync(BUILT_ROOT_FILE, "utf8")) as protobuf.INamespace);
+  root.resolveAll();
+  return root;
 }

@@ -1,6 +1,6 @@
 import { Codec } from "../codec/codec.js";
 import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
-import { compileTables } from "./restServer.js";
+import { compileTables } from "../tables/compileTables.js";
 
 /** Prints the compiled route tables: verb, path, proto method; legacy routes marked [legacy] with what they do. */
 export function printRoutes(): void {

@@ -1,7 +1,7 @@
 import { Codec } from "../codec/codec.js";
 import { formatDocument, type DocumentFormat } from "../gateway/swagger/documentFormat.js";
 import { writeSwaggerDocument } from "../gateway/swagger/swaggerDocument.js";
-import { compileTables } from "./restServer.js";
+import { compileTables } from "../tables/compileTables.js";
 
 /** Prints the OpenAPI document that GET /swagger serves, without starting anything. */
 export function printSwagger(format: DocumentFormat): void {

@@ -11,6 +11,7 @@ export interface ApiConfig {
   "rpc-write-timeout": number;
   "rpc-max-body-bytes": number;
   "enabled-unsafe-cors": boolean;
+  "answer-cache-mb": number;
 }
 
 export interface AppConfig {
@@ -61,6 +62,10 @@ rpc-max-body-bytes = 1000000
 
 # Answer cross-origin requests from any origin (adds CORS headers).
 enabled-unsafe-cors = false
+
+# Megabytes of answers kept for reuse: the same GET at the same latest height is
+# answered again from memory until the next block (0 = no reuse).
+answer-cache-mb = 32
 `;
 
 const SCHEMA = {
@@ -86,6 +91,7 @@ const SCHEMA = {
         "rpc-write-timeout": { type: "integer", minimum: 0, default: 0, description: "a number of seconds >= 0 (0 = no limit)" },
         "rpc-max-body-bytes": { type: "integer", minimum: 1, default: 1000000, description: "a number of bytes >= 1" },
         "enabled-unsafe-cors": { type: "boolean", default: false, description: "true or false" },
+        "answer-cache-mb": { type: "integer", minimum: 0, maximum: 65536, default: 32, description: "a number of megabytes from 0 (no reuse) to 65536" },
       },
     },
   },

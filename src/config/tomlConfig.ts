@@ -22,7 +22,7 @@ export function loadTomlConfig<T>(file: string, defaultText: string, schema: obj
   } catch (err) {
     throw new ConfigError(`${file}: not valid TOML: ${(err as Error).message.split("\n")[0]}`);
   }
-  const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false });
+  const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false, validateSchema: false }); // our own schemas: no meta-validation at each start
   const validate = ajv.compile(schema);
   if (!validate(data)) throw new ConfigError(describe(file, validate.errors![0]!, schema, data));
   return data as T;

@@ -9,6 +9,7 @@ import { gatewayErrors, notImplemented } from "./errorBody.js";
 import { buildGatewayRouter, refusedPathVariables } from "./gatewayRouter.js";
 import type { GatewayDeps } from "./gatewayDeps.js";
 import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import type { AnswerCache } from "./answerCache.js";
 import { writeSwaggerDocument } from "./swagger/swaggerDocument.js";
 import { swaggerRoutes } from "./swagger/swaggerRoutes.js";
 
@@ -21,6 +22,8 @@ export interface RestAppOptions {
   cors: boolean;
   /** api.swagger: serve GET /swagger and the UI at /swagger/ (when false, both answer 404). */
   swagger?: boolean;
+  /** Answers reused while the state has not changed (api.answer-cache-mb); absent: none. */
+  answerCache?: AnswerCache;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
@@ -41,6 +44,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(gatewayErrors);
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument(tables, options.deps.codec.root) : null));
+  if (options.answerCache) app.use(options.answerCache.middleware);
   // Legacy routes first, as the real server registers them: they take precedence. They answer
   // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.
   if (options.legacy) app.use(buildLegacyRouter(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)).routes());

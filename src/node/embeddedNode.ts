@@ -40,7 +40,9 @@ const CHAIN_KEY = utf8("chain");
  * The embedded development node: module state in a versioned LevelDB store,
  * loaded from genesis.json on first start and resumed on later starts;
  * transactions checked into a mempool and executed in blocks; ABCI-style
- * queries at any kept height. Events: "block" (CommittedHeight) after each commit.
+ * queries at any kept height. Events: "commit" (height) as soon as a block's state is
+ * written, "pruned" (height) when the heights it made too old can no longer be read,
+ * "block" (CommittedHeight) once the commit is complete.
  */
 export class EmbeddedNode extends EventEmitter {
   readonly mempool = new Mempool();
@@ -216,7 +218,9 @@ export class EmbeddedNode extends EventEmitter {
       indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
     );
     await this.store.commit(batch);
+    this.emit("commit", height);
     await this.store.prune(height - this.keepRecent + 1);
+    this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
     hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));
     this.emit("block", record);

@@ -1,5 +1,5 @@
 import { RPC_ED25519_KEY_TYPE } from "./chain/blockStore.js";
-import type { AbciQueryResponse, BroadcastMode, BroadcastResult, ChainClient, StatusResult, TxResult, TxSearchResult } from "../client/chainClient.js";
+import type { AbciQueryResponse, BroadcastMode, BroadcastResult, ChainClient, HeightListener, StatusResult, TxResult, TxSearchResult } from "../client/chainClient.js";
 import { NodeRpcError } from "../client/chainClient.js";
 import { Mempool, MempoolError } from "./chain/mempool.js";
 import { searchTxs, TxSearchError } from "./chain/txSearch.js";
@@ -119,6 +119,21 @@ export class InProcessClient implements ChainClient {
         pub_key: { type: RPC_ED25519_KEY_TYPE, value: Buffer.from(key.publicKey).toString("base64") },
         voting_power: latest.validators.find((v) => v.address === key.address)?.voting_power ?? "0",
       },
+    };
+  }
+
+  /**
+   * The node says when a block commits, before anything else learns of it
+   * (inclusion, events), and again when that commit's pruning makes old heights unreadable.
+   */
+  watchHeights(listener: HeightListener): () => void {
+    const onChange = (height: number) => listener(height);
+    this.node.on("commit", onChange);
+    this.node.on("pruned", onChange);
+    listener(this.node.height);
+    return () => {
+      this.node.off("commit", onChange);
+      this.node.off("pruned", onChange);
     };
   }
 

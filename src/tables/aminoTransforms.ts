@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import protobuf from "protobufjs";
 import { load as loadYaml } from "js-yaml";
-import { Ajv, type ErrorObject } from "ajv";
+import type { ErrorObject } from "ajv";
+import { tableValidator } from "./schemaValidator.js";
 import { TableError } from "./loadYamlTable.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "./schemas/amino-transforms.schema.json" with { type: "json" };
@@ -60,7 +61,7 @@ export function loadAminoTransforms(file = AMINO_TRANSFORMS_FILE): AminoTransfor
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }
-  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  const validate = tableValidator(schema);
   if (!validate(data)) throw new TableError(`${path.basename(file)}: ${describe(validate.errors!)}`);
   return compile(data as RawTransforms, path.basename(file));
 }

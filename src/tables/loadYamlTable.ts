@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { load as loadYaml } from "js-yaml";
-import { Ajv, type ErrorObject } from "ajv";
+import type { ErrorObject } from "ajv";
+import { tableValidator } from "./schemaValidator.js";
 
 /** A mistake in a route table; the message names file, entry and key. */
 export class TableError extends Error {}
@@ -30,8 +31,7 @@ export function loadYamlTable<T>(
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-  const validate = ajv.compile(schema);
+  const validate = tableValidator(schema);
   if (!validate(data)) throw new TableError(describeSchemaError(file, data, validate.errors!, label, verbs));
   return (data as T[]).map((entry, index) => ({ entry, source: { file, index, label: label(entry as Record<string, unknown>) } }));
 }

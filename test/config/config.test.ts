@@ -23,6 +23,7 @@ describe("configuration files", () => {
       "rpc-write-timeout": 0,
       "rpc-max-body-bytes": 1000000,
       "enabled-unsafe-cors": false,
+      "answer-cache-mb": 32,
     });
     const text = fs.readFileSync(path.join(h, "config", "app.toml"), "utf8");
     expect(text).to.include("# Whether the REST server runs.");

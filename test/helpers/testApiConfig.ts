@@ -11,6 +11,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     "rpc-write-timeout": 0,
     "rpc-max-body-bytes": 100_000,
     "enabled-unsafe-cors": false,
+    "answer-cache-mb": 32,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import path from "node:path";
+import { ClassicLevel } from "classic-level";
 import { VersionedStore } from "../../src/node/store/versionedStore.js";
 import { decodeVersioned, encodeVersioned } from "../../src/node/store/keyEncoding.js";
 import { tempDir } from "../helpers/tempDir.js";
@@ -85,5 +86,82 @@ describe("versioned LevelDB store", () => {
     store = await VersionedStore.open(location);
     expect(store.latestVersion).to.equal(2);
     expect(t(await store.reader(1).get(b("k")))).to.equal("v1");
+  });
+
+  describe("fast index (latest values in one lookup)", () => {
+    const keys = ["a/1", "a/2", "a/2\u0000x", "a/3", "b/1", "b/2"];
+
+    /** Every key's value and the prefix scans, as one comparable record. */
+    async function snapshot(version: number): Promise<string[]> {
+      const reader = store.reader(version);
+      const out: string[] = [];
+      for (const k of keys) out.push(`${k}=${t(await reader.get(b(k)))}`);
+      for (const [prefix, start] of [["", undefined], ["a/", undefined], ["a/", "a/2"], ["b/", undefined], ["c/", undefined]] as const) {
+        out.push(`scan ${prefix} ${start}: ${(await entries(store, version, prefix, start)).join(",")}`);
+      }
+      return out;
+    }
+
+    it("answers the latest version as the versions do, once a later version makes them the path", async () => {
+      // Deterministic churn: sets, overwrites, deletes and re-creations over 12 versions.
+      const seen: string[][] = [];
+      for (let v = 1; v <= 12; v++) {
+        const writes: Record<string, string | null> = {};
+        keys.forEach((k, i) => {
+          const step = (v * 7 + i * 3) % 5;
+          if (step === 0) writes[k] = null;
+          else if (step < 3) writes[k] = `${k}@${v}`;
+        });
+        await commit(writes);
+        seen.push(await snapshot(v)); // read at the latest version: the fast index
+      }
+      await commit({ unrelated: "x" });
+      for (let v = 1; v <= 12; v++) expect(await snapshot(v), `version ${v}`).to.deep.equal(seen[v - 1]); // the versions
+    });
+
+    it("keeps answering the version being read while the next one is committed", async () => {
+      await commit({ k: "old", "p/1": "one" });
+      const reader = store.reader(1);
+      const batch = store.begin();
+      batch.set(b("k"), b("new"));
+      batch.delete(b("p/1"));
+      const committed = store.commit(batch);
+      expect(t(await reader.get(b("k")))).to.equal("old");
+      expect(await entries(store, 1, "p/")).to.deep.equal(["p/1=one"]);
+      await committed;
+      expect(t(await reader.get(b("k")))).to.equal("old");
+      expect(t(await store.reader().get(b("k")))).to.equal("new");
+      expect(await entries(store, 2, "p/")).to.deep.equal([]);
+    });
+
+    it("is built from the versions when a store written without it is opened", async () => {
+      await commit({ "a/1": "x", "a/2": "y" });
+      await commit({ "a/1": "x2", "a/2": null, "a/3": "z" });
+      const expected = await snapshot(2);
+      const location = path.join(dir, `db-${n - 1}`);
+      await store.close();
+      // Remove the fast index and its marker, as a store of the earlier layout has neither.
+      const db = new ClassicLevel<Uint8Array, Uint8Array>(location, { keyEncoding: "view", valueEncoding: "view" });
+      await db.clear({ gte: b("f"), lt: b("g") });
+      await db.del(b("mfast-index"));
+      expect(await db.keys({ gte: b("f"), lt: b("g") }).all()).to.have.length(0);
+      await db.close();
+      store = await VersionedStore.open(location);
+      expect(await snapshot(2)).to.deep.equal(expected);
+      await commit({ "a/3": "z3" });
+      expect(t(await store.reader(2).get(b("a/3")))).to.equal("z");
+      expect(await entries(store, 3, "a/")).to.deep.equal(["a/1=x2", "a/3=z3"]);
+    });
+
+    it("prunes old versions without touching the latest values", async () => {
+      await commit({ k: "v1", gone: "g" });
+      await commit({ k: "v2", gone: null });
+      await commit({ other: "o" });
+      await store.prune(3);
+      expect(await entries(store, 3, "")).to.deep.equal(["k=v2", "other=o"]);
+      await commit({ gone: "back" });
+      await store.prune(4);
+      expect(await entries(store, 4, "")).to.deep.equal(["gone=back", "k=v2", "other=o"]);
+    });
   });
 });

@@ -1,7 +1,11 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { consensusAddressBytes } from "../../codec/addresses.js";
+
+/** DER prefix of a PKCS#8 Ed25519 private key (the 32-byte seed follows). */
+const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 /** The node's consensus key (config/priv_validator_key.json): it signs the commits of the blocks it makes. */
 export interface ValidatorKey {
@@ -17,10 +21,12 @@ export function loadValidatorKey(home: string): ValidatorKey {
   const full = Buffer.from(json.priv_key.value, "base64"); // seed ‖ public key
   const seed = new Uint8Array(full.subarray(0, 32));
   const publicKey = ed25519.getPublicKey(seed);
+  // Signed by OpenSSL (one signature per block; Ed25519 is deterministic: the same bytes as any implementation).
+  const privateKey = crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
   return {
     address: Buffer.from(consensusAddressBytes(publicKey)).toString("hex").toUpperCase(),
     publicKey,
-    sign: (message) => ed25519.sign(message, seed),
+    sign: (message) => new Uint8Array(crypto.sign(null, message, privateKey)),
   };
 }
 

@@ -1,5 +1,7 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
+import { LatestScans } from "./latestScans.js";
+import { buildFastIndex, FAST, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
  * Multi-version key-value state over LevelDB. Every commit writes a new
@@ -8,7 +10,10 @@ import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, ui
  * historical queries for the last N heights at the cost of N versions of the
  * keys that changed, not N copies of the state.
  *
- * LevelDB namespaces (first byte): s = state, p = prune log, m = meta/chain data.
+ * Reads at the latest version go to the fast index (fastIndex.ts): one point
+ * lookup per key, one iterator per prefix scan over the live keys only.
+ *
+ * LevelDB namespaces (first byte): s = state, f = fast index, p = prune log, m = meta/chain data.
  */
 const STATE = 0x73; // 's'
 const PRUNE = 0x70; // 'p'
@@ -18,6 +23,9 @@ const DELETED = 0;
 
 const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
 const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
+const FAST_INDEX_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("fast-index"));
+
+type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
 
 export interface StateReader {
   readonly version: number;
@@ -27,17 +35,28 @@ export interface StateReader {
 }
 
 export class VersionedStore {
+  /** True while a commit's batch is being written: the fast index may then hold either version. */
+  private committing = false;
+  private readonly latestScans: LatestScans;
+
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private latest: number,
     private earliest: number,
-  ) {}
+  ) {
+    this.latestScans = new LatestScans(db, { gte: Uint8Array.of(FAST), lt: Uint8Array.of(FAST + 1) });
+  }
 
   static async open(dir: string): Promise<VersionedStore> {
     const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
     await db.open();
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
+    // A store written before the fast index existed gets it built once (as IAVL upgrades to fast storage).
+    if (!(await db.get(FAST_INDEX_KEY))) {
+      await buildFastIndex(db, STATE, LIVE);
+      await db.put(FAST_INDEX_KEY, Uint8Array.of(1));
+    }
     return new VersionedStore(db, latest, earliest);
   }
 
@@ -55,7 +74,12 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version);
+    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans);
+  }
+
+  /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
+  private fastIndexServes(version: number): boolean {
+    return version === this.latest && !this.committing;
   }
 
   /** Starts the next version; nothing is visible until commit() writes it in one atomic batch. */
@@ -68,9 +92,15 @@ export class VersionedStore {
     const ops = await batch.operations();
     ops.push({ type: "put", key: LATEST_KEY, value: uint64Bytes(batch.version) });
     if (this.earliest === 0) ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(batch.version) });
-    await this.db.batch(ops);
-    this.latest = batch.version;
-    if (this.earliest === 0) this.earliest = batch.version;
+    this.committing = true;
+    try {
+      await this.db.batch(ops);
+      this.latest = batch.version;
+      this.latestScans.retire(batch.version);
+      if (this.earliest === 0) this.earliest = batch.version;
+    } finally {
+      this.committing = false;
+    }
   }
 
   /** Drops what only heights below `earliest` could read. */
@@ -104,6 +134,7 @@ export class VersionedStore {
   }
 
   async close(): Promise<void> {
+    this.latestScans.retire(Number.MAX_SAFE_INTEGER);
     await this.db.close();
   }
 }
@@ -137,14 +168,19 @@ export class StateBatch {
     this.meta.push({ key: concatBytes(Uint8Array.of(META), key), value });
   }
 
-  async operations(): Promise<Array<{ type: "put"; key: Uint8Array; value: Uint8Array }>> {
-    const ops: Array<{ type: "put"; key: Uint8Array; value: Uint8Array }> = [];
-    const previous = this.version - 1;
-    for (const { key, value } of this.writes.values()) {
+  async operations(): Promise<BatchOp[]> {
+    const ops: BatchOp[] = [];
+    const writes = [...this.writes.values()];
+    // The version each written key had before this batch: the fast index knows it for
+    // live keys (one read for all); a key that is new or was deleted is looked up in the versions.
+    const latestEntries = this.fresh ? [] : await this.db.getMany(writes.map((w) => fastKey(w.key)));
+    for (const [i, { key, value }] of writes.entries()) {
       const stateKey = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
       ops.push({ type: "put", key: stateKey, value: value ? concatBytes(Uint8Array.of(LIVE), value) : Uint8Array.of(DELETED) });
+      ops.push(value ? { type: "put", key: fastKey(key), value: fastValue(this.version, value) } : { type: "del", key: fastKey(key) });
       if (this.fresh) continue;
-      const prior = await newestVersion(this.db, key, previous);
+      const entry = latestEntries[i];
+      const prior = entry ? fastEntryVersion(entry) : await newestVersion(this.db, key, this.version - 1);
       if (prior !== undefined) {
         const logKey = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(this.version), escapeKey(key), Uint8Array.of(0, 0));
         ops.push({ type: "put", key: logKey, value: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, prior)) });
@@ -159,9 +195,16 @@ class VersionReader implements StateReader {
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     readonly version: number,
+    /** Asked right before each LevelDB call, which reads the state of that moment. */
+    private readonly fastIndexServes: () => boolean,
+    private readonly latestScans: LatestScans,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    if (this.fastIndexServes()) {
+      const entry = this.db.getSync(fastKey(key));
+      return entry ? fastEntryValue(entry) : undefined;
+    }
     const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
     const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
     for await (const [, value] of this.db.iterator({ gte: seek, lte: groupEnd, limit: 1 })) {
@@ -170,11 +213,18 @@ class VersionReader implements StateReader {
     return undefined;
   }
 
-  async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    // An idle iterator of this version reads it whatever was committed since; a new one reads the state of now.
+    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
+    return latestEntries(this.latestScans.scan(this.version, fastKey(start ?? prefix), upper));
+  }
+
+  private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const lower = concatBytes(Uint8Array.of(STATE), escapeKey(start ?? prefix));
     const upper = prefixEnd(concatBytes(Uint8Array.of(STATE), escapeKey(prefix)));
     let current: Uint8Array | undefined; // the user key whose newest visible version was already decided
-    for await (const [rawKey, value] of this.db.iterator(upper ? { gte: lower, lt: upper } : { gte: lower })) {
+    for await (const [rawKey, value] of scan(this.db, upper ? { gte: lower, lt: upper } : { gte: lower })) {
       const { key, version } = decodeVersioned(rawKey.subarray(1));
       if (version > this.version) continue; // written after the height being read
       if (current && bytesEqual(current, key)) continue; // an older version of a key already decided
@@ -182,6 +232,35 @@ class VersionReader implements StateReader {
       if (value[0] === LIVE) yield [key, value.subarray(1)];
     }
   }
+}
+
+/** Entries of a key range, read a page at a time: one trip to LevelDB's thread for most scans, not one per entry. */
+function scan(db: ClassicLevel<Uint8Array, Uint8Array>, range: { gte: Uint8Array; lt?: Uint8Array }): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  return readPages(db.iterator(range)); // opened now (the snapshot), read when consumed
+}
+
+const FIRST_PAGE = 128; // a query page (100) and the entry after it
+const NEXT_PAGE = 1000;
+
+interface PagedIterator {
+  nextv(size: number): Promise<Array<[Uint8Array, Uint8Array]>>;
+  close(): Promise<void>;
+}
+
+async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  try {
+    for (let size = FIRST_PAGE; ; size = NEXT_PAGE) {
+      const page = await entries.nextv(size);
+      if (page.length === 0) return; // an ended iterator answers [] without another trip
+      yield* page;
+    }
+  } finally {
+    await entries.close();
+  }
+}
+
+async function* latestEntries(entries: AsyncIterable<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  for await (const [rawKey, entry] of entries) yield [rawKey.subarray(1), fastEntryValue(entry)];
 }
 
 async function newestVersion(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Array, atOrBelow: number): Promise<number | undefined> {

@@ -1,4 +1,4 @@
-import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { verifySecp256k1 } from "./secp256k1Verify.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import type { Codec } from "../../codec/codec.js";
@@ -69,11 +69,7 @@ export function verifySignature(codec: Codec, key: SignerKey, modeInfo: ProtoMes
     const single = modeInfo?.single as { mode?: number } | undefined;
     if (!single) return false;
     if (signature.length !== 64) return false;
-    try {
-      return secp256k1.verify(signature, sha256(signBytes(single.mode ?? 0)), key.key, { prehash: false, lowS: true, format: "compact" });
-    } catch {
-      return false;
-    }
+    return verifySecp256k1(signature, signBytes(single.mode ?? 0), key.key);
   }
   if (key.kind === "ed25519") return false; // refused for transactions, as the real ante handler does
   const multi = modeInfo?.multi as { bitarray?: { extra_bits_stored?: number; elems?: Uint8Array }; mode_infos?: ProtoMessage[] } | undefined;

@@ -1,0 +1,92 @@
+/**
+ * REST throughput of `chain-rest start` (compiled, in its own process) against
+ * a bare Koa app answering the same bytes from memory, and the engine's own
+ * comparisons: an earlier kept height against the latest, the full route table
+ * against a table of one route. autocannon, 20 connections, 5 s each.
+ */
+import path from "node:path";
+import type { BenchHome } from "./benchHome.js";
+import { child, CONNECTIONS, DURATION_S, get, load, record, startBareKoa, startChainRest, type Load } from "./benchTools.js";
+
+const BALANCES = "/core/bank/v1beta1/balances/";
+const PARAMS = "/core/bank/v1beta1/params";
+const rate = (l: Load) => `${l.rps.toFixed(0)} req/s`;
+
+export async function restBenchmarks(bench: BenchHome, dir: string): Promise<void> {
+  console.log(`\nREST throughput (${CONNECTIONS} connections, ${DURATION_S} s each; ${bench.addresses.length} accounts)`);
+  const { addresses } = bench;
+  const hotAddress = addresses[0]!;
+  const cold = (i: number) => `${BALANCES}${addresses[i % addresses.length]}`;
+
+  const server = await startChainRest(bench.home);
+  const bodies = new Map<string, string>();
+  const answer = async (route: string) => {
+    const r = await get(server.restUrl + route);
+    if (r.status !== 200) throw new Error(`${route}: ${r.status} ${r.body}`);
+    return r.body;
+  };
+  bodies.set(PARAMS, await answer(PARAMS));
+  bodies.set(BALANCES + hotAddress, await answer(BALANCES + hotAddress));
+  // Every generated account holds the same coins: one answer's bytes are every account's answer.
+  const coldBody = await answer(cold(1));
+  for (const address of addresses) if (address !== hotAddress) bodies.set(BALANCES + address, coldBody);
+  const bare = await startBareKoa(bodies, dir);
+  try {
+    const pairs: Array<[string, string, (i: number) => string, string]> = [
+      ["balance, same account again (hot)", "bare Koa, same bytes", () => BALANCES + hotAddress, "≥ 0.8x"],
+      [`balance, another of ${addresses.length} accounts each request (cold)`, "bare Koa, same bytes", (i) => cold(i + 1), "≥ 0.5x"],
+      ["params (hot)", "bare Koa, same bytes", () => PARAMS, "≥ 0.8x"],
+    ];
+    for (const [subject, baseline, pathOf, target] of pairs) {
+      const engine = await load(server.restUrl, pathOf);
+      const koa = await load(bare.url, pathOf);
+      record({ subject, baseline, ratio: engine.rps / koa.rps, target, subjectValue: rate(engine), baselineValue: rate(koa), p50: engine.p50, p99: engine.p99 });
+    }
+
+  } finally {
+    await bare.server.stop();
+    await server.node.stop();
+  }
+
+  // Answers not reused from here on (the engine's REST app with reuse off, in its own process):
+  // the versions against the fast index, and the whole table (~250 routes) against only the measured route.
+  const serve = async (only?: string) => {
+    const proc = child(["--import", "tsx", path.join(import.meta.dirname, "tableServer.ts"), bench.home, ...(only ? [only] : [])]);
+    return { proc, url: (await proc.waitFor(/listening (http:\/\/\S+)/))[1]! };
+  };
+  const fullTable = await serve();
+  let latest: Load, earlier: Load;
+  try {
+    latest = await load(fullTable.url, (i) => cold(i + 1));
+    earlier = await load(fullTable.url, (i) => cold(i + 1), { headers: { "x-cosmos-block-height": "2" } });
+  } finally {
+    await fullTable.proc.stop();
+  }
+  const singleRoute = await serve(`${BALANCES}{address}`);
+  let single: Load;
+  try {
+    single = await load(singleRoute.url, (i) => cold(i + 1));
+  } finally {
+    await singleRoute.proc.stop();
+  }
+  record({
+    subject: "balance at an earlier kept height (2), cold, no reuse",
+    baseline: "same at the latest height",
+    ratio: earlier.rps / latest.rps,
+    target: "≥ 0.5x",
+    subjectValue: rate(earlier),
+    baselineValue: rate(latest),
+    p50: earlier.p50,
+    p99: earlier.p99,
+  });
+  record({
+    subject: "balance (cold), full route table, no reuse",
+    baseline: "table of only that route",
+    ratio: latest.rps / single.rps,
+    target: "≥ 0.95x",
+    subjectValue: rate(latest),
+    baselineValue: rate(single),
+    p50: latest.p50,
+    p99: latest.p99,
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Every benchmark (npm run bench; not part of npm test): each compares a
+ * subject against a baseline measured in the same run, prints subject,
+ * baseline, ratio and p50/p99, and the run is written to bench/results.json.
+ * The server under test is the compiled build (npm run build first).
+ *
+ *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { readDevAccounts } from "../src/commands/home.js";
+import { prepareHome } from "./benchHome.js";
+import { allResults, child, fmtMs, machine, record, scratchDir, type BenchResult } from "./benchTools.js";
+import { broadcastBenchmark } from "./broadcast.bench.js";
+import { gatewayBenchmark } from "./gatewayLatency.bench.js";
+import { restBenchmarks } from "./restThroughput.bench.js";
+import { startupMemoryBenchmarks } from "./startupMemory.bench.js";
+
+const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
+const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
+const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
+const runs = (name: string) => chosen.includes(name);
+
+const startedAt = new Date();
+const machineBefore = machine();
+console.log(`chain-rest benchmarks on ${machineBefore}`);
+const dir = scratchDir("run");
+
+if (runs("rest") || runs("gateway") || runs("broadcast")) {
+  console.log("\npreparing a home with 100,000 funded accounts and 50 keyed ones...");
+  const bench = await prepareHome(dir, 100_000);
+  if (runs("rest")) await restBenchmarks(bench, dir);
+  if (runs("gateway")) await gatewayBenchmark(bench, dir);
+  if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
+}
+
+if (runs("startup")) {
+  const small = await prepareHome(dir, 0, 10, 2);
+  await startupMemoryBenchmarks(small, readDevAccounts(small.home)!.accounts[0]!.address);
+}
+
+if (runs("genesis")) {
+  console.log("\n1,000,000-account genesis against 1,000 (its own process; import bounded to 30 min)...");
+  const proc = child(["--max-old-space-size=16384", "--import", "tsx", path.join(import.meta.dirname, "largeGenesis.bench.ts")]);
+  const timer = setTimeout(() => proc.proc.kill("SIGKILL"), GENESIS_TIME_LIMIT_MS);
+  const line = await proc.waitFor(/^\{.*\}$/m, GENESIS_TIME_LIMIT_MS).finally(() => clearTimeout(timer));
+  await proc.stop();
+  const r = JSON.parse(line[0]) as { large: number; small: number; importMs: number; smallImportMs: number; dataBytes: number; firstPage: { p50: number; p99: number }; deepPage: { p50: number; p99: number } };
+  record({
+    subject: `page of 100 accounts by pagination.key deep in ${r.large.toLocaleString("en")} accounts (p50)`,
+    baseline: `first page of ${r.small.toLocaleString("en")} accounts (p50)`,
+    ratio: r.firstPage.p50 / r.deepPage.p50,
+    target: "≥ 0.5x",
+    subjectValue: fmtMs(r.deepPage.p50),
+    baselineValue: fmtMs(r.firstPage.p50),
+    p50: r.deepPage.p50,
+    p99: r.deepPage.p99,
+    note: `ratio = baseline time / subject time; import of ${r.large.toLocaleString("en")} accounts ${(r.importMs / 1000).toFixed(0)} s (${r.small.toLocaleString("en")}: ${(r.smallImportMs / 1000).toFixed(1)} s), {home}/data ${(r.dataBytes / 2 ** 20).toFixed(0)} MiB`,
+  });
+}
+
+const results = allResults();
+const file = path.join(import.meta.dirname, "results.json");
+fs.writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), machine: machineBefore, machineAfter: machine(), results }, null, 2)}\n`);
+console.log(`\n${markdownTable(results)}\n\nwritten to ${path.relative(process.cwd(), file)}`);
+
+function markdownTable(rows: BenchResult[]): string {
+  const lines = ["| subject | baseline | ratio | target | p50 / p99 |", "|---|---|---|---|---|"];
+  for (const r of rows) {
+    const lat = r.p50 === undefined ? "" : `${fmtMs(r.p50)} / ${fmtMs(r.p99!)}`;
+    lines.push(`| ${r.subject}: ${r.subjectValue} | ${r.baseline}: ${r.baselineValue} | ${r.ratio.toFixed(2)}x | ${r.target} | ${lat} |`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,49 @@
+import crypto from "node:crypto";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+
+/** DER prefix of a SubjectPublicKeyInfo holding a compressed secp256k1 point (33 bytes follow). */
+const SPKI_PREFIX = Buffer.from("3036301006072a8648ce3d020106052b8104000a032200", "hex");
+const HALF_ORDER = secp256k1.Point.CURVE().n >> 1n;
+
+/**
+ * Whether `signature` (64 bytes, r‖s) is a secp256k1 signature of SHA-256(`message`)
+ * by the compressed public key `publicKey`, with s in the lower half of the order
+ * (the real ante handler refuses malleable high-S signatures). Verified by
+ * OpenSSL through node:crypto: a third of the time of a JavaScript verify,
+ * and every transaction is verified twice (CheckTx and DeliverTx).
+ */
+export function verifySecp256k1(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  if (signature.length !== 64) return false;
+  if (publicKey.length !== 33) return nobleVerify(signature, message, publicKey);
+  const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString("hex")}`);
+  if (s > HALF_ORDER) return false;
+  try {
+    return crypto.verify("sha256", message, { key: keyObject(publicKey), dsaEncoding: "ieee-p1363" }, signature);
+  } catch {
+    return false; // not a point of the curve
+  }
+}
+
+/** Parsed public keys of recent signers (an account signs again and again); bounded. */
+const keys = new Map<string, crypto.KeyObject>();
+const MAX_KEYS = 10_000;
+
+function keyObject(publicKey: Uint8Array): crypto.KeyObject {
+  const id = Buffer.from(publicKey).toString("hex");
+  let key = keys.get(id);
+  if (!key) {
+    key = crypto.createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(id, key);
+  }
+  return key;
+}
+
+function nobleVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    return secp256k1.verify(signature, sha256(message), publicKey, { prehash: false, lowS: true, format: "compact" });
+  } catch {
+    return false;
+  }
+}
