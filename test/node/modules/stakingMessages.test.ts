@@ -8,7 +8,7 @@ import { bech32Prefixes, consensusAddressBytes } from "../../../src/codec/addres
 import { encodeBech32Address } from "../../../src/codec/bech32.js";
 import { formatDec, parseDec } from "../../../src/codec/decimal.js";
 import { attributesOf, FEE, NodeTxKit } from "../../helpers/nodeTxKit.js";
-import { proto3JsonTime, rfc3339Seconds } from "../../helpers/timeText.js";
+import { aminoJsonTime, proto3JsonTime, rfc3339Seconds } from "../../helpers/timeText.js";
 
 const DAY = 86_400_000;
 const dec = (value: unknown) => parseDec(String(value));
@@ -287,8 +287,9 @@ describe("staking and slashing Msgs", function () {
       const after = await validator(valA);
       expect(after.description).to.deep.equal({ ...before.description, moniker: "renamed-a" });
       expect(after.commission.commission_rates.rate).to.equal("0.105000000000000000");
-      const time = (await kit.node.committed(r.height))!.block.block.header.time.replace(/\.?0*Z$/, "Z");
-      expect(after.commission.update_time).to.equal(time);
+      const blockTime = new Date((await kit.node.committed(r.height))!.block.block.header.time);
+      expect(after.commission.update_time).to.equal(proto3JsonTime(blockTime));
+      const time = aminoJsonTime(blockTime); // the event's YAML writes Go's time.Time (RFC3339Nano)
       expect(attributesOf(r.events, "edit_validator")).to.deep.equal([
         {
           commission_rate: `commission_rates:\n  rate: "0.105000000000000000"\n  max_rate: "0.200000000000000000"\n  max_change_rate: "0.010000000000000000"\nupdate_time: ${time}\n`,
