@@ -5,7 +5,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgCreateValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { formatDec, parseDec } from "../../../src/codec/decimal.js";
-import { goTimeString } from "../../../src/node/modules/staking/goTime.js";
+import { goTimeString } from "../../../src/node/modules/shared/goTime.js";
 import { attributesOf, NodeTxKit } from "../../helpers/nodeTxKit.js";
 import { proto3JsonTime } from "../../helpers/timeText.js";
 

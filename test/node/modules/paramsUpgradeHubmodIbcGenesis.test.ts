@@ -5,17 +5,17 @@ import { devAppState, genesisCodec, TEST_CHAIN, validateModuleGenesis, type Gene
 import { QueryError } from "../../../src/node/abci/queryError.js";
 import type { KVReader } from "../../../src/node/store/kv.js";
 import { compareBytes, concatBytes } from "../../../src/node/store/keyEncoding.js";
-import { guardianModule } from "../../../src/node/modules/guardian/guardianModule.js";
+import { guardianModule } from "../../../src/node/modules/guardian/module.js";
 import { ibcChannelModule } from "../../../src/node/modules/ibc/channelModule.js";
 import { ibcClientModule } from "../../../src/node/modules/ibc/clientModule.js";
 import { ibcConnectionModule } from "../../../src/node/modules/ibc/connectionModule.js";
 import { parseHexHash } from "../../../src/node/modules/ibc/denomTrace.js";
 import { revisionOfChainId } from "../../../src/node/modules/ibc/heights.js";
 import { transferModule } from "../../../src/node/modules/ibc/transferModule.js";
-import { mintModule } from "../../../src/node/modules/mint/mintModule.js";
+import { mintModule } from "../../../src/node/modules/mint/module.js";
 import type { NodeModule, QueryContext } from "../../../src/node/modules/nodeModule.js";
-import { doneKey, PLAN_KEY, upgradedConsStateKey } from "../../../src/node/modules/upgrade/upgradeKeys.js";
-import { upgradeModule } from "../../../src/node/modules/upgrade/upgradeModule.js";
+import { doneKey, PLAN_KEY, upgradedConsStateKey } from "../../../src/node/modules/upgrade/keys.js";
+import { upgradeModule } from "../../../src/node/modules/upgrade/module.js";
 
 const codec = genesisCodec;
 const chain = TEST_CHAIN;

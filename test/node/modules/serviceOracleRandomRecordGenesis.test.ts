@@ -2,11 +2,11 @@ import { expect } from "chai";
 import { moduleAddress } from "../../../src/codec/addresses.js";
 import { devAppState, fixedAccounts, fixedAddress, TEST_CHAIN, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
 import type { DevGenesisContext } from "../../../src/node/modules/devGenesisContext.js";
-import { oracleModule } from "../../../src/node/modules/oracle/oracleModule.js";
-import { randomModule } from "../../../src/node/modules/random/randomModule.js";
-import { recordModule } from "../../../src/node/modules/record/recordModule.js";
-import { contextIdParam, makeRequestId, requestIdParam, splitRequestId } from "../../../src/node/modules/service/serviceIds.js";
-import { serviceModule } from "../../../src/node/modules/service/serviceModule.js";
+import { oracleModule } from "../../../src/node/modules/oracle/module.js";
+import { randomModule } from "../../../src/node/modules/random/module.js";
+import { recordModule } from "../../../src/node/modules/record/module.js";
+import { contextIdParam, makeRequestId, requestIdParam, splitRequestId } from "../../../src/node/modules/service/ids.js";
+import { serviceModule } from "../../../src/node/modules/service/module.js";
 
 const chain = TEST_CHAIN;
 const accounts = fixedAccounts;

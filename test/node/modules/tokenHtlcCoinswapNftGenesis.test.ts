@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { devAppState, validateModuleGenesis, type GenesisJson } from "../../helpers/moduleGenesis.js";
-import { coinswapModule } from "../../../src/node/modules/coinswap/coinswapModule.js";
-import { htlcModule } from "../../../src/node/modules/htlc/htlcModule.js";
-import { nftModule } from "../../../src/node/modules/nft/nftModule.js";
-import { tokenModule } from "../../../src/node/modules/token/tokenModule.js";
+import { coinswapModule } from "../../../src/node/modules/coinswap/module.js";
+import { htlcModule } from "../../../src/node/modules/htlc/module.js";
+import { nftModule } from "../../../src/node/modules/nft/module.js";
+import { tokenModule } from "../../../src/node/modules/token/module.js";
 
 const appState = () => devAppState({ accounts: 10 });
 const validate = validateModuleGenesis;

@@ -2,7 +2,7 @@ import { moduleAddress } from "../../../codec/addresses.js";
 import { bech32Prefixes } from "../../../codec/addresses.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { getAllBalances, sendCoins } from "../bank/bankKeeper.js";
+import { getAllBalances, sendCoins } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
 import {
   DEC_ONE,
@@ -18,11 +18,11 @@ import {
   decQuoTruncate,
   formatDecCoins,
   type DecCoin,
-} from "../staking/decMath.js";
-import { getValidatorByConsensusAddress, operatorBytes } from "../staking/stakingKeeper.js";
+} from "../shared/decMath.js";
+import { getValidatorByConsensusAddress, operatorBytes } from "../staking/keeper.js";
 import { moduleAddressBytes } from "../../../codec/addresses.js";
-import { DISTRIBUTION_ACCOUNT } from "./distributionGenesis.js";
-import { readDistributionParams } from "./distributionQueries.js";
+import { DISTRIBUTION_ACCOUNT } from "./genesis.js";
+import { readDistributionParams } from "./queries.js";
 import {
   distribution,
   getCommission,
@@ -35,7 +35,7 @@ import {
   setCurrentRewards,
   setOutstanding,
   setPreviousProposer,
-} from "./distributionState.js";
+} from "./state.js";
 
 const FEE_COLLECTOR = "fee_collector";
 

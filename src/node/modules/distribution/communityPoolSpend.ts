@@ -1,14 +1,14 @@
 import { bech32Prefixes, moduleAddress } from "../../../codec/addresses.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { coinsFromProto, sendCoins } from "../bank/bankKeeper.js";
+import { coinsFromProto, sendCoins } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
-import { decCoinsFromCoins, decCoinsSafeSub } from "../staking/decMath.js";
-import { accountBytes } from "../staking/msgAddresses.js";
-import { DISTRIBUTION_ACCOUNT } from "./distributionGenesis.js";
-import { distributionError } from "./distributionErrors.js";
-import { requireNotModuleAccount } from "./distributionMessages.js";
-import { getCommunityPool, setCommunityPool } from "./distributionState.js";
+import { decCoinsFromCoins, decCoinsSafeSub } from "../shared/decMath.js";
+import { accountBytes } from "../shared/msgAddresses.js";
+import { DISTRIBUTION_ACCOUNT } from "./genesis.js";
+import { distributionError } from "./errors.js";
+import { requireNotModuleAccount } from "./messages.js";
+import { getCommunityPool, setCommunityPool } from "./state.js";
 
 /**
  * HandleCommunityPoolSpendProposal: DistributeFromFeePool — the amount leaves

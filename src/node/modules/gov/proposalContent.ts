@@ -1,13 +1,13 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
-import { coinsFromProto } from "../bank/bankKeeper.js";
+import { coinsFromProto } from "../bank/keeper.js";
 import { spendFromCommunityPool } from "../distribution/communityPoolSpend.js";
-import { distributionError } from "../distribution/distributionErrors.js";
-import { DENOM_PATTERN } from "../addressField.js";
+import { distributionError } from "../distribution/errors.js";
+import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ExecContext, ModuleContext } from "../nodeModule.js";
-import { isParamKeyError } from "../staking/aminoParams.js";
-import { panicError } from "../staking/stakingErrors.js";
-import { govError, paramsError } from "./govErrors.js";
+import { isParamKeyError } from "../shared/aminoParams.js";
+import { panicError } from "../staking/errors.js";
+import { govError, paramsError } from "./errors.js";
 // a cycle (index → gov → here), resolved by the time a proposal executes
 import { NODE_MODULES } from "../index.js";
 

@@ -3,7 +3,7 @@ import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import type { KVReader } from "../../store/kv.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
-import { aminoJson } from "../params/aminoParamValue.js";
+import { aminoJson } from "../shared/aminoParamValue.js";
 import { formatHeight, heightOf, isZeroHeight, parseHeight, selfHeight, type Height } from "./heights.js";
 import {
   CLIENT_PARAMS_KEY,
@@ -18,7 +18,7 @@ import {
   uint64Value,
 } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
-import { ibcDevGenesis } from "./ibcDevGenesis.js";
+import { ibcDevGenesis } from "./devGenesis.js";
 import { checkConsensusStateType, clientTypeOf, latestHeightOf } from "./lightClients.js";
 
 /**

@@ -1,13 +1,13 @@
 import { formatDec } from "../../../codec/decimal.js";
 import type { MsgRoute } from "../nodeModule.js";
-import { toTimestamp } from "./genesisChecks.js";
-import { rfc3339, ZERO_TIMESTAMP } from "./goTime.js";
-import { accountBytes, accountSigner, isEmpty, operatorAddressBytes } from "./msgAddresses.js";
-import { beginRedelegation, delegate, undelegate, validateUnbondAmount } from "./stakingDelegation.js";
-import { stakingError } from "./stakingErrors.js";
-import { BondStatus, getValidator } from "./stakingKeeper.js";
-import { coinOf, positiveCoin, requireBondDenom, stakingMessage } from "./stakingMsgChecks.js";
-import { staking } from "./stakingStore.js";
+import { toTimestamp } from "../shared/genesisChecks.js";
+import { rfc3339, ZERO_TIMESTAMP } from "../shared/goTime.js";
+import { accountBytes, accountSigner, isEmpty, operatorAddressBytes } from "../shared/msgAddresses.js";
+import { beginRedelegation, delegate, undelegate, validateUnbondAmount } from "./delegation.js";
+import { stakingError } from "./errors.js";
+import { BondStatus, getValidator } from "./keeper.js";
+import { coinOf, positiveCoin, requireBondDenom, stakingMessage } from "./msgChecks.js";
+import { staking } from "./store.js";
 
 /** MsgDelegate, MsgUndelegate and MsgBeginRedelegate (v0.41 msgs.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 export const delegationMessages: Record<string, MsgRoute> = {

@@ -4,17 +4,17 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
 import { bytesEqual } from "../../store/keyEncoding.js";
 import type { MsgRoute } from "../nodeModule.js";
-import { DEC_ONE } from "./decMath.js";
-import { toTimestamp } from "./genesisChecks.js";
-import { rfc3339Nano } from "./goTime.js";
-import { accountBytes, accountSigner, bech32Bytes, isEmpty, operatorAccount, operatorAddressBytes } from "./msgAddresses.js";
-import { delegate } from "./stakingDelegation.js";
-import { stakingError } from "./stakingErrors.js";
-import { stakingHooks } from "./stakingHooks.js";
-import { BondStatus, getValidator, getValidatorByConsensusAddress } from "./stakingKeeper.js";
-import { validatorByConsKey } from "./stakingKeys.js";
-import { coinOf, decField, intField, invalidRequest, positiveCoin, requireBondDenom, stakingMessage } from "./stakingMsgChecks.js";
-import { setPowerIndex, setValidator, staking } from "./stakingStore.js";
+import { DEC_ONE } from "../shared/decMath.js";
+import { toTimestamp } from "../shared/genesisChecks.js";
+import { rfc3339Nano } from "../shared/goTime.js";
+import { accountBytes, accountSigner, bech32Bytes, isEmpty, operatorAccount, operatorAddressBytes } from "../shared/msgAddresses.js";
+import { delegate } from "./delegation.js";
+import { stakingError } from "./errors.js";
+import { stakingHooks } from "./hooks.js";
+import { BondStatus, getValidator, getValidatorByConsensusAddress } from "./keeper.js";
+import { validatorByConsKey } from "./keys.js";
+import { coinOf, decField, intField, invalidRequest, positiveCoin, requireBondDenom, stakingMessage } from "./msgChecks.js";
+import { setPowerIndex, setValidator, staking } from "./store.js";
 
 /** MsgCreateValidator and MsgEditValidator (v0.41 msgs.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 

@@ -1,0 +1,128 @@
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { notFound } from "../../abci/queryError.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { accountAddressParam } from "../shared/addressField.js";
+import { utf8 } from "../../store/moduleStore.js";
+import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./keeper.js";
+import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+import { aminoUint64 } from "../shared/aminoParamValue.js";
+
+/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
+const PARAMS_KEY = Uint8Array.of(0x00);
+
+const ACCOUNT_TYPES = [
+  "core.auth.v1beta1.BaseAccount",
+  "core.auth.v1beta1.ModuleAccount",
+  "core.vesting.v1beta1.ContinuousVestingAccount",
+  "core.vesting.v1beta1.DelayedVestingAccount",
+  "core.vesting.v1beta1.PeriodicVestingAccount",
+];
+
+export const authModule: NodeModule = {
+  name: "auth",
+  genesisType: "core.auth.v1beta1.GenesisState",
+  queryService: "core.auth.v1beta1.Query",
+
+  queries: {
+    async Accounts(request, ctx) {
+      const anyType = ctx.codec.type("google.protobuf.Any");
+      const page = await paginate(ctx.store, ACCOUNT_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));
+      return { accounts: page.items, pagination: page.pagination };
+    },
+    async Account(request, ctx) {
+      const address = accountAddressParam(request.address, "address", ctx);
+      const account = await ctx.store.get(accountKey(address));
+      if (!account) throw notFound(`account ${String(request.address)} not found`);
+      return { account: ctx.codec.type("google.protobuf.Any").decode(account) };
+    },
+    async Params(_request, ctx) {
+      return { params: await readParams(ctx) };
+    },
+  },
+
+  validateGenesis(state, ctx) {
+    const seen = new Set<string>();
+    ((state.accounts ?? []) as ProtoMessage[]).forEach((any, i) => {
+      const account = unpackAccount(any, ctx, `accounts[${i}]`);
+      const address = baseAccountOf(account).address as string;
+      decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
+      if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
+      seen.add(address);
+    });
+  },
+
+  async initGenesis(state, ctx) {
+    const { store } = ctx;
+    const anyType = ctx.codec.type("google.protobuf.Any");
+    store.set(PARAMS_KEY, ctx.codec.type("core.auth.v1beta1.Params").encode(state.params ?? {}).finish());
+    let nextNumber = 0n;
+    for (const any of (state.accounts ?? []) as ProtoMessage[]) {
+      const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
+      store.set(accountKey(decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
+      const number = BigInt(String(base.account_number ?? 0));
+      if (number >= nextNumber) nextNumber = number + 1n;
+    }
+    store.set(NEXT_ACCOUNT_NUMBER_KEY, utf8(nextNumber.toString()));
+  },
+
+  params: {
+    subspace: "auth",
+    async read(store, ctx) {
+      const bytes = await store.get(PARAMS_KEY);
+      const params = bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+      return {
+        MaxMemoCharacters: aminoUint64(params.max_memo_characters),
+        TxSigLimit: aminoUint64(params.tx_sig_limit),
+        TxSizeCostPerByte: aminoUint64(params.tx_size_cost_per_byte),
+        SigVerifyCostED25519: aminoUint64(params.sig_verify_cost_ed25519),
+        SigVerifyCostSecp256k1: aminoUint64(params.sig_verify_cost_secp256k1),
+      };
+    },
+  },
+
+  devGenesis: (ctx: DevGenesisContext) => ({
+    params: {
+      max_memo_characters: "256",
+      tx_sig_limit: "7",
+      tx_size_cost_per_byte: "10",
+      sig_verify_cost_ed25519: "590",
+      sig_verify_cost_secp256k1: "1000",
+    },
+    accounts: [
+      ...ctx.accounts.map((account, i) => ({
+        "@type": "/core.auth.v1beta1.BaseAccount",
+        address: account.address,
+        pub_key: null,
+        account_number: String(i),
+        sequence: "0",
+      })),
+      ...ctx.otherAccounts.map((address, i) => ({
+        "@type": "/core.auth.v1beta1.BaseAccount",
+        address,
+        pub_key: null,
+        account_number: String(ctx.accounts.length + i),
+        sequence: "0",
+      })),
+      ...ctx.moduleAccounts.map((module, i) => ({
+        "@type": "/core.auth.v1beta1.ModuleAccount",
+        base_account: { address: module.address, pub_key: null, account_number: String(ctx.accounts.length + ctx.otherAccounts.length + i), sequence: "0" },
+        name: module.name,
+        permissions: module.permissions,
+      })),
+    ],
+  }),
+};
+
+async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
+  const bytes = await ctx.store.get(PARAMS_KEY);
+  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+}
+
+function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
+  const typeName = String(any.type_url ?? "").slice(1);
+  if (!ACCOUNT_TYPES.includes(typeName)) throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
+  return ctx.codec.type(typeName).decode(any.value as Uint8Array) as unknown as ProtoMessage;
+}
+

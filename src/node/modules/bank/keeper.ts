@@ -1,0 +1,98 @@
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { sdkError } from "../../abci/txError.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import type { KVReader, KVStore } from "../../store/kv.js";
+import { utf8 } from "../../store/moduleStore.js";
+import type { ExecContext } from "../nodeModule.js";
+import { balancesPrefix, supplyKey } from "./keys.js";
+import { createAccount, getAccount } from "../auth/keeper.js";
+
+/** A coin amount as the node computes with it. */
+export interface Coin {
+  denom: string;
+  amount: bigint;
+}
+
+const decoder = new TextDecoder();
+
+/** "5uhub,3ugold" in the real system's Coins.String() form (sorted by denom). */
+export function formatCoins(coins: Coin[]): string {
+  return [...coins].sort((a, b) => (a.denom < b.denom ? -1 : 1)).map((c) => `${c.amount}${c.denom}`).join(",");
+}
+
+export function coinsFromProto(coins: unknown): Coin[] {
+  return ((coins ?? []) as Array<{ denom: string; amount: string }>).map((c) => ({ denom: c.denom, amount: BigInt(c.amount || "0") }));
+}
+
+export function coinsToProto(coins: Coin[]): Array<{ denom: string; amount: string }> {
+  return coins.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+}
+
+export async function getBalance(bank: KVReader, address: Uint8Array, denom: string): Promise<bigint> {
+  const value = await bank.get(concatBytes(balancesPrefix(address), utf8(denom)));
+  return value ? BigInt(decoder.decode(value)) : 0n;
+}
+
+export async function getAllBalances(bank: KVReader, address: Uint8Array): Promise<Coin[]> {
+  const coins: Coin[] = [];
+  for await (const [key, value] of bank.iterate(balancesPrefix(address))) coins.push({ denom: decoder.decode(key), amount: BigInt(decoder.decode(value)) });
+  return coins;
+}
+
+function setBalance(bank: KVStore, address: Uint8Array, denom: string, amount: bigint): void {
+  const key = concatBytes(balancesPrefix(address), utf8(denom));
+  if (amount === 0n) bank.delete(key);
+  else bank.set(key, utf8(amount.toString()));
+}
+
+/** Takes coins from an account; "<have> is smaller than <need>: insufficient funds" when it lacks them. */
+export async function subtractCoins(bank: KVStore, address: Uint8Array, coins: Coin[]): Promise<void> {
+  for (const coin of coins) {
+    const have = await getBalance(bank, address, coin.denom);
+    if (have < coin.amount) throw sdkError("insufficientFunds", `${have}${coin.denom} is smaller than ${coin.amount}${coin.denom}`);
+    setBalance(bank, address, coin.denom, have - coin.amount);
+  }
+}
+
+export async function addCoins(bank: KVStore, address: Uint8Array, coins: Coin[]): Promise<void> {
+  for (const coin of coins) setBalance(bank, address, coin.denom, (await getBalance(bank, address, coin.denom)) + coin.amount);
+}
+
+/**
+ * Moves coins between accounts and emits the real events:
+ * transfer{recipient, sender, amount} and message{sender}.
+ */
+export async function sendCoins(ctx: ExecContext, from: string, to: string, coins: Coin[]): Promise<void> {
+  const bank = ctx.storeOf("bank");
+  const prefix = ctx.chain.bech32Prefix;
+  const recipient = decodeBech32Address(to, prefix, "to_address");
+  await subtractCoins(bank, decodeBech32Address(from, prefix, "from_address"), coins);
+  await addCoins(bank, recipient, coins);
+  // a transfer to a new address creates its account, as the real bank keeper does
+  const auth = ctx.storeOf("auth");
+  if (!(await getAccount(auth, ctx.codec, recipient))) await createAccount(auth, ctx.codec, prefix, recipient);
+  ctx.emit({ type: "transfer", attributes: [{ key: "recipient", value: to }, { key: "sender", value: from }, { key: "amount", value: formatCoins(coins) }] });
+  ctx.emit({ type: "message", attributes: [{ key: "sender", value: from }] });
+}
+
+async function changeSupply(bank: KVStore, coin: Coin, delta: bigint): Promise<void> {
+  const current = await bank.get(supplyKey(coin.denom));
+  const next = (current ? BigInt(decoder.decode(current)) : 0n) + delta;
+  if (next < 0n) throw sdkError("insufficientFunds", `supply of ${coin.denom} would become negative`);
+  if (next === 0n) bank.delete(supplyKey(coin.denom));
+  else bank.set(supplyKey(coin.denom), utf8(next.toString()));
+}
+
+/** Creates coins in an account (module minting) and raises the supply. */
+export async function mintCoins(ctx: ExecContext, to: string, coins: Coin[]): Promise<void> {
+  const bank = ctx.storeOf("bank");
+  await addCoins(bank, decodeBech32Address(to, ctx.chain.bech32Prefix, "address"), coins);
+  for (const coin of coins) await changeSupply(bank, coin, coin.amount);
+}
+
+/** Destroys coins held by an account and lowers the supply. */
+export async function burnCoins(ctx: ExecContext, from: string, coins: Coin[]): Promise<void> {
+  const bank = ctx.storeOf("bank");
+  await subtractCoins(bank, decodeBech32Address(from, ctx.chain.bech32Prefix, "address"), coins);
+  for (const coin of coins) await changeSupply(bank, coin, -coin.amount);
+}

@@ -1,0 +1,177 @@
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { notFound } from "../../abci/queryError.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import { utf8 } from "../../store/moduleStore.js";
+import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
+import { accountAddressParam, denomParam, DENOM_PATTERN } from "../shared/addressField.js";
+import type { NodeModule, QueryContext } from "../nodeModule.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+import { aminoBool, aminoJson } from "../shared/aminoParamValue.js";
+import { bankMessages } from "./messages.js";
+
+const decoder = new TextDecoder();
+const text = (bytes: Uint8Array) => decoder.decode(bytes);
+
+export const bankModule: NodeModule = {
+  name: "bank",
+  genesisType: "core.bank.v1beta1.GenesisState",
+  queryService: "core.bank.v1beta1.Query",
+
+  queries: {
+    async Balance(request, ctx) {
+      const address = accountAddressParam(request.address, "address", ctx);
+      const denom = await existingDenom(request.denom, ctx);
+      const amount = await ctx.store.get(concatBytes(balancesPrefix(address), utf8(denom)));
+      return { balance: { denom, amount: amount ? text(amount) : "0" } };
+    },
+    async AllBalances(request, ctx) {
+      const address = accountAddressParam(request.address, "address", ctx);
+      const page = await paginate(ctx.store, balancesPrefix(address), request.pagination as PageRequest, (key, value) => ({ denom: text(key), amount: text(value) }));
+      return { balances: page.items, pagination: page.pagination };
+    },
+    async TotalSupply(_request, ctx) {
+      const supply: ProtoMessage[] = [];
+      for await (const [key, value] of ctx.store.iterate(SUPPLY_PREFIX)) supply.push({ denom: text(key), amount: text(value) });
+      return { supply };
+    },
+    async SupplyOf(request, ctx) {
+      const denom = await existingDenom(request.denom, ctx);
+      const amount = await ctx.store.get(supplyKey(denom));
+      return { amount: { denom, amount: amount ? text(amount) : "0" } };
+    },
+    async Params(_request, ctx) {
+      const bytes = await ctx.store.get(PARAMS_KEY);
+      return { params: bytes ? ctx.codec.type("core.bank.v1beta1.Params").decode(bytes) : {} };
+    },
+    async DenomMetadata(request, ctx) {
+      const denom = denomParam(request.denom);
+      const bytes = await ctx.store.get(concatBytes(METADATA_PREFIX, utf8(denom)));
+      if (!bytes) throw notFound(`client metadata for denom ${denom}`);
+      return { metadata: ctx.codec.type("core.bank.v1beta1.Metadata").decode(bytes) };
+    },
+    async DenomsMetadata(request, ctx) {
+      const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
+      const page = await paginate(ctx.store, METADATA_PREFIX, request.pagination as PageRequest, (_key, value) => metadata.decode(value));
+      return { metadatas: page.items, pagination: page.pagination };
+    },
+  },
+
+  messages: bankMessages,
+
+  validateGenesis(state, ctx) {
+    const totals = new Map<string, bigint>();
+    const seen = new Set<string>();
+    ((state.balances ?? []) as ProtoMessage[]).forEach((balance, i) => {
+      const address = String(balance.address ?? "");
+      decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
+      if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
+      seen.add(address);
+      for (const [denom, amount] of coinsOf(balance.coins, `balances[${i}].coins`)) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
+    });
+    const supply = coinsOf(state.supply, "supply");
+    if (supply.size > 0) {
+      const expected = formatCoins(totals);
+      const got = formatCoins(supply);
+      if (expected !== got) throw new Error(`supply: genesis supply is incorrect, expected ${expected}, got ${got}`);
+    }
+    ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
+      if (!DENOM_PATTERN.test(String(meta.base ?? ""))) throw new Error(`denom_metadata[${i}].base: invalid denom "${String(meta.base ?? "")}"`);
+    });
+  },
+
+  async initGenesis(state, ctx) {
+    const { store } = ctx;
+    store.set(PARAMS_KEY, ctx.codec.type("core.bank.v1beta1.Params").encode(state.params ?? {}).finish());
+    const totals = new Map<string, bigint>();
+    for (const balance of (state.balances ?? []) as ProtoMessage[]) {
+      const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
+      for (const [denom, amount] of coinsOf(balance.coins, "coins")) {
+        store.set(concatBytes(balancesPrefix(address), utf8(denom)), utf8(amount.toString()));
+        totals.set(denom, (totals.get(denom) ?? 0n) + amount);
+      }
+    }
+    for (const [denom, amount] of totals) store.set(supplyKey(denom), utf8(amount.toString()));
+    const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
+    for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
+      store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());
+    }
+  },
+
+  params: {
+    subspace: "bank",
+    async read(store, ctx) {
+      const bytes = await store.get(PARAMS_KEY);
+      const params = bytes ? (ctx.codec.type("core.bank.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+      // amino omits the empty fields of each entry (omitempty)
+      const sendEnabled = ((params.send_enabled ?? []) as ProtoMessage[]).map((entry) => ({
+        ...(entry.denom ? { denom: entry.denom } : {}),
+        ...(entry.enabled ? { enabled: true } : {}),
+      }));
+      return { SendEnabled: aminoJson(sendEnabled), DefaultSendEnabled: aminoBool(params.default_send_enabled) };
+    },
+  },
+
+  devGenesis(ctx: DevGenesisContext) {
+    ctx.moduleAccount("fee_collector", []);
+    ctx.accounts.forEach((account, i) => {
+      ctx.fund(account.address, [{ denom: ctx.denom, amount: DEV_ACCOUNT_BALANCE }]);
+      // the first account also holds a few other coins, so that a balance has several pages
+      if (i === 0) ctx.fund(account.address, EXTRA_DENOMS.map((denom) => ({ denom, amount: "1000000" })));
+    });
+    const display = ctx.denom.replace(/^u/, "");
+    return {
+      params: { send_enabled: [], default_send_enabled: true },
+      balances: [...ctx.balances].map(([address, coins]) => ({
+        address,
+        coins: [...coins].sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, amount]) => ({ denom, amount: amount.toString() })),
+      })),
+      supply: [],
+      denom_metadata: [
+        {
+          description: `The native token of ${ctx.chainId}`,
+          denom_units: [
+            { denom: ctx.denom, exponent: 0, aliases: [`micro${display}`] },
+            { denom: `m${display}`, exponent: 3, aliases: [`milli${display}`] },
+            { denom: display, exponent: 6, aliases: [] },
+          ],
+          base: ctx.denom,
+          display,
+        },
+      ],
+    };
+  },
+};
+
+const DEV_ACCOUNT_BALANCE = "1000000000000"; // 1,000,000 main units of a 10^6 base denom
+const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"];
+
+/**
+ * A denom parameter that must exist on the chain. The real system answers
+ * zero for a denom nobody has ever held; we answer 404 so a typo is visible.
+ */
+async function existingDenom(value: unknown, ctx: QueryContext): Promise<string> {
+  const denom = denomParam(value);
+  if (!(await ctx.store.get(supplyKey(denom)))) throw notFound(`denom ${denom} not found: it has no supply on this chain`);
+  return denom;
+}
+
+/** Validated coins of a genesis entry: denom → amount; positive, no duplicates. */
+function coinsOf(coins: unknown, field: string): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  ((coins ?? []) as ProtoMessage[]).forEach((coin, i) => {
+    const denom = String(coin.denom ?? "");
+    if (!DENOM_PATTERN.test(denom)) throw new Error(`${field}[${i}].denom: invalid denom "${denom}"`);
+    const amountText = String(coin.amount ?? "");
+    if (!/^\d+$/.test(amountText) || BigInt(amountText) === 0n) throw new Error(`${field}[${i}].amount: must be a positive integer, got "${amountText}"`);
+    if (out.has(denom)) throw new Error(`${field}[${i}].denom: duplicate denom ${denom}`);
+    out.set(denom, BigInt(amountText));
+  });
+  return out;
+}
+
+function formatCoins(coins: Map<string, bigint>): string {
+  return [...coins].sort(([a], [b]) => a.localeCompare(b)).map(([denom, amount]) => `${amount}${denom}`).join(",");
+}
+

@@ -1,0 +1,47 @@
+import { concatBytes } from "../../store/keyEncoding.js";
+import { lengthPrefixed } from "../staking/keys.js";
+
+/**
+ * Store layout of x/distribution (the real prefixes, addresses length-prefixed):
+ *
+ *   0x00                                         → FeePool
+ *   0x01                                         → previous proposer consensus address
+ *   0x02 | len | operator                        → ValidatorOutstandingRewards
+ *   0x03 | len | delegator                       → withdraw address bytes
+ *   0x04 | len | operator | len | delegator      → DelegatorStartingInfo
+ *   0x05 | len | operator | period (8, LE)       → ValidatorHistoricalRewards
+ *   0x06 | len | operator                        → ValidatorCurrentRewards
+ *   0x07 | len | operator                        → ValidatorAccumulatedCommission
+ *   0x08 | len | operator | height (8, BE) | period (8, BE) → ValidatorSlashEvent
+ *   0x09                                         → Params
+ */
+export const FEE_POOL_KEY = Uint8Array.of(0x00);
+export const PROPOSER_KEY = Uint8Array.of(0x01);
+const OUTSTANDING_PREFIX = Uint8Array.of(0x02);
+const WITHDRAW_ADDRESS_PREFIX = Uint8Array.of(0x03);
+const STARTING_INFO_PREFIX = Uint8Array.of(0x04);
+const HISTORICAL_PREFIX = Uint8Array.of(0x05);
+const CURRENT_PREFIX = Uint8Array.of(0x06);
+const COMMISSION_PREFIX = Uint8Array.of(0x07);
+const SLASH_EVENT_PREFIX = Uint8Array.of(0x08);
+export const PARAMS_KEY = Uint8Array.of(0x09);
+
+function uint64(value: bigint, littleEndian: boolean): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value, littleEndian);
+  return out;
+}
+
+export const outstandingKey = (operator: Uint8Array) => concatBytes(OUTSTANDING_PREFIX, lengthPrefixed(operator));
+export const withdrawAddressKey = (delegator: Uint8Array) => concatBytes(WITHDRAW_ADDRESS_PREFIX, lengthPrefixed(delegator));
+export const startingInfoKey = (operator: Uint8Array, delegator: Uint8Array) => concatBytes(STARTING_INFO_PREFIX, lengthPrefixed(operator), lengthPrefixed(delegator));
+export const historicalRewardsPrefix = (operator: Uint8Array) => concatBytes(HISTORICAL_PREFIX, lengthPrefixed(operator));
+export const historicalRewardsKey = (operator: Uint8Array, period: bigint) => concatBytes(historicalRewardsPrefix(operator), uint64(period, true));
+export const currentRewardsKey = (operator: Uint8Array) => concatBytes(CURRENT_PREFIX, lengthPrefixed(operator));
+export const commissionKey = (operator: Uint8Array) => concatBytes(COMMISSION_PREFIX, lengthPrefixed(operator));
+export const slashEventsPrefix = (operator: Uint8Array) => concatBytes(SLASH_EVENT_PREFIX, lengthPrefixed(operator));
+export const slashEventKey = (operator: Uint8Array, height: bigint, period: bigint) => concatBytes(slashEventsPrefix(operator), uint64(height, false), uint64(period, false));
+
+/** The height of a slash event from its key relative to slashEventsPrefix. */
+export const slashEventHeight = (key: Uint8Array) => new DataView(key.buffer, key.byteOffset, 8).getBigUint64(0);
+export const heightBytes = (height: bigint) => uint64(height, false);

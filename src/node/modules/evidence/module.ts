@@ -1,0 +1,82 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32Prefixes } from "../../../codec/addresses.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { invalidArgument, notFound } from "../../abci/queryError.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { addressAt, timestampMillis } from "../shared/genesisChecks.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+import { days, devValidators } from "../shared/devValidators.js";
+
+/** Store layout of x/evidence: 0x00 | hash → the evidence as an Any. The hash is SHA-256 of the evidence's proto bytes. */
+const EVIDENCE_PREFIX = Uint8Array.of(0x00);
+const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
+
+const evidenceKey = (hash: Uint8Array) => concatBytes(EVIDENCE_PREFIX, hash);
+
+/** Equivocation.Hash(): SHA-256 of its canonical proto encoding. */
+export function evidenceHash(any: ProtoMessage, ctx: ModuleContext): Uint8Array {
+  const type = ctx.codec.type(EQUIVOCATION_URL.slice(1));
+  return sha256(type.encode(type.decode(any.value as Uint8Array)).finish());
+}
+
+export const evidenceModule: NodeModule = {
+  name: "evidence",
+  genesisType: "core.evidence.v1beta1.GenesisState",
+  queryService: "core.evidence.v1beta1.Query",
+
+  queries: {
+    async Evidence(request, ctx) {
+      const hash = (request.evidence_hash as Uint8Array | undefined) ?? new Uint8Array();
+      if (hash.length === 0) throw invalidArgument("invalid request; hash is empty");
+      const bytes = await ctx.store.get(evidenceKey(hash));
+      if (!bytes) throw notFound(`evidence ${Buffer.from(hash).toString("hex").toUpperCase()} not found`);
+      return { evidence: ctx.codec.type("google.protobuf.Any").decode(bytes) };
+    },
+    async AllEvidence(request, ctx) {
+      const anyType = ctx.codec.type("google.protobuf.Any");
+      const result = await paginate(ctx.store, EVIDENCE_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));
+      return { evidence: result.items, pagination: result.pagination };
+    },
+  },
+
+  /** Each evidence must be an Equivocation that passes ValidateBasic, and appear once. */
+  validateGenesis(state, ctx) {
+    const seen = new Set<string>();
+    const consensus = bech32Prefixes(ctx.chain.bech32Prefix).consensus;
+    ((state.evidence ?? []) as ProtoMessage[]).forEach((any, i) => {
+      const at = `evidence[${i}]`;
+      if (any.type_url !== EQUIVOCATION_URL) throw new Error(`${at}: unsupported evidence type "${String(any.type_url)}" (expected ${EQUIVOCATION_URL})`);
+      const e = ctx.codec.type(EQUIVOCATION_URL.slice(1)).decode(any.value as Uint8Array) as unknown as ProtoMessage;
+      if (timestampMillis(e.time) <= 0) throw new Error(`${at}.time: invalid equivocation time`);
+      if (Number(String(e.height ?? 0)) < 1) throw new Error(`${at}.height: invalid equivocation height: ${String(e.height ?? 0)}`);
+      if (Number(String(e.power ?? 0)) < 1) throw new Error(`${at}.power: invalid equivocation validator power: ${String(e.power ?? 0)}`);
+      addressAt(e.consensus_address, consensus, `${at}.consensus_address`);
+      const hash = Buffer.from(evidenceHash(any, ctx)).toString("hex").toUpperCase();
+      if (seen.has(hash)) throw new Error(`${at}: evidence with hash ${hash} already exists`);
+      seen.add(hash);
+    });
+  },
+
+  async initGenesis(state, ctx) {
+    const anyType = ctx.codec.type("google.protobuf.Any");
+    for (const any of (state.evidence ?? []) as ProtoMessage[]) ctx.store.set(evidenceKey(evidenceHash(any, ctx)), anyType.encode(any).finish());
+  },
+
+  /** One Equivocation: validator B double-signed two days before genesis (it is jailed and tombstoned for it). */
+  devGenesis(ctx: DevGenesisContext) {
+    const { b } = devValidators(ctx);
+    return {
+      evidence: [
+        {
+          "@type": EQUIVOCATION_URL,
+          height: "1",
+          time: new Date(ctx.genesisTime.getTime() - days(2)).toISOString(),
+          power: "10000",
+          consensus_address: b.consensusAddress,
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,135 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { invalidArgument, notFound } from "../../abci/queryError.js";
+import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
+import type { KVStore } from "../../store/kv.js";
+import { DENOM_PATTERN } from "../shared/addressField.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
+
+/**
+ * Store layout (the real keeper's keys):
+ *   0x01 | hash lock (32 bytes)                        → HTLC
+ *   0x02 | expiration height (8 bytes BE) | hash lock  → empty (the expiration queue BeginBlock walks)
+ */
+const HTLC_PREFIX = Uint8Array.of(0x01);
+const EXPIRED_QUEUE_PREFIX = Uint8Array.of(0x02);
+const HTLC_TYPE = "extmod.htlc.HTLC";
+
+const HASH_LOCK_LENGTH = 32;
+const SECRET_LENGTH = 32;
+const MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN = 128;
+const HTLC_STATE_OPEN = 0;
+
+export const htlcKey = (hashLock: Uint8Array) => concatBytes(HTLC_PREFIX, hashLock);
+export const expiredQueueKey = (expirationHeight: number, hashLock: Uint8Array) => concatBytes(EXPIRED_QUEUE_PREFIX, uint64Bytes(expirationHeight), hashLock);
+
+/** The hash lock of a secret: SHA-256(secret), or SHA-256(secret | 8-byte big-endian timestamp) when a timestamp is given. */
+export function hashLockOf(secret: Uint8Array, timestamp: bigint): Uint8Array {
+  if (timestamp === 0n) return sha256(secret);
+  const time = new Uint8Array(8);
+  new DataView(time.buffer).setBigUint64(0, timestamp);
+  return sha256(concatBytes(secret, time));
+}
+
+/** The secret of the development genesis' open HTLC (so that a test can claim it), and its hash lock. */
+export const DEV_HTLC_SECRET = bytesToHex(sha256(new TextEncoder().encode("chain-rest development htlc")));
+export const DEV_HTLC_HASH_LOCK = bytesToHex(hashLockOf(hexToBytes(DEV_HTLC_SECRET), 0n));
+/** The longest time lock MsgCreateHTLC accepts, counted from genesis. */
+const DEV_HTLC_EXPIRATION_HEIGHT = 25480;
+
+export const htlcModule: NodeModule = {
+  name: "htlc",
+  genesisType: "extmod.htlc.GenesisState",
+  queryService: "extmod.htlc.Query",
+
+  queries: {
+    async HTLC(request, ctx) {
+      const text = String(request.hash_lock ?? "");
+      const hashLock = hexDecode(text);
+      if (!hashLock) throw invalidArgument(`invalid hash lock ${text}`);
+      const bytes = await ctx.store.get(htlcKey(hashLock));
+      if (!bytes) throw notFound(`HTLC ${text} not found`);
+      return { htlc: ctx.codec.type(HTLC_TYPE).decode(bytes) };
+    },
+  },
+
+  validateGenesis(state, ctx) {
+    for (const [key, value] of Object.entries((state.pending_htlcs ?? {}) as Record<string, ProtoMessage>)) {
+      const where = `pending_htlcs[${key}]`;
+      const hashLock = hexDecode(key);
+      if (!hashLock) throw new Error(`${where}: invalid hash lock ${key}: encoding/hex: invalid byte or odd length`);
+      if (hashLock.length !== HASH_LOCK_LENGTH) throw new Error(`${where}: length of the hash lock must be ${HASH_LOCK_LENGTH} in bytes: invalid hash lock`);
+      if (Number(value.state ?? 0) !== HTLC_STATE_OPEN) throw new Error(`${where}.state: ${key}: HTLC not open`);
+      validateHtlc(value, where, ctx);
+    }
+  },
+
+  async initGenesis(state, ctx) {
+    const htlcType = ctx.codec.type(HTLC_TYPE);
+    for (const [key, value] of Object.entries((state.pending_htlcs ?? {}) as Record<string, ProtoMessage>)) {
+      const hashLock = hexDecode(key)!;
+      ctx.store.set(htlcKey(hashLock), htlcType.encode(value).finish());
+      addToExpiredQueue(ctx.store, Number(String(value.expiration_height ?? 0)), hashLock);
+    }
+  },
+
+  devGenesis(ctx: DevGenesisContext) {
+    const amount = [{ denom: ctx.denom, amount: "1000000" }];
+    ctx.fund(ctx.moduleAccount("htlc", []), amount);
+    return {
+      pending_htlcs: {
+        [DEV_HTLC_HASH_LOCK]: {
+          sender: ctx.accounts[2]!.address,
+          to: ctx.accounts[3]!.address,
+          receiver_on_other_chain: "0x7d0a3e9c2b51f4a86e0d3c97b1a25f6e48c0d913",
+          amount,
+          secret: "",
+          timestamp: "0",
+          expiration_height: String(DEV_HTLC_EXPIRATION_HEIGHT),
+          state: "HTLC_STATE_OPEN",
+        },
+      },
+    };
+  },
+};
+
+function addToExpiredQueue(store: KVStore, expirationHeight: number, hashLock: Uint8Array): void {
+  store.set(expiredQueueKey(expirationHeight, hashLock), new Uint8Array());
+}
+
+/** Go's hex.DecodeString: either case, even length; undefined when malformed. */
+function hexDecode(text: string): Uint8Array | undefined {
+  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) return undefined;
+  return hexToBytes(text.toLowerCase());
+}
+
+/** HTLC.Validate of the real module, with the field that fails. */
+function validateHtlc(htlc: ProtoMessage, where: string, ctx: ModuleContext): void {
+  for (const field of ["sender", "to"] as const) {
+    try {
+      decodeBech32Address(String(htlc[field] ?? ""), ctx.chain.bech32Prefix, field);
+    } catch (err) {
+      throw new Error(`${where}.${field}: invalid ${field} address (${(err as Error).message}): invalid address`);
+    }
+  }
+  if (String(htlc.receiver_on_other_chain ?? "").length > MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN) {
+    throw new Error(`${where}.receiver_on_other_chain: length of the receiver on other chain must be between [0,${MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN}]: invalid address`);
+  }
+  const amount = (htlc.amount ?? []) as ProtoMessage[];
+  if (amount.length === 0) throw new Error(`${where}.amount: the transferred amount must be valid: invalid coins`);
+  amount.forEach((coin, i) => {
+    const denom = String(coin.denom ?? "");
+    const value = String(coin.amount ?? "");
+    if (!DENOM_PATTERN.test(denom) || !/^\d+$/.test(value) || BigInt(value) === 0n) {
+      throw new Error(`${where}.amount[${i}]: the transferred amount must be valid: invalid coins`);
+    }
+  });
+  const secret = String(htlc.secret ?? "");
+  if (secret !== "" && hexDecode(secret)?.length !== SECRET_LENGTH) {
+    throw new Error(`${where}.secret: length of the secret must be ${SECRET_LENGTH} in bytes: invalid secret`);
+  }
+  if (BigInt(String(htlc.expiration_height ?? 0)) === 0n) throw new Error(`${where}.expiration_height: the expiration height must be positive`);
+}

@@ -1,0 +1,228 @@
+import { decodeBech32Address } from "../../../codec/bech32.js";
+import { decFromWire, formatDec } from "../../../codec/decimal.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { paginate, type PageRequest } from "../../abci/paginate.js";
+import { invalidArgument, notFound, QueryError } from "../../abci/queryError.js";
+import { DENOM_PATTERN } from "../shared/addressField.js";
+import type { DevGenesisContext } from "../devGenesisContext.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { DEV_TOKENS, ownerHolding } from "./devTokens.js";
+import { tokenFees } from "./fees.js";
+import {
+  addBurnedCoin,
+  BURNED_PREFIX,
+  hasToken,
+  ownerPrefix,
+  readParams,
+  SYMBOL_PREFIX,
+  TOKEN_TYPE,
+  tokenBytes,
+  tokenBytesBySymbol,
+  writeParams,
+  writeToken,
+} from "./store.js";
+import { symbolError, tokenError, unitIntervalError } from "./validation.js";
+import { decodeStringValue } from "../../store/wrapperValues.js";
+
+const TOKEN_TYPE_URL = `/${TOKEN_TYPE}`;
+
+/** The token module (store layout in tokenStore.ts). */
+export const tokenModule: NodeModule = {
+  name: "token",
+  genesisType: "extmod.token.GenesisState",
+  queryService: "extmod.token.Query",
+
+  queries: {
+    async Token(request, ctx) {
+      const denom = String(request.denom ?? "");
+      const bytes = await tokenBytes(ctx.store, denom);
+      if (!bytes) throw notFound(`token ${denom} not found`);
+      return { Token: { type_url: TOKEN_TYPE_URL, value: bytes } };
+    },
+    async Tokens(request, ctx) {
+      const ownerText = String(request.owner ?? "");
+      const pagination = request.pagination as PageRequest | undefined;
+      if (ownerText === "") {
+        const page = await paginate(ctx.store, SYMBOL_PREFIX, pagination, (_key, value) => ({ type_url: TOKEN_TYPE_URL, value }));
+        return { Tokens: page.items, pagination: page.pagination };
+      }
+      const owner = ownerAddress(ownerText, ctx);
+      const page = await paginate(ctx.store, ownerPrefix(owner), pagination, async (_key, value) => {
+        const bytes = await tokenBytesBySymbol(ctx.store, decodeStringValue(value));
+        return bytes ? { type_url: TOKEN_TYPE_URL, value: bytes } : undefined;
+      });
+      return { Tokens: page.items, pagination: page.pagination };
+    },
+    async Fees(request, ctx) {
+      const symbol = String(request.symbol ?? "");
+      const invalid = symbolError(symbol);
+      if (invalid) throw invalidArgument(invalid);
+      const params = await readParams(ctx.store, ctx);
+      const baseFee = (params.issue_token_base_fee ?? {}) as ProtoMessage;
+      const baseFeeDenom = String(baseFee.denom ?? "");
+      const feeTokenBytes = await tokenBytes(ctx.store, baseFeeDenom);
+      if (!feeTokenBytes) throw new QueryError("Internal", `token: ${baseFeeDenom} does not exist: token does not exist`);
+      const feeToken = ctx.codec.type(TOKEN_TYPE).decode(feeTokenBytes) as unknown as ProtoMessage;
+      const fees = tokenFees(
+        symbol,
+        { baseFeeAmount: BigInt(String(baseFee.amount || "0")), baseFeeDenom, mintTokenFeeRatio: BigInt(String(params.mint_token_fee_ratio || "0")) },
+        { symbol: String(feeToken.symbol ?? ""), min_unit: String(feeToken.min_unit ?? ""), scale: Number(feeToken.scale ?? 0) },
+      );
+      return { exist: await hasToken(ctx.store, symbol), issue_fee: fees.issueFee, mint_fee: fees.mintFee };
+    },
+    async Params(_request, ctx) {
+      return { params: await readParams(ctx.store, ctx) };
+    },
+    async TotalBurn(_request, ctx) {
+      const coinType = ctx.codec.type("core.base.v1beta1.Coin");
+      const burned_coins: ProtoMessage[] = [];
+      for await (const [, value] of ctx.store.iterate(BURNED_PREFIX)) burned_coins.push(coinType.decode(value) as unknown as ProtoMessage);
+      return { burned_coins };
+    },
+  },
+
+  validateGenesis(state, ctx) {
+    const params = (state.params ?? {}) as ProtoMessage;
+    const taxRate = unitIntervalError(decWire(params.token_tax_rate), "token tax rate");
+    if (taxRate) throw new Error(`params.token_tax_rate: ${taxRate}`);
+    const ratio = unitIntervalError(decWire(params.mint_token_fee_ratio), "fee ratio for minting tokens");
+    if (ratio) throw new Error(`params.mint_token_fee_ratio: ${ratio}`);
+    const baseFee = (params.issue_token_base_fee ?? {}) as ProtoMessage;
+    validateCoin(baseFee, "params.issue_token_base_fee");
+
+    const symbols = new Set<string>();
+    const minUnits = new Set<string>();
+    ((state.tokens ?? []) as ProtoMessage[]).forEach((token, i) => {
+      const where = `tokens[${i}]`;
+      const owner = String(token.owner ?? "");
+      if (owner !== "") ownerAddressOrThrow(owner, `${where}.owner`, ctx);
+      const problem = tokenError(tokenFields(token));
+      if (problem) throw new Error(`${where}.${problem[0]}: ${problem[1]}`);
+      const symbol = String(token.symbol);
+      const minUnit = String(token.min_unit);
+      if (symbols.has(symbol) || minUnits.has(symbol)) throw new Error(`${where}.symbol: symbol already exists: ${symbol}: symbol already exists`);
+      if (minUnits.has(minUnit) || symbols.has(minUnit)) throw new Error(`${where}.min_unit: min-unit already exists: ${minUnit}: min unit already exists`);
+      symbols.add(symbol);
+      minUnits.add(minUnit);
+    });
+    if (!symbols.has(String(baseFee.denom ?? ""))) {
+      throw new Error(`params.issue_token_base_fee.denom: Token ${String(baseFee.denom ?? "")} does not exist`);
+    }
+    ((state.burned_coins ?? []) as ProtoMessage[]).forEach((coin, i) => validateCoin(coin, `burned_coins[${i}]`));
+  },
+
+  async initGenesis(state, ctx) {
+    writeParams(ctx.store, (state.params ?? {}) as ProtoMessage, ctx);
+    for (const token of (state.tokens ?? []) as ProtoMessage[]) {
+      const owner = String(token.owner ?? "");
+      writeToken(ctx.store, token, owner === "" ? undefined : decodeBech32Address(owner, ctx.chain.bech32Prefix, "owner"), ctx);
+    }
+    for (const coin of (state.burned_coins ?? []) as ProtoMessage[]) {
+      await addBurnedCoin(ctx.store, { denom: String(coin.denom), amount: BigInt(String(coin.amount || "0")) }, ctx);
+    }
+  },
+
+  params: {
+    subspace: "token",
+    async read(store, ctx) {
+      const params = await readParams(store, ctx);
+      const baseFee = (params.issue_token_base_fee ?? {}) as ProtoMessage;
+      return {
+        TokenTaxRate: JSON.stringify(decFromWire(String(params.token_tax_rate ?? ""))),
+        IssueTokenBaseFee: JSON.stringify({ denom: String(baseFee.denom ?? ""), amount: String(baseFee.amount || "0") }),
+        MintTokenFeeRatio: JSON.stringify(decFromWire(String(params.mint_token_fee_ratio ?? ""))),
+      };
+    },
+  },
+
+  devGenesis(ctx: DevGenesisContext) {
+    const native = nativeToken(ctx.denom, ctx.moduleAccount("token", ["minter", "burner"]));
+    const issued = DEV_TOKENS.map((token) => {
+      const owner = ctx.accounts[token.owner]!.address;
+      ctx.fund(owner, [{ denom: token.min_unit, amount: ownerHolding(token).toString() }]);
+      return {
+        symbol: token.symbol,
+        name: token.name,
+        scale: token.scale,
+        min_unit: token.min_unit,
+        initial_supply: token.initial_supply.toString(),
+        max_supply: token.max_supply.toString(),
+        mintable: token.mintable,
+        owner,
+      };
+    });
+    return {
+      params: {
+        token_tax_rate: formatDec(400_000_000_000_000_000n),
+        issue_token_base_fee: { denom: native.symbol, amount: "60000" },
+        mint_token_fee_ratio: formatDec(100_000_000_000_000_000n),
+      },
+      tokens: [native, ...issued],
+      burned_coins: DEV_TOKENS.filter((t) => t.burned > 0n).map((t) => ({ denom: t.min_unit, amount: t.burned.toString() })),
+    };
+  },
+};
+
+/**
+ * The chain's own coin as the token module lists it (irishub's SetNativeToken):
+ * owned by the token module account; "uhub" → symbol "hub", scale 6.
+ */
+function nativeToken(baseDenom: string, owner: string) {
+  const micro = /^u[a-z][a-z0-9]{2,}$/.test(baseDenom);
+  const symbol = micro ? baseDenom.slice(1) : baseDenom;
+  return {
+    symbol,
+    name: `${symbol.charAt(0).toUpperCase()}${symbol.slice(1)} staking token`,
+    scale: micro ? 6 : 0,
+    min_unit: baseDenom,
+    initial_supply: "2000000000",
+    max_supply: "10000000000",
+    mintable: true,
+    owner,
+  };
+}
+
+function tokenFields(token: ProtoMessage) {
+  return {
+    symbol: String(token.symbol ?? ""),
+    name: String(token.name ?? ""),
+    scale: Number(token.scale ?? 0),
+    min_unit: String(token.min_unit ?? ""),
+    initial_supply: BigInt(String(token.initial_supply ?? 0)),
+    max_supply: BigInt(String(token.max_supply ?? 0)),
+  };
+}
+
+/** The optional owner filter of Tokens; a bad one is InvalidArgument "invalid owner address (...)". */
+function ownerAddress(value: string, ctx: ModuleContext): Uint8Array {
+  try {
+    return decodeBech32Address(value, ctx.chain.bech32Prefix, "owner");
+  } catch (err) {
+    throw invalidArgument(`invalid owner address (${reasonOf(err)})`);
+  }
+}
+
+function ownerAddressOrThrow(value: string, field: string, ctx: ModuleContext): void {
+  try {
+    decodeBech32Address(value, ctx.chain.bech32Prefix, "owner");
+  } catch (err) {
+    throw new Error(`${field}: invalid owner address (${reasonOf(err)}): invalid address`);
+  }
+}
+
+/** The decoder's message without its "invalid <field> "<value>": " lead, which the real text does not have. */
+function reasonOf(err: unknown): string {
+  return (err as Error).message.replace(/^invalid \S+ "[^"]*": /, "");
+}
+
+function decWire(value: unknown): bigint {
+  const text = String(value ?? "");
+  return text === "" ? 0n : BigInt(text);
+}
+
+function validateCoin(coin: ProtoMessage, field: string): void {
+  const denom = String(coin.denom ?? "");
+  if (!DENOM_PATTERN.test(denom)) throw new Error(`${field}.denom: invalid denom: ${denom}`);
+  const amount = String(coin.amount ?? "");
+  if (!/^\d+$/.test(amount)) throw new Error(`${field}.amount: negative or malformed coin amount: ${amount}`);
+}
