@@ -14,7 +14,7 @@ import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
-import type { AbciEvent, BlockInfo, ChainInfo, ExecContext, MsgRoute, NodeModule, QueryContext } from "./modules/nodeModule.js";
+import { paramSubspacesOf, type AbciEvent, type BlockInfo, type ChainInfo, type ExecContext, type MsgRoute, type NodeModule, type ParamSubspaces, type QueryContext } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
@@ -48,6 +48,7 @@ export class EmbeddedNode extends EventEmitter {
   readonly mempool = new Mempool();
   private readonly queue = new SerialQueue();
   private readonly routes: Map<string, MsgRoute>;
+  private readonly paramSubspaces: ParamSubspaces;
   private readonly amino: AminoJsonRenderer;
   private checkLayer: CacheLayer;
   private closing = false;
@@ -68,6 +69,7 @@ export class EmbeddedNode extends EventEmitter {
   ) {
     super();
     this.routes = new Map(modules.flatMap((m) => Object.entries(m.messages ?? {})));
+    this.paramSubspaces = paramSubspacesOf(modules);
     this.amino = new AminoJsonRenderer(codec.root, aminoTransforms());
     this.checkLayer = new CacheLayer(store.reader());
   }
@@ -128,6 +130,7 @@ export class EmbeddedNode extends EventEmitter {
         height: at,
         store: new ModuleReader(state, module.name),
         storeOf: (name) => new ModuleReader(state, name),
+        paramSubspaces: this.paramSubspaces,
       });
       const value = await this.router.query(queryPath, data, context);
       return { code: 0, codespace: "", log: "", value, height: at };
@@ -271,12 +274,13 @@ export class EmbeddedNode extends EventEmitter {
       store: new ModuleStore(layer, module),
       storeOf: (name) => new ModuleStore(layer, name),
       emit: (event) => events.push(event),
+      paramSubspaces: this.paramSubspaces,
     };
   }
 
   private txEnvironment(layer: CacheLayer, height: number, time: Date): TxEnvironment {
     const maxGas = BigInt(String((this.genesis.consensus_params as { block?: { max_gas?: string } } | undefined)?.block?.max_gas ?? "-1"));
-    return { codec: this.codec, amino: this.amino, chain: this.chain, routes: this.routes, layer, height, time, minGasPrices: this.minGasPrices, blockMaxGas: maxGas };
+    return { codec: this.codec, amino: this.amino, chain: this.chain, routes: this.routes, paramSubspaces: this.paramSubspaces, layer, height, time, minGasPrices: this.minGasPrices, blockMaxGas: maxGas };
   }
 
   /** Simulate: the whole transaction on a throwaway copy of the latest state, without signature checks. */

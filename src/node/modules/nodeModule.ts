@@ -23,6 +23,7 @@ export interface QueryContext extends ModuleContext {
   storeOf(module: string): KVReader;
   /** The queried height. */
   height: number;
+  paramSubspaces: ParamSubspaces;
 }
 
 /** An ABCI event as the real system emits it: string attributes. */
@@ -63,6 +64,7 @@ export interface ExecContext extends ModuleContext {
   emit(event: AbciEvent): void;
   /** Set for begin and end blockers. */
   block?: BlockInfo;
+  paramSubspaces: ParamSubspaces;
 }
 
 export type QueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<ProtoMessage>;
@@ -82,6 +84,30 @@ export interface MsgRoute {
 
 /** A module parameter as the params module serves it: the value is the amino JSON text. */
 export type ParamValues = Record<string, string>;
+
+/** A module's parameter subspace (x/params): its name and current values by key. */
+export interface ParamSubspace {
+  subspace: string;
+  read(store: KVReader, ctx: ModuleContext): Promise<ParamValues>;
+  /**
+   * x/params Subspace.Update for a parameter-change proposal: decodes the amino
+   * JSON value (over the current value, for structs), validates and stores it.
+   * Throws ParamKeyError for a key the subspace does not have, an Error with the
+   * real validation message otherwise.
+   */
+  update?(store: KVStore, key: string, value: string, ctx: ModuleContext): Promise<void>;
+}
+
+/**
+ * The x/params registry: every subspace by name, with the module whose store
+ * holds it. Built where the node is assembled and handed to modules in their
+ * context, so that params and gov need not import the module list.
+ */
+export type ParamSubspaces = ReadonlyMap<string, { module: string; params: ParamSubspace }>;
+
+export function paramSubspacesOf(modules: readonly NodeModule[]): ParamSubspaces {
+  return new Map(modules.flatMap((m) => (m.params ? [[m.params.subspace, { module: m.name, params: m.params }] as const] : [])));
+}
 
 /**
  * One module of the embedded node: its state layout, genesis import, query
@@ -106,17 +132,7 @@ export interface NodeModule {
   beginBlock?(ctx: ExecContext): Promise<void>;
   endBlock?(ctx: ExecContext): Promise<void>;
   /** The params subspace of this module (x/params): name and current values by key. */
-  params?: {
-    subspace: string;
-    read(store: KVReader, ctx: ModuleContext): Promise<ParamValues>;
-    /**
-     * x/params Subspace.Update for a parameter-change proposal: decodes the amino
-     * JSON value (over the current value, for structs), validates and stores it.
-     * Throws ParamKeyError for a key the subspace does not have, an Error with the
-     * real validation message otherwise.
-     */
-    update?(store: KVStore, key: string, value: string, ctx: ModuleContext): Promise<void>;
-  };
+  params?: ParamSubspace;
   /** The consensus validator set this module decides (staking): ed25519 keys and voting power. */
   validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
   /** This module's part of the development genesis written by `init`. */

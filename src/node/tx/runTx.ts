@@ -4,7 +4,7 @@ import { goJson, NoAminoEncodingError, type AminoJsonRenderer } from "../../code
 import { sdkError, TxError } from "../abci/txError.js";
 import type { CacheLayer } from "../store/cacheLayer.js";
 import { ModuleStore } from "../store/moduleStore.js";
-import type { AbciEvent, ChainInfo, ExecContext, MsgRoute } from "../modules/nodeModule.js";
+import type { AbciEvent, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
 import { runAnte, type RunMode } from "./ante.js";
 import { decodeTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
@@ -29,6 +29,7 @@ export interface TxEnvironment {
   amino: AminoJsonRenderer;
   chain: ChainInfo;
   routes: ReadonlyMap<string, MsgRoute>;
+  paramSubspaces: ParamSubspaces;
   /** The state this transaction runs on; written only when it succeeds (ante writes stay when only the msgs fail). */
   layer: CacheLayer;
   height: number;
@@ -109,6 +110,7 @@ function execContext(env: TxEnvironment, layer: CacheLayer, gas: GasMeter, event
     store: new ModuleStore(layer, "auth", gas),
     storeOf: (module) => new ModuleStore(layer, module, gas),
     emit: (event) => events.push(event),
+    paramSubspaces: env.paramSubspaces,
   };
 }
 

@@ -7,7 +7,7 @@ import { utf8 } from "../../store/moduleStore.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./keeper.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
-import { aminoUint64 } from "../shared/aminoParamValue.js";
+import { aminoUint64 } from "../shared/aminoParams.js";
 
 /** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
 const PARAMS_KEY = Uint8Array.of(0x00);

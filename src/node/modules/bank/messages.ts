@@ -1,6 +1,7 @@
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { moduleError, sdkError } from "../../abci/txError.js";
+import { sdkError } from "../../abci/txError.js";
+import { bankError } from "./errors.js";
 import { getAccount } from "../auth/keeper.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ChainInfo, ExecContext, MsgRoute } from "../nodeModule.js";
@@ -32,13 +33,13 @@ export const bankMessages: Record<string, MsgRoute> = {
     validateBasic(msg, chain) {
       const inputs = (msg.inputs ?? []) as ProtoMessage[];
       const outputs = (msg.outputs ?? []) as ProtoMessage[];
-      if (inputs.length === 0) throw moduleError("bank", 2, "no inputs to send transaction");
-      if (outputs.length === 0) throw moduleError("bank", 3, "no outputs to send transaction");
+      if (inputs.length === 0) throw bankError("noInputs");
+      if (outputs.length === 0) throw bankError("noOutputs");
       for (const entry of [...inputs, ...outputs]) {
         address(entry.address, "address", chain);
         validCoins(coinsFromProto(entry.coins));
       }
-      if (formatCoins(sum(inputs)) !== formatCoins(sum(outputs))) throw moduleError("bank", 4, "sum inputs != sum outputs");
+      if (formatCoins(sum(inputs)) !== formatCoins(sum(outputs))) throw bankError("inputOutputMismatch");
     },
     async handler(msg, ctx) {
       const bank = ctx.storeOf("bank");
@@ -90,7 +91,7 @@ async function requireSendEnabled(ctx: ExecContext, coins: Coin[]): Promise<void
   for (const coin of coins) {
     const entry = params.send_enabled?.find((e) => e.denom === coin.denom);
     const enabled = entry ? entry.enabled : (params.default_send_enabled ?? true);
-    if (!enabled) throw moduleError("bank", 5, "send transactions are disabled", `${coin.denom} transfers are currently disabled`);
+    if (!enabled) throw bankError("sendDisabled", `${coin.denom} transfers are currently disabled`);
   }
 }
 

@@ -4,11 +4,11 @@ import { notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
+import { METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
 import { accountAddressParam, denomParam, DENOM_PATTERN } from "../shared/addressField.js";
 import type { NodeModule, QueryContext } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
-import { aminoBool, aminoJson } from "../shared/aminoParamValue.js";
+import { aminoBool, aminoJson } from "../shared/aminoParams.js";
 import { bankMessages } from "./messages.js";
 
 const decoder = new TextDecoder();

@@ -1,7 +1,7 @@
-import { moduleError, TxError } from "../../abci/txError.js";
+import { errorTable } from "../shared/errorTable.js";
 
 /** The registered errors of x/distribution (codespace "distribution"), v0.41 types/errors.go. */
-const DISTRIBUTION = {
+export const distributionError = errorTable("distribution", {
   emptyDelegatorAddr: [2, "delegator address is empty"],
   emptyWithdrawAddr: [3, "withdraw address is empty"],
   emptyValidatorAddr: [4, "validator address is empty"],
@@ -12,9 +12,5 @@ const DISTRIBUTION = {
   badDistribution: [9, "community pool does not have sufficient coins to distribute"],
   invalidProposalAmount: [10, "invalid community pool spend proposal amount"],
   emptyProposalRecipient: [11, "invalid community pool spend proposal recipient"],
-} as const;
+});
 
-export function distributionError(name: keyof typeof DISTRIBUTION, detail?: string): TxError {
-  const [code, description] = DISTRIBUTION[name];
-  return moduleError("distribution", code, description, detail);
-}

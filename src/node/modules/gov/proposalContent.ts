@@ -6,10 +6,8 @@ import { distributionError } from "../distribution/errors.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ExecContext, ModuleContext } from "../nodeModule.js";
 import { isParamKeyError } from "../shared/aminoParams.js";
-import { panicError } from "../staking/errors.js";
+import { panicError } from "../shared/errorTable.js";
 import { govError, paramsError } from "./errors.js";
-// a cycle (index → gov → here), resolved by the time a proposal executes
-import { NODE_MODULES } from "../index.js";
 
 /** The proposal contents this chain knows (gov v1beta1 Content implementations), with their checks and handlers. */
 export interface ContentKind {
@@ -85,11 +83,11 @@ async function applyParameterChanges(ctx: ExecContext, content: ProtoMessage): P
     const subspace = String(change.subspace);
     const key = String(change.key);
     const value = String(change.value);
-    const owner = NODE_MODULES.find((m) => m.params?.subspace === subspace);
+    const owner = ctx.paramSubspaces.get(subspace);
     if (!owner) throw paramsError("unknownSubspace", subspace);
-    if (!owner.params!.update) throw paramsError("settingParameter", `key: ${key}, value: ${value}, err: parameter changes of subspace ${subspace} are not supported by this node`);
+    if (!owner.params.update) throw paramsError("settingParameter", `key: ${key}, value: ${value}, err: parameter changes of subspace ${subspace} are not supported by this node`);
     try {
-      await owner.params!.update(ctx.storeOf(owner.name), key, value, ctx);
+      await owner.params.update(ctx.storeOf(owner.module), key, value, ctx);
     } catch (err) {
       if (isParamKeyError(err)) throw panicError(`parameter ${key} not registered`);
       throw paramsError("settingParameter", `key: ${key}, value: ${value}, err: ${(err as Error).message}`);

@@ -3,7 +3,7 @@ import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import type { KVReader } from "../../store/kv.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
-import { aminoJson } from "../shared/aminoParamValue.js";
+import { aminoJson } from "../shared/aminoParams.js";
 import { formatHeight, heightOf, isZeroHeight, parseHeight, selfHeight, type Height } from "./heights.js";
 import {
   CLIENT_PARAMS_KEY,

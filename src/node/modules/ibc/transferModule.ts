@@ -5,7 +5,7 @@ import { concatBytes } from "../../store/keyEncoding.js";
 import type { KVReader } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
-import { aminoBool } from "../shared/aminoParamValue.js";
+import { aminoBool } from "../shared/aminoParams.js";
 import { checkDenomTrace, denomTraceHash, fullDenomPath, parseHexHash, upperHex } from "./denomTrace.js";
 import { checkIdentifier } from "./identifiers.js";
 

@@ -5,7 +5,7 @@ import type { KVReader } from "../../store/kv.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
-import { aminoDec, aminoString } from "../shared/aminoParamValue.js";
+import { aminoDec, aminoString } from "../shared/aminoParams.js";
 import { MINTER_KEY, MINT_ACCOUNT, MINT_PARAMS_KEY, mintBeginBlock } from "./blocks.js";
 import { updateMintParam } from "./params.js";
 

@@ -37,12 +37,9 @@ export const paramsModule: NodeModule = {
 };
 
 async function subspaceValues(subspace: string, ctx: QueryContext) {
-  // Imported when queried: the module list includes this module.
-  const { NODE_MODULES } = await import("../index.js");
-  const owners = NODE_MODULES.filter((m) => m.params);
-  const owner = owners.find((m) => m.params!.subspace === subspace);
+  const owner = ctx.paramSubspaces.get(subspace);
   if (!owner) {
-    throw invalidArgument(`unknown subspace "${subspace}": the known subspaces are ${owners.map((m) => m.params!.subspace).join(", ")}`);
+    throw invalidArgument(`unknown subspace "${subspace}": the known subspaces are ${[...ctx.paramSubspaces.keys()].join(", ")}`);
   }
-  return owner.params!.read(ctx.storeOf(owner.name), ctx);
+  return owner.params.read(ctx.storeOf(owner.module), ctx);
 }

@@ -1,7 +1,7 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { KVReader } from "../../store/kv.js";
 import type { ModuleContext, ParamValues } from "../nodeModule.js";
-import { aminoDec, aminoJson, aminoString, aminoUint64 } from "../shared/aminoParamValue.js";
+import { aminoDec, aminoJson, aminoString, aminoUint64 } from "../shared/aminoParams.js";
 import { big } from "../shared/genesisObjectChecks.js";
 import { PARAMS_KEY } from "./keys.js";
 

@@ -1,3 +1,4 @@
+import { goJson } from "../../../codec/amino/aminoJson.js";
 import { decFromWire, parseDec } from "../../../codec/decimal.js";
 import { wireText } from "./genesisChecks.js";
 
@@ -19,6 +20,22 @@ export function aminoInt64(value: unknown): string {
 /** A Dec from its wire text (string field) or wire bytes (bytes field). */
 export function aminoDec(value: unknown): string {
   return JSON.stringify(decFromWire(wireText(value)));
+}
+
+/** uint64 is written as int64 is: a quoted decimal. */
+export const aminoUint64 = aminoInt64;
+
+export function aminoBool(value: unknown): string {
+  return value === true ? "true" : "false";
+}
+
+export function aminoString(value: unknown): string {
+  return goJson(String(value ?? ""));
+}
+
+/** Any other JSON value (lists, structs already shaped as amino writes them). */
+export function aminoJson(value: unknown): string {
+  return goJson(value);
 }
 
 /** A parameter key the subspace does not have (the real Subspace.Update panics on it). */

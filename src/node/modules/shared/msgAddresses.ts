@@ -3,7 +3,7 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ModuleContext } from "../nodeModule.js";
-import { plainError, panicError } from "../staking/errors.js";
+import { plainError, panicError } from "./errorTable.js";
 
 /**
  * sdk.AccAddressFromBech32 / ValAddressFromBech32 as Msg handlers use them:

@@ -1,7 +1,7 @@
-import { moduleError, TxError } from "../../abci/txError.js";
+import { errorTable } from "../shared/errorTable.js";
 
 /** The registered errors of x/staking (codespace "staking"), v0.41 types/errors.go. */
-const STAKING = {
+export const stakingError = errorTable("staking", {
   emptyValidatorAddr: [2, "empty validator address"],
   badValidatorAddr: [3, "validator address is invalid"],
   noValidatorFound: [4, "validator does not exist"],
@@ -32,22 +32,4 @@ const STAKING = {
   maxRedelegationEntries: [41, "too many redelegation entries for (delegator, src-validator, dst-validator) tuple"],
   delegatorShareExRateInvalid: [42, "cannot delegate to validators with invalid (zero) ex-rate"],
   emptyValidatorPubKey: [47, "empty validator public key"],
-} as const;
-
-export function stakingError(name: keyof typeof STAKING, detail?: string): TxError {
-  const [code, description] = STAKING[name];
-  return moduleError("staking", code, description, detail);
-}
-
-/**
- * An error the real code returns without a registered code (a plain Go error,
- * e.g. from bech32 decoding): code 1 in codespace "undefined", the text as log.
- */
-export function plainError(text: string): TxError {
-  return moduleError("undefined", 1, text);
-}
-
-/** What the real app answers when its code panics (a GetSigners on an address that does not decode, an unregistered param key): ErrPanic. */
-export function panicError(text: string): TxError {
-  return moduleError("undefined", 111222, "panic", `recovered: ${text}`);
-}
+});

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { MsgFundCommunityPool, MsgSetWithdrawAddress, MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { parseDec } from "../../../src/codec/decimal.js";
-import { attributesOf, FEE, NodeTxKit } from "../../helpers/nodeTxKit.js";
+import { parseDec } from "../../../../src/codec/decimal.js";
+import { attributesOf, FEE, NodeTxKit } from "../../../helpers/nodeTxKit.js";
 
 const ONE = 10n ** 18n;
 type Json = Record<string, any>;

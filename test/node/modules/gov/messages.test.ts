@@ -3,7 +3,7 @@ import { MsgDeposit, MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/
 import { TextProposal, VoteOption } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { ParameterChangeProposal } from "cosmjs-types/cosmos/params/v1beta1/params";
 import { CommunityPoolSpendProposal } from "cosmjs-types/cosmos/distribution/v1beta1/distribution";
-import { attributesOf, FEE, NodeTxKit } from "../../helpers/nodeTxKit.js";
+import { attributesOf, FEE, NodeTxKit } from "../../../helpers/nodeTxKit.js";
 
 const DAY = 86_400_000;
 type Json = Record<string, any>;

@@ -4,11 +4,11 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
-import { bech32Prefixes, consensusAddressBytes } from "../../../src/codec/addresses.js";
-import { encodeBech32Address } from "../../../src/codec/bech32.js";
-import { formatDec, parseDec } from "../../../src/codec/decimal.js";
-import { attributesOf, FEE, NodeTxKit } from "../../helpers/nodeTxKit.js";
-import { aminoJsonTime, proto3JsonTime, rfc3339Seconds } from "../../helpers/timeText.js";
+import { bech32Prefixes, consensusAddressBytes } from "../../../../src/codec/addresses.js";
+import { encodeBech32Address } from "../../../../src/codec/bech32.js";
+import { formatDec, parseDec } from "../../../../src/codec/decimal.js";
+import { attributesOf, FEE, NodeTxKit } from "../../../helpers/nodeTxKit.js";
+import { aminoJsonTime, proto3JsonTime, rfc3339Seconds } from "../../../helpers/timeText.js";
 
 const DAY = 86_400_000;
 const dec = (value: unknown) => parseDec(String(value));

@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { parseDec } from "../../../src/codec/decimal.js";
-import { decQuo, feeFactor, issueFeeAmount, mintFeeAmount, tokenFees, toMinCoin } from "../../../src/node/modules/token/fees.js";
+import { parseDec } from "../../../../src/codec/decimal.js";
+import { decQuo, feeFactor, issueFeeAmount, mintFeeAmount, tokenFees, toMinCoin } from "../../../../src/node/modules/token/fees.js";
 
 // round2((ln(n)/ln 3)^4) for n = 3..64, computed independently (Python: '%.2f' % math.pow(math.log(n)/math.log(3), 4)).
 const FACTORS =
