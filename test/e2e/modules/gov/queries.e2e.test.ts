@@ -1,28 +1,9 @@
 import { expect } from "chai";
-import { bech32 } from "bech32";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "./stakingDevChain.js";
+import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
 
 /** protobuf varint, for encoding the evidence by hand. */
-function varint(value: bigint): number[] {
-  const out: number[] = [];
-  do {
-    let byte = Number(value & 0x7fn);
-    value >>= 7n;
-    if (value > 0n) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0n);
-  return out;
-}
 
 /** The proto bytes of the dev chain's Equivocation, written out field by field. */
-function equivocationBytes(time: Date, consensusAddress: string): Uint8Array {
-  const ms = time.getTime();
-  const timestamp = [0x08, ...varint(BigInt(Math.floor(ms / 1000)))];
-  if (ms % 1000 !== 0) timestamp.push(0x10, ...varint(BigInt((ms % 1000) * 1_000_000)));
-  const address = [...new TextEncoder().encode(consensusAddress)];
-  return Uint8Array.from([0x08, 0x01, 0x12, timestamp.length, ...timestamp, 0x18, ...varint(10000n), 0x22, address.length, ...address]);
-}
 
 /**
  * Every gov, slashing and evidence gateway route against `chain-rest start`
@@ -30,13 +11,13 @@ function equivocationBytes(time: Date, consensusAddress: string): Uint8Array {
  * the proposal in its voting period is counted from the votes and the bonded
  * delegations, the passed proposal answers its stored final tally.
  */
-describe("e2e: gov, slashing and evidence gateway routes", function () {
+
+describe("e2e: gov routes", function () {
   this.timeout(120_000);
   const { chain, acc, ok, fails } = useStartedStakingDevChain();
 
   const uhub = (amount: string) => ({ denom: "uhub", amount });
   const at = (days: number) => shifted(chain.genesisTime, days * DAY);
-
   describe("gov", () => {
     const proposal1 = () => ({
       proposal_id: "1",
@@ -141,72 +122,6 @@ describe("e2e: gov, slashing and evidence gateway routes", function () {
       expect(await ok("/core/gov/v1beta1/proposals/2/tally")).to.deep.equal({ tally: { yes: "49500000000", abstain: "0", no: "99000000000", no_with_veto: "0" } });
       expect(await ok("/core/gov/v1beta1/proposals/1/tally")).to.deep.equal({ tally: { yes: "100000000000", abstain: "0", no: "0", no_with_veto: "0" } });
       await fails("/core/gov/v1beta1/proposals/9/tally", 404, "proposal 9 doesn't exist");
-    });
-  });
-
-  describe("slashing", () => {
-    const infoA = () => ({
-      address: chain.a.consensusAddress,
-      start_height: "0",
-      index_offset: "42",
-      jailed_until: at(-3),
-      tombstoned: false,
-      missed_blocks_counter: "2",
-    });
-    const infoB = () => ({
-      address: chain.b.consensusAddress,
-      start_height: "0",
-      index_offset: "0",
-      jailed_until: "9999-12-31T23:59:59Z",
-      tombstoned: true,
-      missed_blocks_counter: "0",
-    });
-
-    it("serves the params", async () => {
-      expect(await ok("/core/slashing/v1beta1/params")).to.deep.equal({
-        params: {
-          signed_blocks_window: "100",
-          min_signed_per_window: "0.500000000000000000",
-          downtime_jail_duration: "600s",
-          slash_fraction_double_sign: "0.050000000000000000",
-          slash_fraction_downtime: "0.010000000000000000",
-        },
-      });
-    });
-
-    it("lists the signing infos over two pages and serves one; 404 for an unknown address", async () => {
-      const expected = byAddressBytes([infoA(), infoB()], (i) => i.address);
-      expect(await ok("/core/slashing/v1beta1/signing_infos")).to.deep.equal({ info: expected, pagination: { next_key: null, total: "2" } });
-      const page1 = await ok("/core/slashing/v1beta1/signing_infos?pagination.limit=1");
-      expect(page1.info).to.deep.equal([expected[0]]);
-      const page2 = await ok(`/core/slashing/v1beta1/signing_infos?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
-      expect(page2).to.deep.equal({ info: [expected[1]], pagination: { next_key: null, total: "0" } });
-      expect(await ok(`/core/slashing/v1beta1/signing_infos/${chain.a.consensusAddress}`)).to.deep.equal({ val_signing_info: infoA() });
-      const unknown = bech32.encode("hubvalcons", bech32.toWords(new Uint8Array(20).fill(9)));
-      await fails(`/core/slashing/v1beta1/signing_infos/${unknown}`, 404, `SigningInfo not found for validator ${unknown}`);
-      await fails(`/core/slashing/v1beta1/signing_infos/${chain.a.operator}`, 400, "expected hubvalcons");
-    });
-  });
-
-  describe("evidence", () => {
-    const equivocation = () => ({
-      "@type": "/core.evidence.v1beta1.Equivocation",
-      height: "1",
-      time: at(-2),
-      power: "10000",
-      consensus_address: chain.b.consensusAddress,
-    });
-
-    it("lists all evidence", async () => {
-      expect(await ok("/core/evidence/v1beta1/evidence")).to.deep.equal({ evidence: [equivocation()], pagination: { next_key: null, total: "1" } });
-    });
-
-    it("serves evidence by the SHA-256 of its proto bytes, base64 in the path; 404 for another hash", async () => {
-      const hash = Buffer.from(sha256(equivocationBytes(new Date(chain.genesisTime.getTime() - 2 * DAY), chain.b.consensusAddress)));
-      expect(await ok(`/core/evidence/v1beta1/evidence/${encodeURIComponent(hash.toString("base64"))}`)).to.deep.equal({ evidence: equivocation() });
-      expect(await ok(`/core/evidence/v1beta1/evidence/${hash.toString("base64url")}`)).to.deep.equal({ evidence: equivocation() });
-      const other = Buffer.alloc(32, 7);
-      await fails(`/core/evidence/v1beta1/evidence/${encodeURIComponent(other.toString("base64"))}`, 404, `evidence ${other.toString("hex").toUpperCase()} not found`);
     });
   });
 

@@ -3,9 +3,9 @@ import path from "node:path";
 import { bech32 } from "bech32";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { readDevAccounts } from "../../../src/commands/home.js";
-import { useStartedDevChain, type StartedDevChain } from "../../helpers/startedDevChain.js";
-import { proto3JsonTime } from "../../helpers/timeText.js";
+import { readDevAccounts } from "../../src/commands/home.js";
+import { useStartedDevChain, type StartedDevChain } from "./startedDevChain.js";
+import { proto3JsonTime } from "./timeText.js";
 
 /**
  * What the staking, slashing, distribution, evidence and gov e2e tests know

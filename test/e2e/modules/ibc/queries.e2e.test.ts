@@ -3,10 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bech32 } from "bech32";
-import { readDevAccounts } from "../../../src/commands/home.js";
-import type { HttpAnswer } from "../../helpers/http.js";
-import { useStartedDevChain } from "../../helpers/startedDevChain.js";
-import { proto3JsonTime } from "../../helpers/timeText.js";
+import { readDevAccounts } from "../../../../src/commands/home.js";
+import type { HttpAnswer } from "../../../helpers/http.js";
+import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
+import { proto3JsonTime } from "../../../helpers/timeText.js";
 
 const HEIGHT = "grpc-metadata-x-cosmos-block-height";
 const CH = "/ibc/core/channel/v1beta1/channels/channel-0/ports/transfer";
