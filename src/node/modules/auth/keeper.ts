@@ -2,6 +2,7 @@ import type { Codec } from "../../../codec/codec.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { KVReader, KVStore } from "../../store/kv.js";
+import type { QueryContext } from "../nodeModule.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 
@@ -50,4 +51,12 @@ export function baseAccountOf(account: ProtoMessage): ProtoMessage {
   if (account.base_vesting_account) return baseAccountOf(account.base_vesting_account as ProtoMessage);
   if (account.base_account) return account.base_account as ProtoMessage;
   return account;
+}
+
+/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
+export const PARAMS_KEY = Uint8Array.of(0x00);
+
+export async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
+  const bytes = await ctx.store.get(PARAMS_KEY);
+  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
 }

@@ -1,16 +1,12 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
-import { notFound } from "../../abci/queryError.js";
-import { paginate, type PageRequest } from "../../abci/paginate.js";
-import { accountAddressParam } from "../shared/addressField.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./keeper.js";
-import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
+import { accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./keeper.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
-
-/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
-const PARAMS_KEY = Uint8Array.of(0x00);
+import { authQueries } from "./queries.js";
+import { PARAMS_KEY } from "./keeper.js";
 
 const ACCOUNT_TYPES = [
   "core.auth.v1beta1.BaseAccount",
@@ -25,22 +21,7 @@ export const authModule: NodeModule = {
   genesisType: "core.auth.v1beta1.GenesisState",
   queryService: "core.auth.v1beta1.Query",
 
-  queries: {
-    async Accounts(request, ctx) {
-      const anyType = ctx.codec.type("google.protobuf.Any");
-      const page = await paginate(ctx.store, ACCOUNT_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));
-      return { accounts: page.items, pagination: page.pagination };
-    },
-    async Account(request, ctx) {
-      const address = accountAddressParam(request.address, "address", ctx);
-      const account = await ctx.store.get(accountKey(address));
-      if (!account) throw notFound(`account ${String(request.address)} not found`);
-      return { account: ctx.codec.type("google.protobuf.Any").decode(account) };
-    },
-    async Params(_request, ctx) {
-      return { params: await readParams(ctx) };
-    },
-  },
+  queries: authQueries,
 
   validateGenesis(state, ctx) {
     const seen = new Set<string>();
@@ -114,11 +95,6 @@ export const authModule: NodeModule = {
     ],
   }),
 };
-
-async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
-  const bytes = await ctx.store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
-}
 
 function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
   const typeName = String(any.type_url ?? "").slice(1);

@@ -1,19 +1,14 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bech32Prefixes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { paginate, type PageRequest } from "../../abci/paginate.js";
-import { invalidArgument, notFound } from "../../abci/queryError.js";
-import { concatBytes } from "../../store/keyEncoding.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { addressAt, timestampMillis } from "../shared/genesisChecks.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { days, devValidators } from "../shared/devValidators.js";
+import { evidenceQueries } from "./queries.js";
+import { evidenceKey } from "./keys.js";
 
-/** Store layout of x/evidence: 0x00 | hash → the evidence as an Any. The hash is SHA-256 of the evidence's proto bytes. */
-const EVIDENCE_PREFIX = Uint8Array.of(0x00);
 const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
-
-const evidenceKey = (hash: Uint8Array) => concatBytes(EVIDENCE_PREFIX, hash);
 
 /** Equivocation.Hash(): SHA-256 of its canonical proto encoding. */
 export function evidenceHash(any: ProtoMessage, ctx: ModuleContext): Uint8Array {
@@ -26,20 +21,7 @@ export const evidenceModule: NodeModule = {
   genesisType: "core.evidence.v1beta1.GenesisState",
   queryService: "core.evidence.v1beta1.Query",
 
-  queries: {
-    async Evidence(request, ctx) {
-      const hash = (request.evidence_hash as Uint8Array | undefined) ?? new Uint8Array();
-      if (hash.length === 0) throw invalidArgument("invalid request; hash is empty");
-      const bytes = await ctx.store.get(evidenceKey(hash));
-      if (!bytes) throw notFound(`evidence ${Buffer.from(hash).toString("hex").toUpperCase()} not found`);
-      return { evidence: ctx.codec.type("google.protobuf.Any").decode(bytes) };
-    },
-    async AllEvidence(request, ctx) {
-      const anyType = ctx.codec.type("google.protobuf.Any");
-      const result = await paginate(ctx.store, EVIDENCE_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));
-      return { evidence: result.items, pagination: result.pagination };
-    },
-  },
+  queries: evidenceQueries,
 
   /** Each evidence must be an Equivocation that passes ValidateBasic, and appear once. */
   validateGenesis(state, ctx) {

@@ -1,6 +1,6 @@
-import { invalidArgument } from "../../abci/queryError.js";
-import type { NodeModule, QueryContext } from "../nodeModule.js";
+import type { NodeModule } from "../nodeModule.js";
 import { NO_GENESIS_STATE } from "../shared/noGenesisState.js";
+import { paramsQueries } from "./queries.js";
 
 /**
  * x/params: one parameter of any module's subspace, as its amino JSON text.
@@ -12,21 +12,7 @@ export const paramsModule: NodeModule = {
   genesisType: NO_GENESIS_STATE,
   queryService: "core.params.v1beta1.Query",
 
-  queries: {
-    async Params(request, ctx) {
-      const subspace = String(request.subspace ?? "");
-      const key = String(request.key ?? "");
-      if (subspace === "" || key === "") {
-        throw invalidArgument("subspace and key are both required, e.g. ?subspace=auth&key=MaxMemoCharacters");
-      }
-      const values = await subspaceValues(subspace, ctx);
-      const value = values[key];
-      if (value === undefined) {
-        throw invalidArgument(`unknown key "${key}" in subspace ${subspace}: its keys are ${Object.keys(values).join(", ")}`);
-      }
-      return { param: { subspace, key, value } };
-    },
-  },
+  queries: paramsQueries,
 
   validateGenesis() {},
 
@@ -36,10 +22,3 @@ export const paramsModule: NodeModule = {
   devGenesis: () => null,
 };
 
-async function subspaceValues(subspace: string, ctx: QueryContext) {
-  const owner = ctx.paramSubspaces.get(subspace);
-  if (!owner) {
-    throw invalidArgument(`unknown subspace "${subspace}": the known subspaces are ${[...ctx.paramSubspaces.keys()].join(", ")}`);
-  }
-  return owner.params.read(ctx.storeOf(owner.module), ctx);
-}

@@ -1,26 +1,19 @@
 import { bech32Prefixes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { paginate, type PageRequest } from "../../abci/paginate.js";
-import { invalidArgument, notFound } from "../../abci/queryError.js";
-import { consensusAddressParam } from "../shared/addressField.js";
-import type { ModuleContext, NodeModule } from "../nodeModule.js";
-import type { KVReader } from "../../store/kv.js";
+import type { NodeModule } from "../nodeModule.js";
 import { aminoDec, aminoDuration, aminoInt64 } from "../shared/aminoParams.js";
 import { addressAt, fractionAt } from "../shared/genesisChecks.js";
 import { consensusAddressOf, decodeValidator } from "../staking/keeper.js";
 import { VALIDATORS_PREFIX } from "../staking/keys.js";
-import { PARAMS_KEY, SIGNING_INFO_PREFIX, SIGNING_INFO_TYPE, encodeMissed, missedBlockKey, pubkeyKey, signingInfoKey } from "./keys.js";
+import { PARAMS_KEY, SIGNING_INFO_TYPE, encodeMissed, missedBlockKey, pubkeyKey, signingInfoKey } from "./keys.js";
 import { slashingDevGenesis } from "./devGenesis.js";
 import { slashingMessages } from "./messages.js";
 import { slashingBeginBlock } from "./blocks.js";
 import { updateSlashingParam } from "./params.js";
+import { slashingQueries } from "./queries.js";
+import { readParams } from "./params.js";
 
 const MINUTE_SECONDS = 60;
-
-async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
-  const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.slashing.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
-}
 
 export const slashingModule: NodeModule = {
   name: "slashing",
@@ -29,22 +22,7 @@ export const slashingModule: NodeModule = {
   messages: slashingMessages,
   beginBlock: slashingBeginBlock,
 
-  queries: {
-    async Params(_request, ctx) {
-      return { params: await readParams(ctx.store, ctx) };
-    },
-    async SigningInfo(request, ctx) {
-      if (String(request.cons_address ?? "") === "") throw invalidArgument("invalid request");
-      const bytes = await ctx.store.get(signingInfoKey(consensusAddressParam(request.cons_address, "cons_address", ctx)));
-      if (!bytes) throw notFound(`SigningInfo not found for validator ${String(request.cons_address)}`);
-      return { val_signing_info: ctx.codec.type(SIGNING_INFO_TYPE).decode(bytes) };
-    },
-    async SigningInfos(request, ctx) {
-      const type = ctx.codec.type(SIGNING_INFO_TYPE);
-      const result = await paginate(ctx.store, SIGNING_INFO_PREFIX, request.pagination as PageRequest, (_key, value) => type.decode(value));
-      return { info: result.items, pagination: result.pagination };
-    },
-  },
+  queries: slashingQueries,
 
   validateGenesis(state, ctx) {
     const params = (state.params ?? {}) as ProtoMessage;

@@ -1,6 +1,6 @@
 import { formatDec } from "../../../codec/decimal.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import type { KVStore } from "../../store/kv.js";
+import type { KVReader, KVStore } from "../../store/kv.js";
 import type { ModuleContext } from "../nodeModule.js";
 import { ParamKeyError, aminoDecValue, aminoDurationValue, aminoInt64Value, durationNanos, parseAminoValue } from "../shared/aminoParams.js";
 import { DEC_ONE } from "../shared/decMath.js";
@@ -36,4 +36,9 @@ export async function updateSlashingParam(store: KVStore, key: string, value: st
     params[field] = fraction.toString();
   }
   store.set(PARAMS_KEY, type.encode(params).finish());
+}
+
+export async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
+  const bytes = await store.get(PARAMS_KEY);
+  return bytes ? (ctx.codec.type("core.slashing.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
 }

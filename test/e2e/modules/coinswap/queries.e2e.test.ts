@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bech32 } from "bech32";
-import {  grpcNotFound as notFound, useStartedDevChain } from "../../../helpers/startedDevChain.js";
+import { grpcNotFound as notFound, useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** Module and pool account addresses: the first 20 bytes of SHA-256 of the name. */

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { bech32 } from "bech32";
-import {  byAddressBytes, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
+import { byAddressBytes, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
 
 /**
  * Every staking and distribution gateway route against `chain-rest start` on a
