@@ -1,12 +1,11 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY } from "./keeper.js";
+import { accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
 import { authQueries } from "./queries.js";
-import { PARAMS_KEY } from "./keeper.js";
 
 const ACCOUNT_TYPES = [
   "core.auth.v1beta1.BaseAccount",
