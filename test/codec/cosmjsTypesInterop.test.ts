@@ -323,7 +323,7 @@ function discoverFields(codec: CosmjsCodec): Map<number, CosmjsField> {
       const fresh = readTags(bytes).filter((t) => segments(bytes).get(t.number) !== baseline.get(t.number));
       const numbers = new Set(fresh.map((t) => t.number));
       if (numbers.size !== 1) continue;
-      found = { key, number: fresh[0].number, wireType: fresh[0].wireType, kind, sample: value };
+      found = { key, number: fresh[0]!.number, wireType: fresh[0]!.wireType, kind, sample: value };
       break;
     }
     if (!found && kind === "map") {
@@ -332,7 +332,7 @@ function discoverFields(codec: CosmjsCodec): Map<number, CosmjsField> {
       const missing = without ? [...baseline.keys()].filter((n) => !without.has(n)) : [];
       if (missing.length === 1) {
         const tag = readTags(codec.encode(clean).finish()).find((t) => t.number === missing[0]);
-        found = { key, number: missing[0], wireType: tag?.wireType ?? 2, kind: "message", sample: defaultValue };
+        found = { key, number: missing[0]!, wireType: tag?.wireType ?? 2, kind: "message", sample: defaultValue };
       }
     }
     if (found) fields.set(found.number, found);
@@ -773,8 +773,9 @@ describe("proto tree interoperates with cosmjs-types", function () {
   const root = loadProtoRoot();
   const entries = loadCosmjs();
   const comparer = new Comparer(root, entries);
-  const compared: Record<string, string[]> = { core: [], consensus: [], ibc: [] };
-  const problemsByArea: Record<string, string[]> = { core: [], consensus: [], ibc: [] };
+  type Area = "core" | "consensus" | "ibc";
+  const compared: Record<Area, string[]> = { core: [], consensus: [], ibc: [] };
+  const problemsByArea: Record<Area, string[]> = { core: [], consensus: [], ibc: [] };
 
   before(function () {
     const done = new Set<string>();
@@ -805,7 +806,7 @@ describe("proto tree interoperates with cosmjs-types", function () {
     expect(compared.core.length, "core messages compared").to.be.at.least(270);
   });
 
-  for (const area of ["core", "consensus", "ibc"]) {
+  for (const area of ["core", "consensus", "ibc"] as const) {
     it(`${area}.* messages match cosmjs-types (except the allow-list)`, function () {
       if (compared[area].length === 0 && area !== "core") this.skip();
       const problems = problemsByArea[area];

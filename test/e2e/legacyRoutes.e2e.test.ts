@@ -437,7 +437,7 @@ describe("e2e: legacy routes", function () {
       for (const [key, body, msgs] of all) {
         const route = generates.find((r) => `${r.verb} ${r.path}` === key)!;
         // the sender is account 0 (the validator's own account); the transfer goes to another delegator
-        const url = urlOf(route, { address: state.staking.delegations[1].delegator_address, delegatorAddr: examples.address });
+        const url = urlOf(route, { address: state.staking.delegations[1].delegator_address, delegatorAddr: examples.address! });
         const sent = Math.floor(Date.now() / 1000);
         const r = await post(url, { base_req: { from: examples.address, chain_id: "devnet-1" }, ...body }, route.verb.toUpperCase());
         const answered = Math.ceil(Date.now() / 1000);
@@ -526,7 +526,7 @@ describe("e2e: legacy routes", function () {
     it("the account of an address the chain does not know is an empty account, as the real server answers; a malformed one is a 400", async () => {
       const fresh = await get(`/auth/accounts/${addressOf(9)}`);
       expect(fresh.body).to.deep.equal({ height: "0", result: { type: "core-sdk/BaseAccount", value: {} } });
-      const malformed = await get(`/auth/accounts/${examples.address.slice(0, -6)}`);
+      const malformed = await get(`/auth/accounts/${examples.address!.slice(0, -6)}`);
       expect(malformed.status).to.equal(400);
       expect(malformed.body.error).to.match(/^invalid address/);
     });

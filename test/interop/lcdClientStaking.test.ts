@@ -9,6 +9,7 @@ import type { EncodeObject } from "@cosmjs/proto-signing";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { http } from "../helpers/http.js";
+import { aminoJsonTime } from "../helpers/timeText.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
@@ -181,7 +182,7 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
       const gateway = (await get(`/core/staking/v1beta1/historical_info/${height}`)).body.hist;
       // the header as the legacy family writes the consensus engine's (as /blocks/{height}: hashes in hex)
       const hex = (base64: string) => Buffer.from(base64, "base64").toString("hex").toUpperCase();
-      expect(answer.result.header).to.include({ chain_id: "devnet-1", height, time: gateway.header.time, app_hash: hex(gateway.header.app_hash) });
+      expect(answer.result.header).to.include({ chain_id: "devnet-1", height, time: aminoJsonTime(Date.parse(gateway.header.time)), app_hash: hex(gateway.header.app_hash) });
       expect(answer.result.header.version).to.deep.equal({ block: gateway.header.version.block }); // app 0: omitted, as amino omits empty fields
       expect(answer.result.valset.map((v: Json) => v.operator_address)).to.deep.equal(gateway.valset.map((v: Json) => v.operator_address));
       const [validator] = answer.result.valset;

@@ -8,6 +8,17 @@ import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
+/**
+ * cosmjs 0.34's ReconnectingSocket schedules a reconnect on every Disconnected status, its own
+ * disconnect() included, and then keeps reconnecting (to this node, and after the node stops, with
+ * back-off for ever), which would keep the test process alive. Cancel the timer it just set.
+ */
+function cancelReconnect(websocket: WebsocketClient): void {
+  const socket = (websocket as unknown as { socket: { reconnectTimeout: NodeJS.Timeout | null } }).socket;
+  if (socket.reconnectTimeout) clearTimeout(socket.reconnectTimeout);
+  socket.reconnectTimeout = null;
+}
+
 describe("interop: websocket subscriptions of the node's RPC", function () {
   this.timeout(60_000);
   const home = path.join(tempDir(), "home");
@@ -26,7 +37,8 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
     // cosmjs appends the /websocket path itself. Its request queue is only flushed when the socket
     // opens with a request already queued (cosmjs 0.34 never resets its "processing" flag on an empty
     // queue), so the subscription is started right away, before anything else is awaited.
-    const client = await Tendermint34Client.create(new WebsocketClient(node.rpcUrl.replace(/^http/, "ws")));
+    const websocket = new WebsocketClient(node.rpcUrl.replace(/^http/, "ws"));
+    const client = await Tendermint34Client.create(websocket);
     try {
       const received = new Promise<{ hash: string; height: number; events: string[] }>((resolve, reject) => {
         client.subscribeTx(`tm.event='Tx' AND message.sender='${a.address}'`).subscribe({
@@ -50,6 +62,7 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
       expect(event!.events).to.include("transfer");
     } finally {
       client.disconnect();
+      cancelReconnect(websocket);
     }
   });
 

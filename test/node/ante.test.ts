@@ -93,7 +93,7 @@ describe("transactions: ante handler and execution", function () {
     await refused(await directTx(a!, { ...base, signAccountNumber: 3 }), 4, unauthorized);
     await refused(await directTx(a!, { ...base, signChainId: "other-chain" }), 4, unauthorized);
     const forged = TxRaw.decode(await directTx(a!, base));
-    forged.signatures[0]![10] ^= 0xff;
+    forged.signatures[0]![10]! ^= 0xff;
     await refused(TxRaw.encode(forged).finish(), 4, unauthorized);
   });
 

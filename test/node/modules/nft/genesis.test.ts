@@ -7,7 +7,7 @@ const validate = validateModuleGenesis;
 type Json = GenesisJson;
 
 describe("nft genesis", () => {
-  const expectError = (edit: (collections: Json[]) => void, message: string) => {
+  const expectError = (edit: (collections: Json) => void, message: string) => {
     const state = appState().nft;
     edit(state.collections);
     expect(() => validate(nftModule, state)).to.throw(message);
