@@ -6,8 +6,8 @@
  *   npx tsx bench/tableServer.ts HOME [ONLY]
  */
 import { Codec } from "../src/codec/codec.js";
-import { createRestApp } from "../src/gateway/app.js";
-import { listen } from "../src/gateway/httpServer.js";
+import { createRestApp } from "../src/server/restApp.js";
+import { listen } from "../src/http/httpServer.js";
 import { EmbeddedNode } from "../src/node/embeddedNode.js";
 import { InProcessClient } from "../src/node/inProcessClient.js";
 import { SERVICE_METHODS } from "../src/services/index.js";

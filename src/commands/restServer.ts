@@ -1,9 +1,10 @@
 import type { ChainClient } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
 import type { ApiConfig } from "../config/appConfig.js";
-import { AnswerCache } from "../gateway/answerCache.js";
-import { createRestApp } from "../gateway/app.js";
-import { listen, type RunningServer } from "../gateway/httpServer.js";
+import { AnswerCache } from "../http/answerCache.js";
+import { createRestApp } from "../server/restApp.js";
+import { listen } from "../http/httpServer.js";
+import type { RunningServer } from "../util/runningServer.js";
 import { SERVICE_METHODS } from "../services/index.js";
 import { compileTables } from "../tables/compileTables.js";
 

@@ -5,7 +5,7 @@ import { parseDurationSetting } from "../config/tomlConfig.js";
 import { EmbeddedNode } from "../node/embeddedNode.js";
 import { InProcessClient } from "../node/inProcessClient.js";
 import { startRpcServer } from "../node/rpc/rpcServer.js";
-import type { RunningServer } from "../gateway/httpServer.js";
+import type { RunningServer } from "../util/runningServer.js";
 import { isInitialized, readDevAccounts } from "./home.js";
 import { initHome } from "./init.js";
 import { startRestServer } from "./restServer.js";

@@ -1,10 +1,14 @@
 import { Codec } from "../codec/codec.js";
-import { formatDocument, type DocumentFormat } from "../gateway/swagger/documentFormat.js";
-import { writeSwaggerDocument } from "../gateway/swagger/swaggerDocument.js";
+import { formatDocument, type DocumentFormat } from "../openapi/documentFormat.js";
+import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { compileTables } from "../tables/compileTables.js";
 
-/** Prints the OpenAPI document that GET /swagger serves, without starting anything. */
-export function printSwagger(format: DocumentFormat): void {
+/** The OpenAPI document that GET /swagger serves, as text, without starting anything. */
+export function swaggerText(format: DocumentFormat): string {
   const codec = new Codec();
-  process.stdout.write(formatDocument(writeSwaggerDocument(compileTables(codec), codec.root), format));
+  return formatDocument(writeSwaggerDocument(compileTables(codec), codec.root), format);
+}
+
+export function printSwagger(format: DocumentFormat): void {
+  process.stdout.write(swaggerText(format));
 }

@@ -3,7 +3,7 @@ import { fieldKind, isDuration, isTimestamp } from "../codec/fieldKinds.js";
 import { JsonInputError, camelCase, type Proto3JsonParser } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
-import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 
 export interface RawRequest {
   pathParams: Record<string, string>;

@@ -1,8 +1,8 @@
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import type { GatewayDeps } from "./gatewayDeps.js";
+import type { RestDeps } from "../http/restDeps.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
-import { abciQueryError } from "./abciErrors.js";
-import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { abciQueryError } from "../http/abciErrors.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 
 export interface MethodResult {
   response: ProtoMessage;
@@ -15,7 +15,7 @@ export interface MethodResult {
  * registered for it, otherwise an ABCI query of the node whose path is the
  * full method name and whose data is the protobuf-encoded request.
  */
-export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, deps: GatewayDeps): Promise<MethodResult> {
+export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, deps: RestDeps): Promise<MethodResult> {
   const service = deps.services.get(route.methodPath);
   if (service) return service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });
   const data = route.requestType.encode(request).finish();

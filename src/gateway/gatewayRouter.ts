@@ -3,14 +3,14 @@ import type { Context, Next } from "koa";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import { segmentAccepts } from "../tables/routeOverlap.js";
 import { bindRequest } from "./binder.js";
-import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { callMethod } from "./callMethod.js";
-import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "./height.js";
-import { readJsonBody } from "./jsonBody.js";
-import type { GatewayDeps } from "./gatewayDeps.js";
+import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
+import { readJsonBody } from "../http/jsonBody.js";
+import type { RestDeps } from "../http/restDeps.js";
 
 /** The Koa router of the gateway family, built from the compiled route table. */
-export function buildGatewayRouter(routes: RouteSpec[], deps: GatewayDeps): Router {
+export function buildGatewayRouter(routes: RouteSpec[], deps: RestDeps): Router {
   const router = new Router();
   for (const route of routes) {
     router[route.verb](koaPath(route), async (ctx: Context, next: Next) => {
@@ -36,7 +36,7 @@ interface RefusedState {
  * as the real gateway answers a height that does not parse — not the 501 of
  * a path no route has.
  */
-export function refusedPathVariables(deps: GatewayDeps) {
+export function refusedPathVariables(deps: RestDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const refused = (ctx.state as RefusedState).refusedBy;
     if (!refused) return next();
@@ -47,7 +47,7 @@ export function refusedPathVariables(deps: GatewayDeps) {
   };
 }
 
-async function serve(ctx: Context, route: RouteSpec, deps: GatewayDeps): Promise<void> {
+async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
   const height = requestedHeight(ctx.headers);
   const body = route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined;
   const request = bindRequest(route, { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body }, deps.codec.parser);

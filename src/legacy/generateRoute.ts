@@ -8,7 +8,7 @@ import { feesFor, gasAdjustment, gasSetting, payloadError, readBaseReq, validate
 import { addressBytes, evaluate, type Scope } from "./evaluate.js";
 import { invoke, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
-import { GatewayError, GrpcCode } from "../gateway/grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { buildRequest } from "./queryRoute.js";
 import { AminoJsonError } from "../codec/amino/aminoJsonParser.js";
 import { SIGN_MODE_LEGACY_AMINO_JSON } from "../codec/amino/stdTx.js";

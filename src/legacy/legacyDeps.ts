@@ -3,19 +3,19 @@ import { AminoJsonRenderer } from "../codec/amino/aminoJson.js";
 import { AminoJsonParser } from "../codec/amino/aminoJsonParser.js";
 import { AminoBinaryCodec } from "../codec/amino/aminoBinary.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import { abciQueryError } from "../gateway/abciErrors.js";
-import type { GatewayDeps } from "../gateway/gatewayDeps.js";
-import { GatewayError, GrpcCode } from "../gateway/grpcStatus.js";
+import { abciQueryError } from "../http/abciErrors.js";
+import type { RestDeps } from "../http/restDeps.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import type { AminoTransforms } from "../tables/aminoTransforms.js";
 
 /** What the legacy family needs: the gateway's node access plus the amino codecs. */
-export interface LegacyDeps extends GatewayDeps {
+export interface LegacyDeps extends RestDeps {
   amino: AminoJsonRenderer;
   aminoParser: AminoJsonParser;
   aminoBinary: AminoBinaryCodec;
 }
 
-export function legacyDeps(deps: GatewayDeps, transforms: AminoTransforms): LegacyDeps {
+export function legacyDeps(deps: RestDeps, transforms: AminoTransforms): LegacyDeps {
   return {
     ...deps,
     amino: new AminoJsonRenderer(deps.codec.root, transforms),

@@ -4,7 +4,7 @@ import { AminoJsonError, UnknownAminoTypeError } from "../codec/amino/aminoJsonP
 import { AminoBinaryError } from "../codec/amino/aminoBinary.js";
 import { StdTxConversionError } from "../codec/amino/stdTx.js";
 import { UnknownTypeUrlError } from "../codec/typeRegistry.js";
-import { GatewayError, GrpcCode } from "../gateway/grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import type { ErrorKind, ErrorRule } from "../tables/legacyRouteSpec.js";
 import { fillText } from "../tables/legacyTemplates.js";
 

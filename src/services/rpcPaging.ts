@@ -1,4 +1,4 @@
-import { GatewayError, GrpcCode } from "../gateway/grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 
 /** The consensus engine's RPC pages hold at most 100 items (a larger per_page is cut to 100). */
 const MAX_PER_PAGE = 100n;

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import Long from "long";
 import { bindRequest } from "../../src/gateway/binder.js";
-import { GatewayError } from "../../src/gateway/grpcStatus.js";
+import { GatewayError } from "../../src/http/grpcStatus.js";
 import { compileRoute } from "../../src/tables/compileRoutes.js";
 import { testCodec } from "../helpers/testCodec.js";
 

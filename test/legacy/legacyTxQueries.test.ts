@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import { Codec } from "../../src/codec/codec.js";
 import type { ChainClient, TxResult } from "../../src/client/chainClient.js";
-import { createRestApp } from "../../src/gateway/app.js";
-import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
+import { createRestApp } from "../../src/server/restApp.js";
+import { listen } from "../../src/http/httpServer.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { SERVICE_METHODS } from "../../src/services/index.js";
 import { http } from "../helpers/http.js";

@@ -2,7 +2,7 @@ import http from "node:http";
 import getRawBody from "raw-body";
 import { NodeRpcError, type ChainClient } from "../../client/chainClient.js";
 import { parseListenAddress } from "../../config/tomlConfig.js";
-import type { RunningServer } from "../../gateway/httpServer.js";
+import type { RunningServer } from "../../util/runningServer.js";
 import { rpcMethods } from "./rpcMethods.js";
 import { attachWebsocket } from "./websocket.js";
 import { ParamReader, RpcParamsError, type ParamForm, type RpcParams } from "./rpcParams.js";

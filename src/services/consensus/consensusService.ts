@@ -3,7 +3,7 @@ import { encodeBech32Address } from "../../codec/bech32.js";
 import { bech32Prefixes } from "../../codec/addresses.js";
 import { NodeRpcError } from "../../client/chainClient.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
-import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
+import { GatewayError, GrpcCode } from "../../http/grpcStatus.js";
 import type { ServiceMethod, ServiceContext } from "../serviceMethod.js";
 import { base64Bytes, hexBytes, int64 } from "../rpcJson.js";
 import { blockResponse } from "./blockMessages.js";

@@ -1,9 +1,9 @@
 import Long from "long";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { NodeRpcError, type AbciQueryResponse, type BroadcastMode } from "../../client/chainClient.js";
-import { abciQueryError } from "../../gateway/abciErrors.js";
+import { abciQueryError } from "../../http/abciErrors.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
-import { GatewayError, GrpcCode } from "../../gateway/grpcStatus.js";
+import { GatewayError, GrpcCode } from "../../http/grpcStatus.js";
 import type { ServiceContext, ServiceMethod } from "../serviceMethod.js";
 import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
 import { rpcPage } from "../rpcPaging.js";

@@ -2,8 +2,8 @@ import type { ChainClient } from "../client/chainClient.js";
 import type { Codec } from "../codec/codec.js";
 import type { ServiceRegistry } from "../services/serviceMethod.js";
 
-/** What the gateway family needs to serve its routes. */
-export interface GatewayDeps {
+/** What the route families (gateway and legacy) and the services need to answer: the chain, the codec, the limits. */
+export interface RestDeps {
   client: ChainClient;
   codec: Codec;
   services: ServiceRegistry;

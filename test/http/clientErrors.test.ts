@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import Koa from "koa";
-import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
+import { listen } from "../../src/http/httpServer.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
 import { rawSocket } from "../helpers/rawHttp.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 

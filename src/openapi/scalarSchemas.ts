@@ -1,5 +1,5 @@
 import type protobuf from "protobufjs";
-import { customType, fieldKind } from "../../codec/fieldKinds.js";
+import { customType, fieldKind } from "../codec/fieldKinds.js";
 import type { Schema } from "./openApiTypes.js";
 
 export const DEC_PATTERN = "^-?\\d+\\.\\d{18}$";

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import protobuf from "protobufjs";
-import { fieldKind, typeName } from "../../codec/fieldKinds.js";
-import type { AminoTransforms } from "../../tables/aminoTransforms.js";
-import type { Call, GenerateHandler, Handler, LegacyRouteSpec, MethodCall, ParamSpec } from "../../tables/legacyRouteSpec.js";
-import type { Template } from "../../tables/legacyTemplates.js";
-import { DEPRECATION_HEADERS } from "../../legacy/deprecationHeaders.js";
+import { fieldKind, typeName } from "../codec/fieldKinds.js";
+import type { AminoTransforms } from "../tables/aminoTransforms.js";
+import type { Call, GenerateHandler, Handler, LegacyRouteSpec, MethodCall, ParamSpec } from "../tables/legacyRouteSpec.js";
+import type { Template } from "../tables/legacyTemplates.js";
+import { DEPRECATION_HEADERS } from "../legacy/deprecationHeaders.js";
 import { AminoSchemas, nullable } from "./aminoSchemas.js";
 import type { Parameter, Response, Schema, SimpleParameter } from "./openApiTypes.js";
 import type { FamilyOperation, RouteFamilyDocument } from "./routeFamily.js";

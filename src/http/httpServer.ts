@@ -4,13 +4,8 @@ import type { ApiConfig } from "../config/appConfig.js";
 import { parseListenAddress } from "../config/tomlConfig.js";
 import { answerClientErrors } from "./clientErrors.js";
 import { gatedListener } from "./connectionLimit.js";
+import type { RunningServer } from "../util/runningServer.js";
 
-export interface RunningServer {
-  /** "http://127.0.0.1:1317" */
-  url: string;
-  /** Stops accepting, lets in-flight requests finish, then resolves. */
-  close(): Promise<void>;
-}
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;

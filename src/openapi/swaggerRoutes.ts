@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Context, Middleware, Next } from "koa";
-import { GatewayError, GrpcCode } from "../grpcStatus.js";
+import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { CONTENT_TYPES, FORMATS, formatDocument, type DocumentFormat } from "./documentFormat.js";
 import type { OpenApiDocument } from "./openApiTypes.js";
 import { swaggerUiFile } from "./swaggerUiFiles.js";

@@ -1,7 +1,7 @@
 import type protobuf from "protobufjs";
-import type { RouteSpec } from "../../tables/routeSpec.js";
-import { GrpcCode } from "../grpcStatus.js";
-import { RESPONSE_HEIGHT_HEADER } from "../height.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { GrpcCode } from "../http/grpcStatus.js";
+import { RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import { heightHeader, pathParameters, queryParameters } from "./gatewayParameters.js";
 import type { Parameter, Schema } from "./openApiTypes.js";
 import { Proto3Schemas } from "./proto3Schemas.js";

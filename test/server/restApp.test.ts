@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import { Codec } from "../../src/codec/codec.js";
 import { RpcClient } from "../../src/client/rpcClient.js";
-import { createRestApp } from "../../src/gateway/app.js";
-import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
+import { createRestApp } from "../../src/server/restApp.js";
+import { listen } from "../../src/http/httpServer.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
 import { loadRoutes } from "../../src/tables/compileRoutes.js";
 import type { ChainClient } from "../../src/client/chainClient.js";
 import { http } from "../helpers/http.js";

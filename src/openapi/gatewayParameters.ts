@@ -1,7 +1,7 @@
 import protobuf from "protobufjs";
-import { fieldKind, isAny, isDuration, isTimestamp, typeName } from "../../codec/fieldKinds.js";
-import type { RouteSpec } from "../../tables/routeSpec.js";
-import { HEIGHT_HEADER } from "../height.js";
+import { fieldKind, isAny, isDuration, isTimestamp, typeName } from "../codec/fieldKinds.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import { HEIGHT_HEADER } from "../http/height.js";
 import type { SimpleParameter } from "./openApiTypes.js";
 import { sharedScalarSchema } from "./scalarSchemas.js";
 

@@ -1,6 +1,6 @@
 import protobuf from "protobufjs";
-import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../../codec/fieldKinds.js";
-import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
+import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../codec/fieldKinds.js";
+import type { AminoTransforms, AminoTypeRules } from "../tables/aminoTransforms.js";
 import type { Schema } from "./openApiTypes.js";
 import { INT_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
 

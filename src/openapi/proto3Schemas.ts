@@ -1,5 +1,5 @@
 import protobuf from "protobufjs";
-import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../../codec/fieldKinds.js";
+import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, typeName, type FieldKind } from "../codec/fieldKinds.js";
 import type { Schema } from "./openApiTypes.js";
 import { DURATION_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
 

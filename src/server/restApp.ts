@@ -5,19 +5,19 @@ import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
 import type { AminoTransforms } from "../tables/aminoTransforms.js";
 import { buildLegacyRouter } from "../legacy/legacyRouter.js";
 import { legacyDeps } from "../legacy/legacyDeps.js";
-import { gatewayErrors, notImplemented } from "./errorBody.js";
-import { buildGatewayRouter, refusedPathVariables } from "./gatewayRouter.js";
-import type { GatewayDeps } from "./gatewayDeps.js";
-import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
-import type { AnswerCache } from "./answerCache.js";
-import { writeSwaggerDocument } from "./swagger/swaggerDocument.js";
-import { swaggerRoutes } from "./swagger/swaggerRoutes.js";
+import { gatewayErrors, notImplemented } from "../http/errorBody.js";
+import { buildGatewayRouter, refusedPathVariables } from "../gateway/gatewayRouter.js";
+import type { RestDeps } from "../http/restDeps.js";
+import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
+import type { AnswerCache } from "../http/answerCache.js";
+import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
+import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
   /** The legacy family (legacy-routes.yaml) and the amino transforms it renders with; absent: no legacy routes. */
   legacy?: { routes: LegacyRouteSpec[]; transforms: AminoTransforms };
-  deps: GatewayDeps;
+  deps: RestDeps;
   /** api.enabled-unsafe-cors */
   cors: boolean;
   /** api.swagger: serve GET /swagger and the UI at /swagger/ (when false, both answer 404). */

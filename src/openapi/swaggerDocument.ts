@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type protobuf from "protobufjs";
-import type { RouteSpec } from "../../tables/routeSpec.js";
-import type { LegacyRouteSpec } from "../../tables/legacyRouteSpec.js";
-import type { AminoTransforms } from "../../tables/aminoTransforms.js";
+import type { RouteSpec } from "../tables/routeSpec.js";
+import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
+import type { AminoTransforms } from "../tables/aminoTransforms.js";
 import { legacyFamilyDocument } from "./legacyFamily.js";
-import { PACKAGE_ROOT } from "../../util/paths.js";
+import { PACKAGE_ROOT } from "../util/paths.js";
 import { gatewayFamilyDocument } from "./gatewayFamily.js";
 import { assembleDocument } from "./openApiDocument.js";
 import type { OpenApiDocument } from "./openApiTypes.js";

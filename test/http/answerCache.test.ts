@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { AbciQueryResponse, ChainClient, HeightListener } from "../../src/client/chainClient.js";
 import { RpcClient } from "../../src/client/rpcClient.js";
 import { startRestServer } from "../../src/commands/restServer.js";
-import type { RunningServer } from "../../src/gateway/httpServer.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { InProcessClient } from "../../src/node/inProcessClient.js";
 import { startRpcServer } from "../../src/node/rpc/rpcServer.js";

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import http from "node:http";
 import Koa from "koa";
-import { listen, type RunningServer } from "../../src/gateway/httpServer.js";
+import { listen } from "../../src/http/httpServer.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
 import { freshRequest, rawSocket, type FreshAnswer } from "../helpers/rawHttp.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 
