@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import protobuf from "protobufjs";
 import { load as loadYaml } from "js-yaml";
-import type { ErrorObject } from "ajv";
 import { tableValidator } from "./schemaValidator.js";
+import { describeSchemaErrors } from "../util/schemaErrors.js";
 import { TableError } from "./loadYamlTable.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "./schemas/amino-transforms.schema.json" with { type: "json" };
+import type { AminoTransformsTable } from "./schemaTypes/aminoTransformsTable.js";
 
 export const AMINO_TRANSFORMS_FILE = path.join(PACKAGE_ROOT, "amino-transforms.yaml");
 
@@ -33,26 +34,11 @@ export interface AminoTransforms {
   typesByName: Map<string, string>;
   /** proto full name → field rules */
   types: Map<string, AminoTypeRules>;
+  /** Public-key types whose amino value is the key bytes themselves (raw_keys). */
+  rawKeyTypes: Set<string>;
 }
 
-interface RawRules {
-  keep?: string[] | "*";
-  nulls?: string[];
-  drop?: string[];
-  rename?: Record<string, string>;
-  hex?: string[];
-  ints?: string[];
-  numbers?: string[];
-  flatten?: string[];
-  fixed?: Record<string, unknown>;
-  as?: "std-tx";
-}
-
-interface RawTransforms {
-  names?: Record<string, string>;
-  input_aliases?: Record<string, string>;
-  types?: Record<string, RawRules>;
-}
+type RawTransforms = AminoTransformsTable;
 
 export function loadAminoTransforms(file = AMINO_TRANSFORMS_FILE): AminoTransforms {
   let data: unknown;
@@ -62,7 +48,11 @@ export function loadAminoTransforms(file = AMINO_TRANSFORMS_FILE): AminoTransfor
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }
   const validate = tableValidator(schema);
-  if (!validate(data)) throw new TableError(`${path.basename(file)}: ${describe(validate.errors!)}`);
+  if (!validate(data)) {
+    const problem = describeSchemaErrors(validate.errors!, data);
+    const key = problem.path.join(".");
+    throw new TableError(`${path.basename(file)}: ${key ? `key "${key}": ` : ""}${problem.message}`);
+  }
   return compile(data as RawTransforms, path.basename(file));
 }
 
@@ -94,23 +84,11 @@ function compile(table: RawTransforms, file: string): AminoTransforms {
       as: raw.as,
     });
   }
-  return { names, typesByName, types };
+  const rawKeyTypes = new Set(table.raw_keys ?? []);
+  for (const type of rawKeyTypes) if (!names.has(type)) throw new TableError(`${file}: key "raw_keys": ${type} has no amino name in "names"`);
+  return { names, typesByName, types, rawKeyTypes };
 }
 
-/** The first schema error as `key "a.b": message`, naming an unknown key by its name. */
-function describe(errors: ErrorObject[]): string {
-  const error = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
-  let key = error.instancePath.slice(1).replaceAll("/", ".");
-  let message = error.message ?? "is invalid";
-  if ((error as { propertyName?: string }).propertyName !== undefined) {
-    key = [key, (error as { propertyName?: string }).propertyName].filter(Boolean).join(".");
-    message = "is not a valid name";
-  } else if (error.keyword === "additionalProperties") {
-    key = [key, String(error.params.additionalProperty)].filter(Boolean).join(".");
-    message = "is not a known key";
-  }
-  return key ? `key "${key}": ${message}` : message;
-}
 
 /**
  * Checks the table against the proto tree (at REST startup): every type it
@@ -124,6 +102,10 @@ export function checkAminoTransforms(transforms: AminoTransforms, root: protobuf
     return found;
   };
   for (const type of transforms.names.keys()) lookup(type, `names.${type}`);
+  for (const type of transforms.rawKeyTypes) {
+    const key = lookup(type, "raw_keys").fields.key;
+    if (key?.type !== "bytes") throw new TableError(`${file}: key "raw_keys": ${type} has no bytes field "key"`);
+  }
   for (const [typeName, rules] of transforms.types) {
     const type = lookup(typeName, `types.${typeName}`);
     type.resolveAll();

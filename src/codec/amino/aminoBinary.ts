@@ -4,7 +4,6 @@ import { isAny, typeName } from "../fieldKinds.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { resolveTypeUrl, typeUrlOf } from "../typeRegistry.js";
 import type { AminoTransforms } from "../../tables/aminoTransforms.js";
-import { RAW_KEY_TYPES } from "./aminoJson.js";
 
 /** Bytes that are not the amino binary they claim to be. */
 export class AminoBinaryError extends Error {}
@@ -64,7 +63,7 @@ export class AminoBinaryCodec {
   interfaceToAny(bytes: Uint8Array): ProtoMessage {
     const { type, rest } = this.splitPrefix(bytes);
     let value: Uint8Array;
-    if (RAW_KEY_TYPES.has(typeName(type))) {
+    if (this.transforms.rawKeyTypes.has(typeName(type))) {
       // a key registered as a byte array: length-prefixed raw bytes → the key field of its proto message
       const reader = protobuf.Reader.create(rest);
       value = type.encode({ key: reader.bytes() }).finish();
@@ -78,7 +77,7 @@ export class AminoBinaryCodec {
   anyToInterface(any: ProtoMessage): Uint8Array {
     const type = resolveTypeUrl(this.root, String(any.type_url ?? ""));
     const value = (any.value as Uint8Array) ?? new Uint8Array();
-    const body = RAW_KEY_TYPES.has(typeName(type))
+    const body = this.transforms.rawKeyTypes.has(typeName(type))
       ? protobuf.Writer.create().bytes((type.decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array()).finish()
       : this.protoToStruct(type, value);
     return concat(this.prefixOf(type), body);

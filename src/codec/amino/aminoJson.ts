@@ -10,9 +10,6 @@ import { stdTxFromTx } from "./stdTx.js";
 /** A value that has no amino encoding (a type without an amino name, such as the IBC core Msgs). */
 export class NoAminoEncodingError extends Error {}
 
-/** Public key types whose amino JSON value is the raw key bytes, base64. */
-export const RAW_KEY_TYPES = new Set(["core.crypto.secp256k1.PubKey", "core.crypto.ed25519.PubKey"]);
-
 const NO_RULES: AminoTypeRules = {
   keep: new Set(),
   nulls: new Set(),
@@ -53,7 +50,7 @@ export class AminoJsonRenderer {
   wrapped(type: protobuf.Type, msg: ProtoMessage): { type: string; value: JsonValue } {
     const name = typeName(type);
     const aminoName = this.aminoName(name);
-    return { type: aminoName, value: RAW_KEY_TYPES.has(name) ? base64(msg.key) : this.render(type, msg) };
+    return { type: aminoName, value: this.transforms.rawKeyTypes.has(name) ? base64(msg.key) : this.render(type, msg) };
   }
 
   renderAny(any: ProtoMessage): { type: string; value: JsonValue } {

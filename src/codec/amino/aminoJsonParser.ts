@@ -6,7 +6,6 @@ import type { ProtoMessage } from "../json/renderProto3.js";
 import { parseTimestamp } from "../wellKnownTime.js";
 import { typeUrlOf } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
-import { RAW_KEY_TYPES } from "./aminoJson.js";
 
 /** Amino JSON that does not fit its type; `path` names the field ("msg[0].value.amount"). */
 export class AminoJsonError extends Error {
@@ -48,7 +47,7 @@ export class AminoJsonParser {
     if (!isObject(json)) throw new AminoJsonError(path, "expected {\"type\", \"value\"}");
     const type = this.typeOf(json.type, join(path, "type"));
     const valuePath = join(path, "value");
-    if (RAW_KEY_TYPES.has(typeName(type))) return { type, msg: { key: parseBytes(json.value, valuePath) } };
+    if (this.transforms.rawKeyTypes.has(typeName(type))) return { type, msg: { key: parseBytes(json.value, valuePath) } };
     return { type, msg: this.parse(type, json.value ?? {}, valuePath) };
   }
 

@@ -1,7 +1,6 @@
 import protobuf from "protobufjs";
 import Long from "long";
 import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
-import type { AminoJsonRenderer } from "./aminoJson.js";
 import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./aminoJsonParser.js";
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 
@@ -19,13 +18,23 @@ export interface StdTxJson {
 }
 
 /**
+ * What the conversion needs of the amino JSON renderer. The renderer itself calls
+ * stdTxFromTx (for types rendered "as: std-tx"), so this file names only these members.
+ */
+export interface AminoRendering {
+  root: protobuf.Root;
+  render(type: protobuf.Type, msg: ProtoMessage): JsonValue;
+  renderAny(any: ProtoMessage): JsonValue;
+}
+
+/**
  * A protobuf Tx (body, auth_info, signatures decoded) as the StdTx it converts
  * to (ConvertTxToStdTx): msgs in amino JSON, the fee, the memo and timeout,
  * and the signatures only when every signer signed in LEGACY_AMINO_JSON
  * (otherwise []), a multisig signature as amino-binary AminoMultisignature.
  * A Msg without an amino name throws NoAminoEncodingError.
  */
-export function stdTxFromTx(amino: AminoJsonRenderer, tx: ProtoMessage): StdTxJson {
+export function stdTxFromTx(amino: AminoRendering, tx: ProtoMessage): StdTxJson {
   const body = (tx.body ?? {}) as ProtoMessage;
   const authInfo = (tx.auth_info ?? {}) as ProtoMessage;
   const fee = (authInfo.fee ?? {}) as ProtoMessage;
