@@ -164,11 +164,11 @@ describe("routes.yaml covers the specification", () => {
     expect(problems).to.deep.equal([]);
   });
 
-  it("has no entry the specification does not list, unless the entry says why", () => {
+  it("has no entry the specification does not list, unless the entry says why (and no why on a listed one)", () => {
     const listed = new Set(SPEC_ROUTES.map(([verb, path]) => `${verb.toLowerCase()} ${path}`));
-    const extra = routes.filter((r) => !listed.has(`${r.verb} ${r.path}`));
-    expect(extra.filter((r) => !r.why).map((r) => `${r.verb} ${r.path}`)).to.deep.equal([]);
-    expect(extra.map((r) => r.path)).to.deep.equal(["/core/auth/v1beta1/accounts"]);
+    const isListed = (r: RouteSpec) => listed.has(`${r.verb} ${r.path}`);
+    expect(routes.filter((r) => !isListed(r) && !r.why).map((r) => `${r.verb} ${r.path}: needs a why`)).to.deep.equal([]);
+    expect(routes.filter((r) => isListed(r) && r.why).map((r) => `${r.verb} ${r.path}: listed by the specification, so no why`)).to.deep.equal([]);
   });
 
   it("tells the two /extmod/service/requests/{a}/{b} routes apart", () => {
@@ -182,6 +182,6 @@ describe("routes.yaml covers the specification", () => {
     const result = await runCliToEnd(["routes"]);
     expect(result.code).to.equal(0);
     for (const route of routes) expect(result.output).to.include(route.methodPath.slice(1));
-    expect(result.output).to.include(`${SPEC_ROUTES.length + 1} gateway routes`);
+    expect(result.output).to.include(`${routes.length} gateway routes`);
   });
 });
