@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { Ajv, type ErrorObject } from "ajv";
+import { describeSchemaErrors, valueAt } from "../util/schemaErrors.js";
 
 export class ConfigError extends Error {}
 
@@ -24,16 +25,15 @@ export function loadTomlConfig<T>(file: string, defaultText: string, schema: obj
   }
   const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false, validateSchema: false }); // our own schemas: no meta-validation at each start
   const validate = ajv.compile(schema);
-  if (!validate(data)) throw new ConfigError(describe(file, validate.errors![0]!, schema, data));
+  if (!validate(data)) throw new ConfigError(describe(file, validate.errors!, schema, data));
   return data as T;
 }
 
-function describe(file: string, error: ErrorObject, schema: object, data: unknown): string {
-  const segments = error.instancePath.split("/").slice(1);
-  const key = segments.join(".");
-  const expected = (lookupSchema(schema, segments) as { description?: string } | undefined)?.description ?? error.message;
-  const actual = segments.reduce<unknown>((value, s) => (value as Record<string, unknown>)?.[s], data);
-  return `${file}: key "${key}" must be ${expected} (got ${JSON.stringify(actual)})`;
+/** `file: key "api.address" must be <the key's description in the schema> (got <value>)`. */
+function describe(file: string, errors: ErrorObject[], schema: object, data: unknown): string {
+  const { path: segments, message } = describeSchemaErrors(errors, data);
+  const expected = (lookupSchema(schema, segments) as { description?: string } | undefined)?.description ?? message;
+  return `${file}: key "${segments.join(".")}" must be ${expected} (got ${JSON.stringify(valueAt(data, segments))})`;
 }
 
 function lookupSchema(schema: object, segments: string[]): object | undefined {
