@@ -22,57 +22,14 @@ import { compileTemplate, TemplateError, type Source, type TemplateScope } from 
 import type { PathSegment } from "./routeSpec.js";
 import { findOverlap } from "./routeOverlap.js";
 import legacySchema from "./schemas/legacy-routes.schema.json" with { type: "json" };
+import type { LegacyRoutesTable, Param, Search } from "./schemaTypes/legacyRoutesTable.js";
 
 type Json = Record<string, unknown>;
 
-interface RawParam {
-  description?: string;
-  required?: boolean;
-  default?: string;
-  upper?: boolean;
-  format?: ParamSpec["format"];
-  error?: string;
-  refuse?: { match: string; error: string };
-  reject?: string;
-}
-
-interface RawSearch {
-  events: string[];
-  msg: string;
-  limit?: number;
-  match?: Record<string, string>;
-  as?: string;
-  all?: boolean;
-}
-
-interface RawEntry {
-  get?: string;
-  post?: string;
-  put?: string;
-  summary?: string;
-  why?: string;
-  tag?: string;
-  method?: string;
-  request?: Json;
-  calls?: Record<string, { method?: string; request?: Json; search?: RawSearch }>;
-  fallback?: { on_error?: string; search: RawSearch };
-  generate?: { msgs: Array<{ type: string; value: Json; for_each?: { method: string; request?: Json; items: string } }>; checks?: Array<{ same_address?: string[]; matches?: string[]; status: number; error: string }> };
-  action?: "broadcast-std-tx" | "encode-std-tx" | "decode-tx" | "search-txs" | "search-txs-each";
-  modes?: Record<string, string>;
-  each?: { searches: Record<string, string[]>; select: string; otherwise: number; limit?: number };
-  conditions?: Record<string, string>;
-  answer?: { status: number; error: string };
-  path?: Record<string, RawParam>;
-  query?: Record<string, RawParam>;
-  paging?: { default_limit?: number; of?: "result" };
-  height?: boolean;
-  result?: string | Json;
-  envelope: "height" | "bare";
-  amino_wrap?: boolean;
-  deprecation_headers?: boolean;
-  errors?: Array<{ when?: ErrorRule["when"]; match?: string; status?: number; error?: string; result?: unknown }>;
-  variants?: Array<{ when: { query?: string; path?: Record<string, string> }; method: string; request?: Json; query?: Record<string, RawParam>; result?: string; paging?: { default_limit?: number; of?: "result" } }>;
-}
+/** One entry of legacy-routes.yaml and its parts, as the JSON Schema describes them. */
+type RawEntry = LegacyRoutesTable[number];
+type RawParam = Param;
+type RawSearch = Search;
 
 const VERBS: LegacyVerb[] = ["get", "post", "put"];
 const label = (e: Record<string, unknown>) => {

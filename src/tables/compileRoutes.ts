@@ -3,17 +3,10 @@ import { entryPrefix, loadYamlTable, TableError, type EntrySource } from "./load
 import type { PathBinding, PathSegment, RouteSpec, Verb } from "./routeSpec.js";
 import { findOverlap } from "./routeOverlap.js";
 import routesSchema from "./schemas/routes.schema.json" with { type: "json" };
+import type { RoutesTable } from "./schemaTypes/routesTable.js";
 
-interface RouteEntry {
-  get?: string;
-  post?: string;
-  method: string;
-  body?: "*";
-  match?: Record<string, string>;
-  reject?: Record<string, string>;
-  tag?: string;
-  why?: string;
-}
+/** One entry of routes.yaml, as its JSON Schema describes it. */
+type RouteEntry = RoutesTable[number];
 
 const label = (e: Record<string, unknown>) => (e.get ? `get ${e.get}` : e.post ? `post ${e.post}` : "no verb");
 
