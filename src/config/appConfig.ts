@@ -1,106 +1,111 @@
 import path from "node:path";
 import { LISTEN_ADDRESS_PATTERN, loadTomlConfig } from "./tomlConfig.js";
+import { defaultSettingsText, settingsSchema, type SettingsFile, type SettingsValues } from "./settings.js";
 
-/** The [api] section of {home}/config/app.toml, with the real system's keys. */
-export interface ApiConfig {
-  enable: boolean;
-  address: string;
-  swagger: boolean;
-  "max-open-connections": number;
-  "rpc-read-timeout": number;
-  "rpc-write-timeout": number;
-  "rpc-max-body-bytes": number;
-  "enabled-unsafe-cors": boolean;
-  "answer-cache-mb": number;
-}
+const BOOLEAN = "true or false";
 
-export interface AppConfig {
-  "bech32-prefix": string;
-  "minimum-gas-prices": string;
-  "pruning-keep-recent": number;
-  api: ApiConfig;
-}
-
-const DEFAULT_APP_TOML = `# chain-rest application settings (read at start; a wrong type or value stops
-# the start with the file, key and expected value).
-
-# Human-readable part of the embedded chain's account addresses (hub1...); the
-# validator operator and consensus prefixes add "valoper" and "valcons".
-bech32-prefix = "hub"
-
-# Lowest gas price the embedded node accepts for a transaction, e.g. "0.025uhub";
-# empty accepts any fee.
-minimum-gas-prices = ""
-
-# How many recent heights the embedded node keeps answerable for queries at a
-# height (x-cosmos-block-height header, ?height= on legacy routes).
-pruning-keep-recent = 100
-
-[api]
-
-# Whether the REST server runs.
-enable = true
-
-# Listen address of the REST server.
-address = "tcp://0.0.0.0:1317"
-
-# Whether the OpenAPI file (GET /swagger) and its browsable UI (GET /swagger/) are served.
-swagger = true
-
-# Maximum number of simultaneous client connections (0 = no limit). More connections wait for a
-# place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503.
-max-open-connections = 1000
-
-# Seconds allowed for reading a request (slower clients are cut), and for an answer from the node.
-rpc-read-timeout = 10
-
-# Seconds allowed for writing a response (0 = no limit).
-rpc-write-timeout = 0
-
-# Largest accepted request body in bytes; larger bodies are answered 413.
-rpc-max-body-bytes = 1000000
-
-# Answer cross-origin requests from any origin (adds CORS headers).
-enabled-unsafe-cors = false
-
-# Megabytes of answers kept for reuse: the same GET at the same latest height is
-# answered again from memory until the next block (0 = no reuse).
-answer-cache-mb = 32
-`;
-
-const SCHEMA = {
-  type: "object",
-  properties: {
-    "bech32-prefix": { type: "string", pattern: "^[a-z]{1,20}$", default: "hub", description: 'lower-case letters such as "hub"' },
-    "minimum-gas-prices": {
-      type: "string",
-      pattern: "^$|^(\\d+(\\.\\d+)?[a-zA-Z][a-zA-Z0-9/:._-]{2,127})(,\\d+(\\.\\d+)?[a-zA-Z][a-zA-Z0-9/:._-]{2,127})*$",
-      default: "",
-      description: 'a list of decimal coins such as "0.025uhub", or ""',
+/** {home}/config/app.toml: every setting once (default, rules, file comment, README meaning). */
+export const APP_SETTINGS = {
+  header: ["chain-rest application settings (read at start; a wrong type or value stops", "the start with the file, key and expected value)."],
+  top: {
+    "bech32-prefix": {
+      default: "hub",
+      rules: { pattern: "^[a-z]{1,20}$" },
+      expected: 'lower-case letters such as "hub"',
+      comment: ["Human-readable part of the embedded chain's account addresses (hub1...); the", 'validator operator and consensus prefixes add "valoper" and "valcons".'],
+      meaning: "account address prefix of the embedded chain (`hubvaloper`, `hubvalcons` follow)",
     },
-    "pruning-keep-recent": { type: "integer", minimum: 1, default: 100, description: "an integer >= 1" },
+    "minimum-gas-prices": {
+      default: "",
+      rules: { pattern: "^$|^(\\d+(\\.\\d+)?[a-zA-Z][a-zA-Z0-9/:._-]{2,127})(,\\d+(\\.\\d+)?[a-zA-Z][a-zA-Z0-9/:._-]{2,127})*$" },
+      expected: 'a list of decimal coins such as "0.025uhub", or ""',
+      comment: ['Lowest gas price the embedded node accepts for a transaction, e.g. "0.025uhub";', "empty accepts any fee."],
+      meaning: "lowest gas price the embedded node accepts",
+    },
+    "pruning-keep-recent": {
+      default: 100,
+      integer: true,
+      rules: { minimum: 1 },
+      expected: "an integer >= 1",
+      comment: ["How many recent heights the embedded node keeps answerable for queries at a", "height (x-cosmos-block-height header, ?height= on legacy routes)."],
+      meaning: "how many recent heights stay queryable",
+    },
+  },
+  sections: {
     api: {
-      type: "object",
-      default: {},
-      properties: {
-        enable: { type: "boolean", default: true, description: "true or false" },
-        address: { type: "string", pattern: LISTEN_ADDRESS_PATTERN, default: "tcp://0.0.0.0:1317", description: 'an address like "tcp://0.0.0.0:1317"' },
-        swagger: { type: "boolean", default: true, description: "true or false" },
-        "max-open-connections": { type: "integer", minimum: 0, default: 1000, description: "an integer >= 0 (0 = no limit)" },
-        "rpc-read-timeout": { type: "integer", minimum: 0, default: 10, description: "a number of seconds >= 0" },
-        "rpc-write-timeout": { type: "integer", minimum: 0, default: 0, description: "a number of seconds >= 0 (0 = no limit)" },
-        "rpc-max-body-bytes": { type: "integer", minimum: 1, default: 1000000, description: "a number of bytes >= 1" },
-        "enabled-unsafe-cors": { type: "boolean", default: false, description: "true or false" },
-        "answer-cache-mb": { type: "integer", minimum: 0, maximum: 65536, default: 32, description: "a number of megabytes from 0 (no reuse) to 65536" },
+      enable: { default: true, expected: BOOLEAN, comment: ["Whether the REST server runs."], meaning: "run the REST server (`false`: only the node and its RPC)" },
+      address: {
+        default: "tcp://0.0.0.0:1317",
+        rules: { pattern: LISTEN_ADDRESS_PATTERN },
+        expected: 'an address like "tcp://0.0.0.0:1317"',
+        comment: ["Listen address of the REST server."],
+        meaning: "REST listen address",
+      },
+      swagger: {
+        default: true,
+        expected: BOOLEAN,
+        comment: ["Whether the OpenAPI file (GET /swagger) and its browsable UI (GET /swagger/) are served."],
+        meaning: "serve the OpenAPI file at `GET /swagger` and its UI at `/swagger/` (`false`: both 404)",
+      },
+      "max-open-connections": {
+        default: 1000,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0 (0 = no limit)",
+        comment: ["Maximum number of simultaneous client connections (0 = no limit). More connections wait for a", "place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503."],
+        meaning: "simultaneous connections (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+      },
+      "rpc-read-timeout": {
+        default: 10,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "a number of seconds >= 0",
+        comment: ["Seconds allowed for reading a request (slower clients are cut), and for an answer from the node."],
+        meaning: "seconds to read a request (head and body; a slower client is cut, within ¼ s of it, with `408`); also the time allowed for an answer from a remote node",
+      },
+      "rpc-write-timeout": {
+        default: 0,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "a number of seconds >= 0 (0 = no limit)",
+        comment: ["Seconds allowed for writing a response (0 = no limit)."],
+        meaning: "seconds to write a response (0 = no limit)",
+      },
+      "rpc-max-body-bytes": {
+        default: 1000000,
+        integer: true,
+        rules: { minimum: 1 },
+        expected: "a number of bytes >= 1",
+        comment: ["Largest accepted request body in bytes; larger bodies are answered 413."],
+        meaning: "larger request bodies are answered 413",
+      },
+      "enabled-unsafe-cors": {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Answer cross-origin requests from any origin (adds CORS headers)."],
+        meaning: "answer cross-origin requests from any origin",
+      },
+      "answer-cache-mb": {
+        default: 32,
+        integer: true,
+        rules: { minimum: 0, maximum: 65536 },
+        expected: "a number of megabytes from 0 (no reuse) to 65536",
+        comment: ["Megabytes of answers kept for reuse: the same GET at the same latest height is", "answered again from memory until the next block (0 = no reuse)."],
+        meaning:
+          "memory for reused answers: a GET answered 200 is answered again from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
       },
     },
   },
-};
+} satisfies SettingsFile;
+
+export type AppConfig = SettingsValues<typeof APP_SETTINGS>;
+/** The [api] section of app.toml, with the real system's keys. */
+export type ApiConfig = AppConfig["api"];
 
 export function appConfigPath(home: string): string {
   return path.join(home, "config", "app.toml");
 }
 
 export function loadAppConfig(home: string): AppConfig {
-  return loadTomlConfig<AppConfig>(appConfigPath(home), DEFAULT_APP_TOML, SCHEMA);
+  return loadTomlConfig<AppConfig>(appConfigPath(home), defaultSettingsText(APP_SETTINGS), settingsSchema(APP_SETTINGS));
 }

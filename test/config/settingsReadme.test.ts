@@ -1,0 +1,31 @@
+import { expect } from "chai";
+import fs from "node:fs";
+import path from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { APP_SETTINGS } from "../../src/config/appConfig.js";
+import { NODE_SETTINGS } from "../../src/config/nodeConfig.js";
+import { defaultSettingsText, settingsTable, type SettingsFile } from "../../src/config/settings.js";
+import { PACKAGE_ROOT } from "../../src/util/paths.js";
+
+/** Each setting is declared once (src/config/appConfig.ts, nodeConfig.ts); the README and the default files come from it. */
+describe("settings declared once", () => {
+  const readme = fs.readFileSync(path.join(PACKAGE_ROOT, "README.md"), "utf8");
+  const files: Array<[string, SettingsFile]> = [
+    ["app.toml", APP_SETTINGS],
+    ["config.toml", NODE_SETTINGS],
+  ];
+  for (const [name, settings] of files) {
+    it(`the README's ${name} table is the declarations' table`, () => {
+      const table = settingsTable(settings);
+      expect(readme.includes(table), `README.md must contain exactly this table of ${name}:\n${table}`).to.equal(true);
+    });
+
+    it(`the default ${name} holds every declared default`, () => {
+      const written = parseToml(defaultSettingsText(settings)) as Record<string, Record<string, unknown>>;
+      for (const [key, setting] of Object.entries(settings.top)) expect(written[key], key).to.equal(setting.default);
+      for (const [section, group] of Object.entries(settings.sections)) {
+        for (const [key, setting] of Object.entries(group)) expect(written[section]?.[key], `${section}.${key}`).to.equal(setting.default);
+      }
+    });
+  }
+});
