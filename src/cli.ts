@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { resolveHome } from "./commands/home.js";
-import { FORMATS, type DocumentFormat } from "./gateway/swagger/documentFormat.js";
+import { FORMATS, type DocumentFormat } from "./openapi/documentFormat.js";
 
 // Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 

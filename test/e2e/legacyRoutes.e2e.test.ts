@@ -7,8 +7,8 @@ import { Secp256k1HdWallet, makeCosmoshubPath, makeSignDoc, type AminoMsg, type 
 import { Codec } from "../../src/codec/codec.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { readDevAccounts } from "../../src/commands/home.js";
-import type { OpenApiDocument } from "../../src/gateway/swagger/openApiTypes.js";
-import { ResponseValidator } from "../../src/gateway/swagger/responseValidator.js";
+import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
+import { ResponseValidator } from "../../src/openapi/responseValidator.js";
 import { recordId } from "../../src/node/modules/record/module.js";
 import type { LegacyRouteSpec } from "../../src/tables/legacyRouteSpec.js";
 import { http, type HttpAnswer } from "../helpers/http.js";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import type { BodyParameter, OpenApiDocument, Operation, Schema, SimpleParameter } from "../../src/gateway/swagger/openApiTypes.js";
+import type { BodyParameter, OpenApiDocument, Operation, Schema, SimpleParameter } from "../../src/openapi/openApiTypes.js";
 import { http } from "../helpers/http.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { exampleOf, malformedBodies, validValue, valuesFor, wrongBodyValues, type FuzzValue } from "./fuzzValues.js";

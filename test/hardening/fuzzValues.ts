@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Schema, SimpleParameter } from "../../src/gateway/swagger/openApiTypes.js";
+import type { Schema, SimpleParameter } from "../../src/openapi/openApiTypes.js";
 
 /** What the OpenAPI document says a parameter holds, as far as invalid values go. */
 export type ValueKind = "unsigned" | "signed" | "positive" | "bytes" | "bool" | "enum" | "list" | "string";
