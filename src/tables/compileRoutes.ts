@@ -2,6 +2,7 @@ import protobuf from "protobufjs";
 import { entryPrefix, loadYamlTable, TableError, type EntrySource } from "./loadYamlTable.js";
 import type { PathBinding, PathSegment, RouteSpec, Verb } from "./routeSpec.js";
 import { findOverlap } from "./routeOverlap.js";
+import { anchoredPattern, fieldNames, lookupFieldPath, lookupMethod, MissingFieldError, ProtoLookupError } from "./protoLookup.js";
 import routesSchema from "./schemas/routes.schema.json" with { type: "json" };
 import type { RoutesTable } from "./schemaTypes/routesTable.js";
 
@@ -51,18 +52,12 @@ export function compileRoute(entry: RouteEntry, source: EntrySource, root: proto
 }
 
 function resolveMethod(name: string, source: EntrySource, root: protobuf.Root): protobuf.Method {
-  const [serviceName, methodName] = name.split("/") as [string, string];
-  const service = root.lookup(serviceName);
-  if (!(service instanceof protobuf.Service)) {
-    throw new TableError(`${entryPrefix(source, "method")}: service ${serviceName} does not exist in proto/`);
+  try {
+    return lookupMethod(root, name);
+  } catch (err) {
+    if (err instanceof ProtoLookupError) throw new TableError(`${entryPrefix(source, "method")}: ${err.message}`);
+    throw err;
   }
-  const method = service.methods[methodName];
-  if (!method) {
-    const known = Object.keys(service.methods).join(", ");
-    throw new TableError(`${entryPrefix(source, "method")}: ${serviceName} has no method ${methodName} (it has: ${known})`);
-  }
-  method.resolve();
-  return method;
 }
 
 function compileSegments(path: string, entry: RouteEntry, source: EntrySource): PathSegment[] {
@@ -86,27 +81,20 @@ function pattern(patterns: Record<string, string> | undefined, variable: string,
   const text = patterns?.[variable];
   if (text === undefined) return undefined;
   try {
-    return new RegExp(`^(?:${text})$`);
+    return anchoredPattern(text);
   } catch (err) {
-    throw new TableError(`${entryPrefix(source, `${key}.${variable}`)}: not a regular expression: ${(err as Error).message}`);
+    if (err instanceof ProtoLookupError) throw new TableError(`${entryPrefix(source, `${key}.${variable}`)}: ${err.message}`);
+    throw err;
   }
 }
 
 function resolveFieldPath(type: protobuf.Type, variable: string, source: EntrySource, verb: Verb): protobuf.Field[] {
-  const fields: protobuf.Field[] = [];
-  let current: protobuf.Type | null = type;
-  for (const name of variable.split(".")) {
-    const field: protobuf.Field | undefined = current?.fields[name];
-    if (!field) {
-      const known = current ? current.fieldsArray.map((f) => f.name).join(", ") || "none" : "none";
-      throw new TableError(
-        `${entryPrefix(source, verb)}: path variable {${variable}} names no field of ${type.fullName.slice(1)} (its fields: ${known})`,
-      );
-    }
-    fields.push(field);
-    current = field.resolvedType instanceof protobuf.Type ? field.resolvedType : null;
+  try {
+    return lookupFieldPath(type, variable);
+  } catch (err) {
+    if (!(err instanceof MissingFieldError)) throw err;
+    throw new TableError(`${entryPrefix(source, verb)}: path variable {${variable}} names no field of ${type.fullName.slice(1)} (its fields: ${fieldNames(err.owner)})`);
   }
-  return fields;
 }
 
 /** core.bank.v1beta1.Query/X → "bank"; extmod.token.Query/X → "token"; ibc.core.channel.v1.Query/X → "ibc.channel". */

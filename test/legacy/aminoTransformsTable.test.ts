@@ -44,7 +44,7 @@ describe("amino transforms table (amino-transforms.yaml)", () => {
 
   describe("JSON Schema errors", () => {
     it("an unknown top-level key", () => rejects("nams: {}\n", 'amino-transforms.yaml: key "nams": is not a known key'));
-    it("an amino name that is malformed", () => rejects("names: { core.bank.v1beta1.MsgSend: MsgSend }\n", 'key "names.core.bank.v1beta1.MsgSend": must match pattern'));
+    it("an amino name that is malformed", () => rejects("names: { core.bank.v1beta1.MsgSend: MsgSend }\n", 'key "names.core.bank.v1beta1.MsgSend": "MsgSend" must match pattern'));
     it("a type name that is malformed", () => rejects("types: { 'not a type': { keep: [a] } }\n", 'key "types.not a type": is not a valid name'));
     it("a rule that is not known", () => rejects("types: { core.base.v1beta1.Coin: { hide: [amount] } }\n", 'key "types.core.base.v1beta1.Coin.hide": is not a known key'));
     it("an empty rule set", () => rejects("types: { core.base.v1beta1.Coin: {} }\n", 'key "types.core.base.v1beta1.Coin": must NOT have fewer than 1 properties'));

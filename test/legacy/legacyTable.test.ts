@@ -48,11 +48,11 @@ describe("legacy route table (legacy-routes.yaml)", () => {
     it("paging over something other than the result", () => rejects(entry(`  method: ${PARAMS}\n  paging: { of: request }\n`), 'entry 1 (get /a): key "paging.of": must be equal to constant'));
     it("a parameter with an unknown key", () => rejects(entry(`  method: ${PARAMS}\n  query: { x: { kind: hex } }\n`), 'entry 1 (get /a): key "query.x.kind": is not a known key'));
     it("a parameter format that is not known", () => rejects(entry(`  method: ${PARAMS}\n  query: { x: { format: date } }\n`), 'entry 1 (get /a): key "query.x.format": must be equal to one of the allowed values'));
-    it("a refuse rule without its message", () => rejects(entry(`  method: ${PARAMS}\n  query: { x: { refuse: { match: a } } }\n`), 'entry 1 (get /a): key "error": is required'));
+    it("a refuse rule without its message", () => rejects(entry(`  method: ${PARAMS}\n  query: { x: { refuse: { match: a } } }\n`), 'entry 1 (get /a): key "query.x.refuse.error": is required'));
     it("a call that is both a method and a search", () =>
       rejects(entry(`  calls: { c: { method: ${PARAMS}, search: { events: [a], msg: b } } }\n  result: { x: $calls.c }\n`), 'entry 1 (get /a): key "calls.c": needs exactly one of method, search'));
     it("a call name that is not lower case", () => rejects(entry(`  calls: { C: { method: ${PARAMS} } }\n  result: { x: $calls.C }\n`), 'entry 1 (get /a): key "calls.C": is not a valid name'));
-    it("a Msg without its amino type", () => rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [{ value: {} }] }\n", 'entry 1 (post /a): key "type": is required'));
+    it("a Msg without its amino type", () => rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [{ value: {} }] }\n", 'entry 1 (post /a): key "generate.msgs.0.type": is required'));
     it("a Msg type that is not an amino name", () => rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [{ type: MsgSend, value: {} }] }\n", 'entry 1 (post /a): key "generate.msgs.0.type": "MsgSend" must match pattern'));
     it("a generate entry without Msgs", () => rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [] }\n", 'entry 1 (post /a): key "generate.msgs": must NOT have fewer than 1 items'));
     it("a check that is neither same_address nor matches", () =>
@@ -61,8 +61,8 @@ describe("legacy route table (legacy-routes.yaml)", () => {
       rejects("- post: /a\n  envelope: bare\n  generate: { msgs: [{ type: core-sdk/MsgSend, value: {} }], checks: [{ matches: [$body.x, y], status: 200, error: x }] }\n", 'entry 1 (post /a): key "generate.checks.0.status": must be >= 400'));
     it("an error rule with neither when nor match", () => rejects(entry(`  method: ${PARAMS}\n  errors: [{ status: 404 }]\n`), 'entry 1 (get /a): key "errors.0": needs exactly one of when, match'));
     it("an error rule for an unknown kind of failure", () => rejects(entry(`  method: ${PARAMS}\n  errors: [{ when: timeout, status: 504 }]\n`), 'entry 1 (get /a): key "errors.0.when": must be equal to one of the allowed values'));
-    it("a fixed answer without its message", () => rejects(entry("  answer: { status: 404 }\n"), 'entry 1 (get /a): key "error": is required'));
-    it("a variant without its condition", () => rejects(entry(`  method: ${PARAMS}\n  variants: [{ method: ${PARAMS} }]\n`), 'entry 1 (get /a): key "when": is required'));
+    it("a fixed answer without its message", () => rejects(entry("  answer: { status: 404 }\n"), 'entry 1 (get /a): key "answer.error": is required'));
+    it("a variant without its condition", () => rejects(entry(`  method: ${PARAMS}\n  variants: [{ method: ${PARAMS} }]\n`), 'entry 1 (get /a): key "variants.0.when": is required'));
     it("a variant condition on two things", () => rejects(entry(`  method: ${PARAMS}\n  variants: [{ when: { query: a, path: { b: c } }, method: ${PARAMS} }]\n`), 'entry 1 (get /a): key "variants.0.when": must NOT have more than 1 properties'));
     it("a deprecation flag that is not a boolean", () => rejects(entry(`  method: ${PARAMS}\n  deprecation_headers: sometimes\n`), 'entry 1 (get /a): key "deprecation_headers": must be boolean'));
   });
