@@ -16,6 +16,7 @@ app.use((ctx) => {
   ctx.type = "application/json";
   ctx.body = body ?? "{}";
 });
-const server = http.createServer(app.callback());
+const handle = app.callback();
+const server = http.createServer((req, res) => void handle(req, res));
 server.listen(0, "127.0.0.1", () => console.log(`listening http://127.0.0.1:${(server.address() as { port: number }).port}`));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

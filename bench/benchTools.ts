@@ -96,8 +96,8 @@ export interface Child {
 export function child(args: string[], env: Record<string, string> = {}): Child {
   const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let text = "";
-  proc.stdout!.on("data", (d: Buffer) => (text += d.toString()));
-  proc.stderr!.on("data", (d: Buffer) => (text += d.toString()));
+  proc.stdout.on("data", (d: Buffer) => (text += d.toString()));
+  proc.stderr.on("data", (d: Buffer) => (text += d.toString()));
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   return {
     proc,

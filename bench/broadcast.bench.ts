@@ -12,6 +12,7 @@ import { TEST_MNEMONIC } from "../test/helpers/devNode.js";
 import { directTx, send, testSigner } from "../test/helpers/txSigner.js";
 import type { BenchHome } from "./benchHome.js";
 import { fmtMs, post, record, startChainRest } from "./benchTools.js";
+import { websocketText } from "../src/util/websocketText.js";
 
 const PER_ACCOUNT = 20;
 const TARGET = 500;
@@ -40,7 +41,7 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
     const done = new Promise<void>((resolve) => (allIncluded = resolve));
     await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
     socket.on("message", (raw) => {
-      const message = JSON.parse(raw.toString()) as { result?: { data?: { value?: { block?: { data?: { txs?: string[] } } } } } };
+      const message = JSON.parse(websocketText(raw)) as { result?: { data?: { value?: { block?: { data?: { txs?: string[] } } } } } };
       const now = performance.now();
       for (const tx of message.result?.data?.value?.block?.data?.txs ?? []) included.set(hashOf(Buffer.from(tx, "base64")), now);
       if (included.size >= total) allIncluded();

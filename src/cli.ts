@@ -69,6 +69,6 @@ program.parseAsync(process.argv).catch(async (err: unknown) => {
     import("./tables/loadYamlTable.js"),
   ]);
   const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError;
-  console.error(`chain-rest: ${known ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
+  console.error(`chain-rest: ${known ? (err).message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import WebSocket from "ws";
 import type { HeightListener } from "./chainClient.js";
+import { websocketText } from "../util/websocketText.js";
 
 const SUBSCRIBE_ID = "chain-rest-new-block";
 const RECONNECT_MIN_MS = 500;
@@ -49,7 +50,7 @@ export class NewBlockFeed {
     socket.on("open", () => {
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: SUBSCRIBE_ID, method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
     });
-    socket.on("message", (raw) => this.onMessage(socket, raw.toString()));
+    socket.on("message", (raw) => this.onMessage(socket, websocketText(raw)));
     socket.on("error", () => socket.terminate()); // "close" follows
     socket.on("close", () => this.onClose(socket));
   }
@@ -57,7 +58,7 @@ export class NewBlockFeed {
   private onMessage(socket: WebSocket, text: string): void {
     let message: { id?: unknown; result?: { data?: { value?: { block?: { header?: { height?: string } } } } }; error?: unknown };
     try {
-      message = JSON.parse(text);
+      message = JSON.parse(text) as typeof message;
     } catch {
       return socket.terminate();
     }

@@ -12,6 +12,7 @@ import {
 } from "./chainClient.js";
 import { JsonPoster, PostFailed } from "./jsonPost.js";
 import { NewBlockFeed } from "./newBlockFeed.js";
+import { fieldText } from "../codec/fieldText.js";
 
 interface RpcReply {
   result?: unknown;
@@ -47,9 +48,9 @@ export class RpcClient implements ChainClient {
     if (height === 0) this.observe(Number(r.height ?? 0)); // the latest height, as the node answered it
     return {
       code: Number(r.code ?? 0),
-      codespace: String(r.codespace ?? ""),
-      log: String(r.log ?? ""),
-      value: new Uint8Array(Buffer.from(String(r.value ?? ""), "base64")),
+      codespace: fieldText(r.codespace),
+      log: fieldText(r.log),
+      value: new Uint8Array(Buffer.from(fieldText(r.value), "base64")),
       height: Number(r.height ?? 0),
     };
   }

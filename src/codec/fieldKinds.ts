@@ -33,7 +33,7 @@ export function fieldKind(field: protobuf.Field): FieldKind {
 
 /** The gogoproto customtype of a string or bytes field ("Dec" or "Int"), if any. */
 export function customType(field: protobuf.Field): "Dec" | "Int" | undefined {
-  const custom = field.options?.["(gogoproto.customtype)"];
+  const custom: unknown = field.options?.["(gogoproto.customtype)"];
   if (typeof custom !== "string") return undefined;
   if (custom.endsWith("Dec")) return "Dec";
   if (custom.endsWith("Int")) return "Int";

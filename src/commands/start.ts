@@ -59,7 +59,10 @@ export async function start(options: StartOptions): Promise<void> {
     blockTimer = setInterval(() => {
       if (producing) return;
       producing = true;
-      node.produceBlock().finally(() => (producing = false));
+      node
+        .produceBlock()
+        .catch((err: unknown) => console.error("[node] block production failed:", err))
+        .finally(() => (producing = false));
     }, interval);
   }
 

@@ -26,7 +26,7 @@ export async function callMethod(route: RouteSpec, request: ProtoMessage, height
 
 function decodeAnswer(route: RouteSpec, value: Uint8Array): ProtoMessage {
   try {
-    return route.responseType.decode(value) as unknown as ProtoMessage;
+    return route.responseType.decode(value);
   } catch (err) {
     const typeName = route.responseType.fullName.slice(1);
     throw new GatewayError(GrpcCode.Internal, `the node's answer to ${route.methodPath} is not a ${typeName}: ${(err as Error).message}`);

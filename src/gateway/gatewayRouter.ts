@@ -17,7 +17,7 @@ export function buildGatewayRouter(routes: RouteSpec[], deps: RestDeps): Router 
       // Two table entries may share a shape (…/{a}/{b}); their match/reject patterns pick one.
       if (!patternsAccept(route, ctx.params as Record<string, string>)) {
         (ctx.state as RefusedState).refusedBy ??= { route, params: { ...(ctx.params as Record<string, string>) } };
-        return next();
+        return next() as Promise<void>;
       }
       await serve(ctx, route, deps);
     });
@@ -39,7 +39,7 @@ interface RefusedState {
 export function refusedPathVariables(deps: RestDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const refused = (ctx.state as RefusedState).refusedBy;
-    if (!refused) return next();
+    if (!refused) return next() as Promise<void>;
     bindRequest(refused.route, { pathParams: refused.params, query: new URLSearchParams(), body: undefined }, deps.codec.parser);
     const variable = refused.route.segments.find((s) => "variable" in s && !segmentAccepts(s, refused.params[s.variable] ?? ""));
     const name = variable && "variable" in variable ? variable.variable : "path";

@@ -35,7 +35,7 @@ export class AnswerCache {
 
   /** The Koa middleware: in front of the route families, behind CORS, errors and /swagger. */
   readonly middleware = async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.method !== "GET" || this.latest === undefined) return next();
+    if (ctx.method !== "GET" || this.latest === undefined) return next() as Promise<void>;
     const key = requestKey(ctx);
     const reused = this.answers.get(key);
     if (reused) {

@@ -18,7 +18,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
   // default), so a client sending its head one byte a second was cut 10-40 s after it connected.
   const server = http.createServer(
     readTimeoutMs > 0 ? { requestTimeout: readTimeoutMs, headersTimeout: readTimeoutMs, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, readTimeoutMs / 4) } : {},
-    app.callback(),
+    koaListener(app),
   );
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
   answerClientErrors(server);
@@ -40,4 +40,10 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
         server.close(() => {}); // stops the timeout checks; the server never listened itself, so its callback only reports that
       }),
   };
+}
+
+/** Koa's request handler as node:http wants it: a listener that returns nothing (Koa answers its own errors). */
+function koaListener(app: Koa): http.RequestListener {
+  const handle = app.callback();
+  return (req, res) => void handle(req, res);
 }

@@ -7,6 +7,7 @@ import type { Template } from "../tables/legacyTemplates.js";
 import { fillText } from "../tables/legacyTemplates.js";
 import type { Answer, LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
+import { fieldText } from "../codec/fieldText.js";
 
 /** What templates of one request can read. */
 export interface Scope {
@@ -109,7 +110,7 @@ function pipe(value: unknown, template: Extract<Template, { kind: "ref" }>, scop
       case "account":
       case "validator": {
         const prefixes = bech32Prefixes(scope.deps.bech32Prefix);
-        out = reencode(String(out), name === "account" ? prefixes.account : prefixes.validatorOperator, template.text);
+        out = reencode(fieldText(out), name === "account" ? prefixes.account : prefixes.validatorOperator, template.text);
         break;
       }
       case "json":
@@ -117,22 +118,22 @@ function pipe(value: unknown, template: Extract<Template, { kind: "ref" }>, scop
         break;
       case "parse_json":
         try {
-          out = JSON.parse(String(out));
+          out = JSON.parse(fieldText(out));
         } catch {
           // not JSON: the text as it is
         }
         break;
       case "upper":
-        out = String(out).toUpperCase();
+        out = fieldText(out).toUpperCase();
         break;
       case "coins":
-        out = parseCoins(String(out), template.text);
+        out = parseCoins(fieldText(out), template.text);
         break;
       case "unix_after":
-        out = String(Math.floor(Date.now() / 1000) + durationSeconds(String(out), template.text));
+        out = String(Math.floor(Date.now() / 1000) + durationSeconds(fieldText(out), template.text));
         break;
       case "hex": {
-        const text = String(out);
+        const text = fieldText(out);
         if (!/^([0-9a-fA-F]{2})*$/.test(text)) throw new LegacyError(400, `invalid hex "${text}"`);
         out = Buffer.from(text, "hex").toString("base64");
         break;

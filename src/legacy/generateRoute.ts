@@ -12,6 +12,7 @@ import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { buildRequest } from "./queryRoute.js";
 import { AminoJsonError } from "../codec/amino/aminoJsonParser.js";
 import { SIGN_MODE_LEGACY_AMINO_JSON } from "../codec/amino/stdTx.js";
+import { fieldText } from "../codec/fieldText.js";
 
 const SIMULATE = {
   methodPath: "/core.tx.v1beta1.Service/Simulate",
@@ -39,7 +40,7 @@ export async function generateTx(handler: GenerateHandler, body: unknown, path: 
             const a = addressBytes(evaluate(check.a, scope));
             return a !== undefined && a === addressBytes(evaluate(check.b, scope));
           })()
-        : check.pattern.test(String(evaluate(check.value, scope) ?? ""));
+        : check.pattern.test(fieldText(evaluate(check.value, scope)));
     if (!ok) throw new LegacyError(check.status, fillText(check.error, valuesOf(scope)));
   }
 
@@ -89,7 +90,7 @@ function baseReqJson(req: BaseReq, raw: unknown): Record<string, unknown> {
 function valuesOf(scope: Scope): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(scope.path)) values[`path.${name}`] = value;
-  values["base_req.from"] = String(scope.baseReq?.from ?? "");
+  values["base_req.from"] = fieldText(scope.baseReq?.from);
   return values;
 }
 
@@ -100,7 +101,7 @@ async function forEachItems(forEach: NonNullable<GenerateHandler["msgs"][number]
   const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   const last = forEach.items.at(-1)!;
   // messages become their amino JSON, so templates read their fields by JSON name
-  return last.resolvedType instanceof protobuf.Type ? items.map((m) => deps.amino.render(last.resolvedType as protobuf.Type, m as ProtoMessage)) : items;
+  return last.resolvedType instanceof protobuf.Type ? items.map((m): unknown => deps.amino.render(last.resolvedType as protobuf.Type, m as ProtoMessage)) : (items as unknown[]);
 }
 
 /**
@@ -134,5 +135,5 @@ async function simulatedGas(msgs: ProtoMessage[], req: BaseReq, deps: LegacyDeps
     throw err;
   }
   const gasInfo = (answer.msg.gas_info ?? {}) as ProtoMessage;
-  return BigInt(String(gasInfo.gas_used ?? 0));
+  return BigInt(fieldText(gasInfo.gas_used, "0"));
 }

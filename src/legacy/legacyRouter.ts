@@ -29,7 +29,7 @@ export function buildLegacyRouter(routes: LegacyRouteSpec[], deps: LegacyDeps): 
     router[route.verb](koaPath(route), async (ctx: Context, next: Next) => {
       const path = pathValues(route, ctx.params as Record<string, string>);
       // a path variable's reject pattern leaves the value to another route
-      if (!route.segments.every((s) => "literal" in s || segmentAccepts(s, path[s.variable] ?? ""))) return next();
+      if (!route.segments.every((s) => "literal" in s || segmentAccepts(s, path[s.variable] ?? ""))) return next() as Promise<void>;
       await serve(ctx, route, path, deps);
     });
   }
@@ -59,7 +59,7 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
     const error = asLegacyError(err);
     const outcome = applyErrorRules(route.errors, error, values);
     if (outcome.kind === "result") {
-      write(ctx, 200, route.envelope === "height" ? { height: "0", result: outcome.value as JsonValue } : (outcome.value as JsonValue));
+      write(ctx, 200, route.envelope === "height" ? { height: "0", result: outcome.value as JsonValue } : (outcome.value));
       return;
     }
     if (error.unexpected) console.error(`[legacy] ${ctx.method} ${ctx.url}:`, err);

@@ -10,6 +10,7 @@ import { evaluate, type Scope } from "./evaluate.js";
 import { invoke, type Answer, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
 import { pageAndLimit, pageOffset } from "./legacyParams.js";
+import { fieldText } from "../codec/fieldText.js";
 
 export interface QueryInput {
   scope: Scope;
@@ -165,9 +166,9 @@ async function searchMsgs(call: SearchCall, scope: Scope, deps: LegacyDeps): Pro
       for (const any of ((decoded.body as ProtoMessage).messages ?? []) as ProtoMessage[]) {
         if (any.type_url !== typeUrl) continue;
         const msg = call.msgType.decode(any.value as Uint8Array) as unknown as ProtoMessage;
-        if (!wanted.every(([field, value]) => String(msg[field] ?? "") === value)) continue;
+        if (!wanted.every(([field, value]) => fieldText(msg[field]) === value)) continue;
         const type = call.as ?? call.msgType;
-        found.push({ type, msg: call.as ? (call.as.decode(any.value as Uint8Array) as unknown as ProtoMessage) : msg, height: Number(tx.height) });
+        found.push({ type, msg: call.as ? (call.as.decode(any.value as Uint8Array)) : msg, height: Number(tx.height) });
         if (!call.all) return found;
       }
     }

@@ -13,6 +13,7 @@ import { fillText } from "../tables/legacyTemplates.js";
 import { invoke, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
 import { pageAndLimit } from "./legacyParams.js";
+import { fieldText } from "../codec/fieldText.js";
 
 const BROADCAST = { methodPath: "/core.tx.v1beta1.Service/BroadcastTx", request: "core.tx.v1beta1.BroadcastTxRequest", response: "core.tx.v1beta1.BroadcastTxResponse" };
 const ACCOUNT = { methodPath: "/core.auth.v1beta1.Query/Account", request: "core.auth.v1beta1.QueryAccountRequest", response: "core.auth.v1beta1.QueryAccountResponse" };
@@ -26,9 +27,9 @@ type Action<K extends ActionHandler["kind"]> = Extract<ActionHandler, { kind: K 
  */
 export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: unknown, deps: LegacyDeps): Promise<JsonValue> {
   const request = objectBody(body);
-  const mode = handler.modes.get(String(request.mode ?? ""));
+  const mode = handler.modes.get(fieldText(request.mode));
   const input = parseStdTx(deps.aminoParser, unwrapStdTx(request.tx, "tx", deps), "tx");
-  if (!mode) throw new LegacyError(400, `unsupported return type ${String(request.mode ?? "")}; supported types: ${[...handler.modes.keys()].join(", ")}`);
+  if (!mode) throw new LegacyError(400, `unsupported return type ${fieldText(request.mode)}; supported types: ${[...handler.modes.keys()].join(", ")}`);
   const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
   const call = { methodPath: BROADCAST.methodPath, requestType: deps.codec.type(BROADCAST.request), responseType: deps.codec.type(BROADCAST.response) };
   const modeNumber = deps.codec.root.lookupEnum("core.tx.v1beta1.BroadcastMode").values[mode];
@@ -100,8 +101,8 @@ async function searchResult(conditions: string, page: number, limit: number, dep
   const times = new Map<string, string>();
   const txs: ProtoMessage[] = [];
   for (const tx of found.txs) {
-    if (!times.has(tx.height)) times.set(tx.height, String(((await deps.client.block(Number(tx.height))) as { block?: { header?: { time?: string } } }).block?.header?.time ?? ""));
-    txs.push(committedTxResponse(deps.codec, tx as unknown as Record<string, unknown>, times.get(tx.height)!).txResponse);
+    if (!times.has(tx.height)) times.set(tx.height, fieldText(((await deps.client.block(Number(tx.height))) as { block?: { header?: { time?: string } } }).block?.header?.time));
+    txs.push(committedTxResponse(deps.codec, tx, times.get(tx.height)!).txResponse);
   }
   const total = BigInt(found.total_count);
   const result = {
@@ -158,7 +159,7 @@ async function signerSequences(input: StdTxInput, deps: LegacyDeps): Promise<Lon
 /** The sequence of an account Any: its BaseAccount, found under base_account / base_vesting_account as accounts nest it. */
 function sequenceOf(any: ProtoMessage | undefined, deps: LegacyDeps): Long {
   if (!any?.type_url) return Long.UZERO;
-  const type = deps.codec.root.lookupType(String(any.type_url).slice(1));
+  const type = deps.codec.root.lookupType(fieldText(any.type_url).slice(1));
   let msg = type.decode(any.value as Uint8Array) as unknown as ProtoMessage;
   for (let depth = 0; depth < 4 && msg; depth++) {
     if (msg.sequence !== undefined && msg.address !== undefined) return Long.fromValue(msg.sequence as Long).toUnsigned();

@@ -235,8 +235,7 @@ export class EmbeddedNode extends EventEmitter {
     const rank = (m: NodeModule) => (order.includes(m.name) ? order.indexOf(m.name) : order.length);
     const modules = this.modules.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i);
     for (const { m: module } of modules) {
-      const run = module[hook];
-      if (run) await run.call(module, { ...this.execContext(layer, module.name, height, time, events), block });
+      if (module[hook]) await module[hook]({ ...this.execContext(layer, module.name, height, time, events), block });
     }
     return events;
   }

@@ -161,7 +161,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
       (err) => {
         clearTimeout(timer);
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       },
     );
   });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import protobuf from "protobufjs";
 import { fieldKind, typeName } from "../codec/fieldKinds.js";
 import type { AminoTransforms } from "../tables/aminoTransforms.js";
-import type { Call, GenerateHandler, Handler, LegacyRouteSpec, MethodCall, ParamSpec } from "../tables/legacyRouteSpec.js";
+import type { Call, Handler, LegacyRouteSpec, ParamSpec } from "../tables/legacyRouteSpec.js";
 import type { Template } from "../tables/legacyTemplates.js";
 import { DEPRECATION_HEADERS } from "../legacy/deprecationHeaders.js";
 import { AminoSchemas, nullable } from "./aminoSchemas.js";
@@ -288,9 +288,9 @@ function describeSuccess(route: LegacyRouteSpec): string {
 function describeHandler(handler: Handler): string {
   switch (handler.kind) {
     case "query":
-      return `Calls ${handler.calls.map((c: Call) => (c.kind === "method" ? (c as MethodCall).methodPath.slice(1) : `a transaction search for ${typeName(c.msgType)}`)).join(" and ")}.`;
+      return `Calls ${handler.calls.map((c: Call) => (c.kind === "method" ? (c).methodPath.slice(1) : `a transaction search for ${typeName(c.msgType)}`)).join(" and ")}.`;
     case "generate":
-      return `Builds an unsigned transaction of ${(handler as GenerateHandler).msgs.map((m) => m.aminoType).join(", ")}; sign it and POST it to /txs.`;
+      return `Builds an unsigned transaction of ${(handler).msgs.map((m) => m.aminoType).join(", ")}; sign it and POST it to /txs.`;
     case "broadcast-std-tx":
       return "Broadcasts a signed StdTx as a protobuf transaction in SIGN_MODE_LEGACY_AMINO_JSON, each signer's sequence taken from its account.";
     case "encode-std-tx":

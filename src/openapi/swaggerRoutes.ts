@@ -24,7 +24,7 @@ export function swaggerRoutes(document: OpenApiDocument | null): Middleware {
   };
   return async (ctx: Context, next: Next) => {
     const under = ctx.path === "/swagger" || ctx.path.startsWith("/swagger/");
-    if (!under || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next();
+    if (!under || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next() as Promise<void>;
     if (!document) throw new GatewayError(GrpcCode.NotFound, "Not Found: the OpenAPI file is not served (api.swagger = false in app.toml)");
     if (ctx.path === "/swagger") {
       const format = requestedFormat(ctx);

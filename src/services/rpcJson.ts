@@ -13,7 +13,7 @@ export function base64Bytes(text: string | undefined | null): Uint8Array {
 
 export function timestamp(text: string | undefined): ProtoMessage {
   if (!text) return { seconds: Long.ZERO, nanos: 0 };
-  return parseTimestamp(text) as unknown as ProtoMessage;
+  return parseTimestamp(text);
 }
 
 export function int64(text: string | number | undefined): Long {

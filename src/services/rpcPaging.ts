@@ -1,4 +1,5 @@
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
+import { fieldText } from "../codec/fieldText.js";
 
 /** The consensus engine's RPC pages hold at most 100 items (a larger per_page is cut to 100). */
 const MAX_PER_PAGE = 100n;
@@ -19,8 +20,8 @@ export interface RpcPage {
  */
 export function rpcPage(pagination: unknown, what: string): RpcPage {
   const { offset: rawOffset, limit: rawLimit } = (pagination ?? {}) as { offset?: unknown; limit?: unknown };
-  const offset = BigInt(String(rawOffset ?? 0));
-  const limit = BigInt(String(rawLimit ?? 0));
+  const offset = BigInt(fieldText(rawOffset, "0"));
+  const limit = BigInt(fieldText(rawLimit, "0"));
   const perPage = limit === 0n || limit > MAX_PER_PAGE ? MAX_PER_PAGE : limit;
   const page = offset / perPage + 1n;
   if (page > BigInt(Number.MAX_SAFE_INTEGER)) throw pastTheEnd(offset, what);

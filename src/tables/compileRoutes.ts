@@ -9,7 +9,7 @@ import type { RoutesTable } from "./schemaTypes/routesTable.js";
 /** One entry of routes.yaml, as its JSON Schema describes it. */
 type RouteEntry = RoutesTable[number];
 
-const label = (e: Record<string, unknown>) => (e.get ? `get ${e.get}` : e.post ? `post ${e.post}` : "no verb");
+const label = (e: Record<string, unknown>) => (typeof e.get === "string" ? `get ${e.get}` : typeof e.post === "string" ? `post ${e.post}` : "no verb");
 
 /** Loads routes.yaml, validates it, and compiles every entry against the proto tree. */
 export function loadRoutes(file: string, root: protobuf.Root): RouteSpec[] {

@@ -25,7 +25,7 @@ export function generateHandlers(ctx: LegacyEntryContext): CompiledHandlers {
     if (raw.same_address) {
       return { kind: "same_address", a: ctx.template(raw.same_address[0], scope, `${key}.same_address[0]`), b: ctx.template(raw.same_address[1], scope, `${key}.same_address[1]`), status: raw.status, error: raw.error };
     }
-    return { kind: "matches", value: ctx.template(raw.matches![0], scope, `${key}.matches[0]`), pattern: ctx.regex(raw.matches![1]!, `${key}.matches[1]`), status: raw.status, error: raw.error };
+    return { kind: "matches", value: ctx.template(raw.matches![0], scope, `${key}.matches[0]`), pattern: ctx.regex(raw.matches![1], `${key}.matches[1]`), status: raw.status, error: raw.error };
   });
   return { handlers: [{ handler: { kind: "generate", msgs, checks }, query: new Map() }], query: new Map() };
 }
@@ -42,10 +42,10 @@ export function actionHandlers(ctx: LegacyEntryContext, verb: string): CompiledH
   let handler: Handler;
   if (action === "broadcast-std-tx") {
     if (!entry.modes) ctx.fail(undefined, "broadcast-std-tx needs modes");
-    handler = { kind: action, modes: new Map(Object.entries(entry.modes!)) };
+    handler = { kind: action, modes: new Map(Object.entries(entry.modes)) };
   } else if (action === "search-txs") {
     if (!entry.conditions?.["*"]) ctx.fail("conditions", 'search-txs needs a "*" condition for the other parameters');
-    handler = { kind: action, conditions: new Map(Object.entries(entry.conditions!)), paging: { defaultLimit: entry.paging?.default_limit ?? 30, of: "request" } };
+    handler = { kind: action, conditions: new Map(Object.entries(entry.conditions)), paging: { defaultLimit: entry.paging?.default_limit ?? 30, of: "request" } };
   } else if (action === "search-txs-each") {
     const each = entry.each!;
     const searches = Object.entries(each.searches).map(([name, events]) => {

@@ -19,6 +19,7 @@ import { expect } from "chai";
 import protobuf from "protobufjs";
 import Long from "long";
 import { loadProtoRoot } from "../../src/codec/protoRoot.js";
+import { fieldText } from "../../src/codec/fieldText.js";
 
 const require = createRequire(import.meta.url);
 // the exports map hides package.json; binary.js sits at the package root
@@ -249,7 +250,7 @@ function segments(bytes: Uint8Array): Map<number, string> {
 /** A comparable form: bigint and Uint8Array become tagged strings, undefined keys are dropped. */
 function norm(v: unknown): unknown {
   if (typeof v === "bigint") return `int:${v.toString()}`;
-  if (Long.isLong(v)) return `int:${(v as Long).toString()}`;
+  if (Long.isLong(v)) return `int:${(v).toString()}`;
   if (v instanceof Uint8Array) return `bytes:${Buffer.from(v).toString("base64")}`;
   if (Array.isArray(v)) return v.map(norm);
   if (isPlainObject(v)) {
@@ -589,7 +590,7 @@ class Comparer {
   }
 
   toPlain(t: protobuf.Type, msg: protobuf.Message, defaults = false): Record<string, unknown> {
-    return t.toObject(msg, { longs: String, enums: Number, bytes: String, defaults }) as Record<string, unknown>;
+    return t.toObject(msg, { longs: String, enums: Number, bytes: String, defaults });
   }
 
   /** Our plain object (toObject form) against a cosmjs object, on the compared fields. */
@@ -611,8 +612,8 @@ class Comparer {
       const b = theirs[key];
       const at = `${where}.${f.name}`;
       if (f.repeated || f.map) {
-        const aa = f.map ? Object.values((a ?? {}) as object) : ((a ?? []) as unknown[]);
-        const bb = f.map ? Object.values((b ?? {}) as object) : ((b ?? []) as unknown[]);
+        const aa = f.map ? Object.values((a ?? {})) : ((a ?? []) as unknown[]);
+        const bb = f.map ? Object.values((b ?? {})) : ((b ?? []) as unknown[]);
         if (aa.length !== bb.length) {
           this.report(name, f.id, `${at}: ${aa.length} elements ours, ${bb.length} cosmjs`);
           continue;
@@ -633,7 +634,7 @@ class Comparer {
     let ok: boolean;
     if (a === undefined || a === null) ok = isDefaultish(b);
     else if (f.type === "bytes") ok = b instanceof Uint8Array && Buffer.from(b).toString("base64") === a;
-    else if (LONG_TYPES.has(f.type)) ok = typeof b === "bigint" && b.toString() === String(a);
+    else if (LONG_TYPES.has(f.type)) ok = typeof b === "bigint" && b.toString() === fieldText(a);
     else ok = a === b;
     if (!ok) this.report(name, f.id, `${at}: ours ${JSON.stringify(a)}, cosmjs ${JSON.stringify(norm(b))}`);
   }
@@ -652,8 +653,8 @@ class Comparer {
       if (isMessage(f)) {
         const sub = f.resolvedType as protobuf.Type;
         if (f.repeated || f.map) {
-          const xs = f.map ? Object.values((x ?? {}) as object) : ((x ?? []) as unknown[]);
-          const ys = f.map ? Object.values((y ?? {}) as object) : ((y ?? []) as unknown[]);
+          const xs = f.map ? Object.values((x ?? {})) : ((x ?? []) as unknown[]);
+          const ys = f.map ? Object.values((y ?? {})) : ((y ?? []) as unknown[]);
           if (xs.length !== ys.length) this.report(name, f.id, `${at}: ${xs.length} elements before, ${ys.length} after round trip`);
           else xs.forEach((e, i) => this.compareOurs(sub, e, ys[i], `${at}[${i}]`));
         } else if ((x === undefined) !== (y === undefined)) {

@@ -7,7 +7,7 @@ describe("proto3 JSON parser (request bodies and query values)", () => {
   const codec = testCodec();
   const Sample = codec.type("test.sample.Sample");
   const parse = (json: unknown) => codec.parser.parse(Sample, json);
-  const roundTrip = (json: unknown) => codec.renderer.render(Sample, Sample.decode(Sample.encode(parse(json)).finish()) as never);
+  const roundTrip = (json: unknown) => codec.renderer.render(Sample, Sample.decode(Sample.encode(parse(json)).finish()));
 
   it("accepts proto names and camelCase names", () => {
     expect(roundTrip({ required_inner: { name: "a" } }).required_inner).to.deep.equal({ name: "a", count: "0" });

@@ -16,7 +16,7 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- genesis sections read loosely
+ 
 type Json = Record<string, any>;
 
 const codec = new Codec();
@@ -110,7 +110,7 @@ describe("e2e: legacy routes", function () {
   function urlOf(route: LegacyRouteSpec, overrides: Record<string, string> = {}): string {
     const unbonding = state.staking.unbonding_delegations[0];
     const filled = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      if (overrides[name]) return overrides[name]!;
+      if (overrides[name]) return overrides[name];
       if (route.path.includes("/unbonding_delegations/{validatorAddr}")) return name === "delegatorAddr" ? unbonding.delegator_address : unbonding.validator_address;
       if (name === "denom") return route.path.startsWith("/coinswap/") ? "ucat" : "uhub";
       if (name === "request-id" && route.path.startsWith("/random/")) return Object.keys(state.random.randoms)[0]!;

@@ -15,7 +15,7 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- genesis sections of modules that come and go
+ 
 type AppState = Record<string, any>;
 
 const codec = new Codec();
@@ -64,7 +64,7 @@ function examplesFromHome(home: string, txHash: string): { path: (name: string, 
   const consensusHeight = state.ibc?.client_genesis?.clients_consensus?.[0]?.consensus_states?.[0]?.height;
   const trace = state.transfer?.denom_traces?.[0];
   const unbonding = state.staking?.unbonding_delegations?.[0];
-  const [contextId, context] = (Object.entries(state.service?.request_contexts ?? {}) as Array<[string, AppState]>)[0] ?? [];
+  const [contextId, context] = Object.entries<AppState>((state.service?.request_contexts ?? {}) as Record<string, AppState>)[0] ?? [];
   const request = (state.service?.requests as AppState[] | undefined)?.[0]?.request;
   const hex = (bytes: number) => "A".repeat(bytes * 2);
   const byName: Record<string, (route: string) => string> = {

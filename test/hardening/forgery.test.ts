@@ -3,8 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { makeSignDoc as makeAminoSignDoc, type AminoMsg } from "@cosmjs/amino";
-import type { EncodeObject } from "@cosmjs/proto-signing";
+import { makeSignDoc as makeAminoSignDoc } from "@cosmjs/amino";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { Any } from "cosmjs-types/google/protobuf/any";
@@ -162,7 +161,7 @@ describe("hardening: forged and tampered transactions", function () {
   const multiSend = (a: number, b: number): Pick<TxContent, "messages" | "aminoMsgs"> => {
     const coins = [{ denom: "uhub", amount: "1" }];
     const value = { inputs: [s[a]!, s[b]!].map((x) => ({ address: x.address, coins })), outputs: [{ address: s[2]!.address, coins: [{ denom: "uhub", amount: "2" }] }] };
-    return { messages: [{ typeUrl: "/core.bank.v1beta1.MsgMultiSend", value } as EncodeObject], aminoMsgs: [{ type: "core-sdk/MsgMultiSend", value } as AminoMsg] };
+    return { messages: [{ typeUrl: "/core.bank.v1beta1.MsgMultiSend", value }], aminoMsgs: [{ type: "core-sdk/MsgMultiSend", value }] };
   };
   const twoSigners = { gas: 300_000, fee: [{ denom: "uhub", amount: "3000" }] };
 

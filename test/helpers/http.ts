@@ -1,7 +1,7 @@
 export interface HttpAnswer {
   status: number;
   headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes, checked by each test
+  body: any;  
   text: string;
 }
 

@@ -1,11 +1,10 @@
 import { bech32 } from "bech32";
 import { Codec } from "../../src/codec/codec.js";
-import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 import { devGenesis } from "../../src/commands/devGenesis.js";
 import type { NodeModule } from "../../src/node/modules/nodeModule.js";
 
 /** Genesis JSON that a test case edits before validating it. */
-export type GenesisJson = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- genesis JSON edited by each case
+export type GenesisJson = Record<string, any>;  
 
 export const TEST_CHAIN = { chainId: "devnet-1", bech32Prefix: "hub" };
 export const genesisCodec = new Codec();
@@ -31,5 +30,5 @@ export function devAppState(options: { accounts: number; consensusKeyFill?: numb
 
 /** Parses a module's genesis JSON as the node does and validates it. */
 export function validateModuleGenesis(module: NodeModule, json: unknown): void {
-  module.validateGenesis(genesisCodec.parser.parse(genesisCodec.type(module.genesisType), json) as ProtoMessage, { chain: TEST_CHAIN, codec: genesisCodec });
+  module.validateGenesis(genesisCodec.parser.parse(genesisCodec.type(module.genesisType), json), { chain: TEST_CHAIN, codec: genesisCodec });
 }

@@ -120,7 +120,7 @@ export class NodeTxKit {
     const responseType = codec.type(rpc.resolvedResponseType!.fullName.slice(1));
     const answer = await this.node.query(`/${service}/${name}`, requestType.encode(requestType.fromObject(request)).finish(), height);
     if (answer.code !== 0) return { code: answer.code, log: answer.log, body: {} };
-    return { code: 0, log: "", body: codec.renderer.render(responseType, responseType.decode(answer.value) as never) };
+    return { code: 0, log: "", body: codec.renderer.render(responseType, responseType.decode(answer.value)) };
   }
 
   /** The uhub balance of an address (at a height, default latest). */

@@ -23,8 +23,8 @@ export function runCli(args: string[]): RunningProcess {
     text += chunk.toString();
     for (const l of listeners) l();
   };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     child,
@@ -45,7 +45,7 @@ export function runCli(args: string[]): RunningProcess {
           reject(new Error(`timed out waiting for ${pattern} in output:\n${text}`));
         }, timeoutMs);
         listeners.add(check);
-        exited.then(() => setTimeout(() => {
+        void exited.then(() => setTimeout(() => {
           if (listeners.has(check)) {
             listeners.delete(check);
             clearTimeout(timer);

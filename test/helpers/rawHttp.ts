@@ -5,7 +5,7 @@ export interface FreshAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes, checked by each test
+  body: any;  
   /** From the request to the end of the answer. */
   ms: number;
 }

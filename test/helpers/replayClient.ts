@@ -1,6 +1,5 @@
 import type { ChainClient } from "../../src/client/chainClient.js";
 import type { Codec } from "../../src/codec/codec.js";
-import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 
 /** The height a replayed node answers at. */
 export const REPLAY_HEIGHT = 7;
@@ -22,7 +21,7 @@ export function replayClient(codec: Codec, answers: Record<string, unknown>): Ch
       if (!method) return { code: 6, codespace: "sdk", log: `unknown query path: no handler for ${path}`, value: new Uint8Array(), height: REPLAY_HEIGHT };
       method.resolve();
       const requestType = method.resolvedRequestType!;
-      asked.push({ method: methodName, request: codec.renderer.render(requestType, requestType.decode(data) as unknown as ProtoMessage) });
+      asked.push({ method: methodName, request: codec.renderer.render(requestType, requestType.decode(data)) });
       const answer = answers[methodName];
       if (answer === undefined) return { code: 22, codespace: "sdk", log: `no recorded answer for ${methodName}: not found`, value: new Uint8Array(), height: REPLAY_HEIGHT };
       const responseType = method.resolvedResponseType!;

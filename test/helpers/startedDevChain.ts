@@ -13,11 +13,11 @@ export interface StartedDevChain {
   /** The funded dev accounts of the fresh chain. */
   accounts(): string[];
   /** GET on the REST server, asking for JSON. */
-  get(route: string, headers?: Record<string, string>): Promise<HttpAnswer>;
+  get: (route: string, headers?: Record<string, string>) => Promise<HttpAnswer>;
   /** GET that must answer 200; gives the body. */
-  ok(route: string): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of many shapes, checked by each test
+  ok: (route: string) => Promise<any>;  
   /** GET that must fail with this status and a message that includes this text. */
-  fails(route: string, status: number, message: string): Promise<void>;
+  fails: (route: string, status: number, message: string) => Promise<void>;
 }
 
 /**

@@ -130,7 +130,7 @@ describe("answers reused while the state has not changed", function () {
     let listener: HeightListener | undefined;
     blind.watchHeights = (l) => ((listener = l), l(node.height), () => undefined);
     const counted = new CountingClient(node);
-    counted.watchHeights = blind.watchHeights;
+    counted.watchHeights = blind.watchHeights?.bind(blind);
     const server = await startRestServer(testApiConfig({ swagger: false }), "hub", counted, node.codec);
     try {
       const route = `${server.url}/core/bank/v1beta1/params`;

@@ -29,7 +29,7 @@ describe("connection limit: over api.max-open-connections a connection waits, th
     app.use(async (ctx) => {
       const id = ctx.path.slice(1);
       seen.push(id);
-      arrival(id);
+      void arrival(id);
       signals.get(id)!();
       if (id.startsWith("hold")) await new Promise<void>((resolve) => held.set(id, resolve));
       ctx.body = { id };

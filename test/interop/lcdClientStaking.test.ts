@@ -15,7 +15,7 @@ import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- amino JSON read loosely
+ 
 type Json = Record<string, any>;
 
 /**

@@ -7,6 +7,7 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { websocketText } from "../../src/util/websocketText.js";
 
 /**
  * cosmjs 0.34's ReconnectingSocket schedules a reconnect on every Disconnected status, its own
@@ -73,7 +74,7 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
     const messages: Message[] = [];
     const waiting: Array<() => void> = [];
     socket.on("message", (data) => {
-      messages.push(JSON.parse(data.toString()));
+      messages.push(JSON.parse(websocketText(data)) as Message);
       for (const wake of waiting.splice(0)) wake();
     });
     /** The first message that matches, once it has arrived (the test's timeout bounds the wait). */

@@ -1,5 +1,4 @@
 import { expect } from "chai";
-import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 import { devAppState, genesisCodec, TEST_CHAIN, type GenesisJson } from "../helpers/moduleGenesis.js";
 import { distributionModule } from "../../src/node/modules/distribution/module.js";
 import { evidenceModule } from "../../src/node/modules/evidence/module.js";
@@ -76,7 +75,7 @@ async function initOnEmptyState(states: Json, modules: NodeModule[]): Promise<{ 
     paramSubspaces: paramSubspacesOf(modules),
   });
   for (const module of [bankModule, ...modules]) {
-    const state = codec.parser.parse(codec.type(module.genesisType), states[module.name] ?? {}) as ProtoMessage;
+    const state = codec.parser.parse(codec.type(module.genesisType), states[module.name] ?? {});
     module.validateGenesis(state, { chain, codec });
     await module.initGenesis(state, context(module.name));
   }

@@ -26,7 +26,10 @@ describe("versioned LevelDB store", () => {
 
   async function commit(writes: Record<string, string | null>): Promise<void> {
     const batch = store.begin();
-    for (const [k, v] of Object.entries(writes)) v === null ? batch.delete(b(k)) : batch.set(b(k), b(v));
+    for (const [k, v] of Object.entries(writes)) {
+      if (v === null) batch.delete(b(k));
+      else batch.set(b(k), b(v));
+    }
     await store.commit(batch);
   }
 

@@ -4,6 +4,7 @@ import { isAny, typeName } from "../fieldKinds.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { resolveTypeUrl, typeUrlOf } from "../typeRegistry.js";
 import type { AminoTransforms } from "../../tables/aminoTransforms.js";
+import { fieldText } from "../fieldText.js";
 
 /** Bytes that are not the amino binary they claim to be. */
 export class AminoBinaryError extends Error {}
@@ -75,7 +76,7 @@ export class AminoBinaryCodec {
 
   /** google.protobuf.Any → amino interface bytes. */
   anyToInterface(any: ProtoMessage): Uint8Array {
-    const type = resolveTypeUrl(this.root, String(any.type_url ?? ""));
+    const type = resolveTypeUrl(this.root, fieldText(any.type_url));
     const value = (any.value as Uint8Array) ?? new Uint8Array();
     const body = this.transforms.rawKeyTypes.has(typeName(type))
       ? protobuf.Writer.create().bytes((type.decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array()).finish()
@@ -91,7 +92,7 @@ export class AminoBinaryCodec {
   /** Protobuf encoding of `type` → its amino struct encoding. */
   protoToStruct(type: protobuf.Type, bytes: Uint8Array): Uint8Array {
     const Any = this.root.lookupType("google.protobuf.Any");
-    return this.transcode(type, bytes, (field, inner) => (isAny(field) ? this.anyToInterface(Any.decode(inner) as unknown as ProtoMessage) : this.protoToStruct(field, inner)));
+    return this.transcode(type, bytes, (field, inner) => (isAny(field) ? this.anyToInterface(Any.decode(inner)) : this.protoToStruct(field, inner)));
   }
 
   /** Copies the wire fields of `type`, rewriting every embedded message through `message`. */

@@ -6,6 +6,7 @@ import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
 import { resolveTypeUrl } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
 import { stdTxFromTx } from "./stdTx.js";
+import { fieldText } from "../fieldText.js";
 
 /** A value that has no amino encoding (a type without an amino name, such as the IBC core Msgs). */
 export class NoAminoEncodingError extends Error {}
@@ -54,8 +55,8 @@ export class AminoJsonRenderer {
   }
 
   renderAny(any: ProtoMessage): { type: string; value: JsonValue } {
-    const inner = resolveTypeUrl(this.root, String(any.type_url ?? ""));
-    return this.wrapped(inner, inner.decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as ProtoMessage);
+    const inner = resolveTypeUrl(this.root, fieldText(any.type_url));
+    return this.wrapped(inner, inner.decode((any.value as Uint8Array) ?? new Uint8Array()));
   }
 
   /**
@@ -132,7 +133,7 @@ export class AminoJsonRenderer {
     const kind = fieldKind(field);
     switch (kind.kind) {
       case "int64": {
-        const text = value == null ? "0" : String(Long.isLong(value) ? (value as Long).toString() : value);
+        const text = value == null ? "0" : fieldText(Long.isLong(value) ? (value).toString() : value);
         return rules.numbers.has(field.name) ? Number(text) : text;
       }
       case "int32":
@@ -181,7 +182,7 @@ function alwaysWritten(field: protobuf.Field): boolean {
  */
 function isEmpty(field: protobuf.Field, value: unknown): boolean {
   if (value === undefined || value === null || value === "" || value === 0 || value === false) return true;
-  if (Long.isLong(value)) return (value as Long).isZero();
+  if (Long.isLong(value)) return (value).isZero();
   if (Array.isArray(value) || value instanceof Uint8Array) return value.length === 0;
   if (field.repeated || alwaysWritten(field)) return false;
   const kind = fieldKind(field);
@@ -211,7 +212,7 @@ export function aminoTime(msg: ProtoMessage): string {
 }
 
 function aminoDuration(msg: ProtoMessage): string {
-  return (BigInt(String(msg.seconds ?? 0)) * 1_000_000_000n + BigInt(Number(msg.nanos ?? 0))).toString();
+  return (BigInt(fieldText(msg.seconds, "0")) * 1_000_000_000n + BigInt(Number(msg.nanos ?? 0))).toString();
 }
 
 /**

@@ -3,6 +3,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { aminoPrefix, concat } from "./aminoBinary.js";
+import { fieldText } from "../fieldText.js";
 
 /** A public key Any the address derivation does not know. */
 export class UnknownKeyTypeError extends Error {}
@@ -24,7 +25,7 @@ export function pubKeyAddress(root: protobuf.Root, any: ProtoMessage): Uint8Arra
     case "/core.crypto.multisig.LegacyAminoPubKey":
       return sha256(multisigAminoBytes(root, any)).subarray(0, 20);
     default:
-      throw new UnknownKeyTypeError(`unsupported public key type ${String(any.type_url ?? "(none)")}`);
+      throw new UnknownKeyTypeError(`unsupported public key type ${fieldText(any.type_url, "(none)")}`);
   }
 }
 
@@ -44,7 +45,7 @@ function multisigAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array 
 
 function keyAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array {
   const name = REAL_NAMES[String(any.type_url)];
-  if (!name) throw new UnknownKeyTypeError(`unsupported public key type ${String(any.type_url ?? "(none)")}`);
+  if (!name) throw new UnknownKeyTypeError(`unsupported public key type ${fieldText(any.type_url, "(none)")}`);
   if (any.type_url === "/core.crypto.multisig.LegacyAminoPubKey") return multisigAminoBytes(root, any);
   const type = root.lookupType(String(any.type_url).slice(1));
   const key = (type.decode(any.value as Uint8Array) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();

@@ -3,6 +3,7 @@ import Long from "long";
 import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
 import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./aminoJsonParser.js";
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
+import { fieldText } from "../fieldText.js";
 
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
 
@@ -51,14 +52,14 @@ export function stdTxFromTx(amino: AminoRendering, tx: ProtoMessage): StdTxJson 
           signature: Buffer.from(stdSignature(amino.root, info.mode_info as ProtoMessage, signatures[i] ?? new Uint8Array())).toString("base64"),
         }))
       : [],
-    memo: String(body.memo ?? ""),
+    memo: fieldText(body.memo),
     timeout_height: text(body.timeout_height),
   };
 }
 
 function text(value: unknown): string {
   if (value == null || value === "") return "0";
-  return Long.isLong(value) ? (value as Long).toString() : String(value);
+  return Long.isLong(value) ? (value).toString() : fieldText(value);
 }
 
 function onlyLegacyAmino(modeInfo: ProtoMessage | undefined): boolean {
@@ -111,7 +112,7 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
   if (msgs.length === 0) throw new AminoJsonError(at("msg"), "a StdTx carries at least one Msg");
   const Coin = parser.root.lookupType("core.base.v1beta1.Coin");
   if (tx.fee != null && !isObject(tx.fee)) throw new AminoJsonError(at("fee"), 'expected {"amount", "gas"}');
-  const feeJson = (tx.fee ?? {}) as Record<string, unknown>;
+  const feeJson = (tx.fee ?? {});
   const feeAmount = feeJson.amount ?? [];
   if (!Array.isArray(feeAmount)) throw new AminoJsonError(at("fee.amount"), "expected an array");
   const gas = feeJson.gas ?? "0";
@@ -220,7 +221,7 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
           messages.push(binary.interfaceToAny(reader.bytes()));
           break;
         case 18:
-          fee = Fee.decode(reader.bytes()) as unknown as ProtoMessage;
+          fee = Fee.decode(reader.bytes());
           break;
         case 26: {
           const sig = protobuf.Reader.create(reader.bytes());
@@ -267,7 +268,7 @@ export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, 
   const Fee = root.lookupType("core.tx.v1beta1.Fee");
   const writer = protobuf.Writer.create();
   for (const msg of (body.messages ?? []) as ProtoMessage[]) writer.uint32(10).bytes(binary.anyToInterface(msg));
-  writer.uint32(18).bytes(Fee.encode(Fee.fromObject((authInfo.fee ?? {}) as ProtoMessage)).finish());
+  writer.uint32(18).bytes(Fee.encode(Fee.fromObject((authInfo.fee ?? {}))).finish());
   const signatures = (tx.signatures ?? []) as Uint8Array[];
   for (const [i, info] of ((authInfo.signer_infos ?? []) as ProtoMessage[]).entries()) {
     const sig = protobuf.Writer.create();
@@ -276,7 +277,7 @@ export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, 
     if (raw.length) sig.uint32(18).bytes(raw);
     writer.uint32(26).bytes(sig.finish());
   }
-  if (body.memo) writer.uint32(34).string(String(body.memo));
+  if (body.memo) writer.uint32(34).string(fieldText(body.memo));
   const timeout = Long.fromValue((body.timeout_height as Long | string | undefined) ?? 0);
   if (!timeout.isZero()) writer.uint32(40).uint64(timeout);
   return concat(binary.prefixOf(root.lookupType("core.tx.v1beta1.Tx")), writer.finish());

@@ -2,6 +2,7 @@ import type { ChainClient } from "../../client/chainClient.js";
 import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 import { ParamReader } from "./rpcParams.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 export type RpcMethod = (params: ParamReader) => Promise<unknown>;
 
@@ -57,7 +58,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
       for (let h = max; h >= min; h--) {
         const record = await committed(h);
         const size = Buffer.byteLength(JSON.stringify(record.block.block));
-        metas.push({ block_id: record.block.block_id, block_size: String(size), header: record.block.block.header, num_txs: String(record.block.block.data.txs?.length ?? 0) });
+        metas.push({ block_id: record.block.block_id, block_size: String(size), header: record.block.block.header, num_txs: fieldText(record.block.block.data.txs?.length, "0") });
       }
       return { last_height: String(node.height), block_metas: metas };
     },

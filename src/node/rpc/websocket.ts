@@ -6,6 +6,7 @@ import type { EmbeddedNode } from "../embeddedNode.js";
 import { EventQuery, type EventAttributes } from "./eventQuery.js";
 import { ParamReader, RpcParamsError, type RpcParams } from "./rpcParams.js";
 import type { RpcMethod } from "./rpcMethods.js";
+import { websocketText } from "../../util/websocketText.js";
 
 /** The engine's defaults: max_subscription_clients and max_subscriptions_per_client. */
 const MAX_CLIENTS = 100;
@@ -33,13 +34,13 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
     }
     clients.set(socket, []);
     socket.on("close", () => clients.delete(socket));
-    socket.on("message", (data) => void handle(socket, data.toString()));
+    socket.on("message", (data) => void handle(socket, websocketText(data)));
   });
 
   async function handle(socket: WebSocket, text: string): Promise<void> {
     let request: { id?: unknown; method?: string; params?: RpcParams };
     try {
-      request = JSON.parse(text);
+      request = JSON.parse(text) as typeof request;
     } catch {
       return send(socket, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error. Invalid JSON" } });
     }

@@ -65,7 +65,10 @@ export class CacheLayer implements FullKeyReader {
 
   /** Moves this layer's writes into the layer (or batch) below. */
   commitTo(target: { set(key: Uint8Array, value: Uint8Array): void; delete(key: Uint8Array): void }): void {
-    for (const { key, value } of this.sortedWrites()) value ? target.set(key, value) : target.delete(key);
+    for (const { key, value } of this.sortedWrites()) {
+      if (value) target.set(key, value);
+      else target.delete(key);
+    }
     this.writes.clear();
   }
 

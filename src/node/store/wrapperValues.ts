@@ -1,5 +1,6 @@
 import protobuf from "protobufjs";
 import Long from "long";
+import { fieldText } from "../../codec/fieldText.js";
 
 /**
  * gogoproto's wrapper messages (StringValue, BytesValue, Int64Value,
@@ -31,7 +32,7 @@ export function decodeUInt64Value(bytes: Uint8Array): bigint {
   let value = 0n;
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
-    if (tag === 0x08) value = BigInt(String(reader.uint64()));
+    if (tag === 0x08) value = BigInt(fieldText(reader.uint64()));
     else reader.skipType(tag & 7);
   }
   return value;

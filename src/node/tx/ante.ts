@@ -12,6 +12,7 @@ import type { DecodedTx } from "./decodeTx.js";
 import { readAuthParams } from "./txParams.js";
 import { onlyLegacyAmino, signatureCount, signerKeyFromAny, usesLegacyAmino, verificationGas, verifySignature, type SignerKey } from "./signerKeys.js";
 import type { SignBytesFactory } from "./signBytes.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 export type RunMode = "check" | "deliver" | "simulate";
 
@@ -33,9 +34,9 @@ export interface AnteOptions {
 export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOptions): Promise<void> {
   const { body, authInfo, raw } = tx;
   const auth = ctx.storeOf("auth");
-  const fee = (authInfo.fee ?? {}) as ProtoMessage;
+  const fee = (authInfo.fee ?? {});
   const feeCoins = coinsFromProto(fee.amount);
-  const gasLimit = BigInt(String(fee.gas_limit ?? 0));
+  const gasLimit = BigInt(fieldText(fee.gas_limit, "0"));
 
   if (((body.extension_options as unknown[]) ?? []).length > 0) throw sdkError("unknownExtensionOptions");
 
@@ -47,7 +48,7 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
 
   const { signers, payer } = validateBasic(tx, options.msgSigners, ctx.chain.bech32Prefix, feeCoins);
 
-  const timeout = BigInt(String(body.timeout_height ?? 0));
+  const timeout = BigInt(fieldText(body.timeout_height, "0"));
   if (timeout > 0n && BigInt(ctx.height) > timeout) throw sdkError("txTimeoutHeight", `block height: ${ctx.height}, timeout height: ${timeout}`);
 
   const params = await readAuthParams(auth, ctx.codec); // metered: reading params costs gas, as in the real app
@@ -108,15 +109,15 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
   for (const [i, account] of accounts.entries()) {
     const info = authInfo.signer_infos[i] ?? {};
     const modeInfo = info.mode_info as ProtoMessage | undefined;
-    const sequence = BigInt(String(account.base.sequence ?? 0));
-    const given = BigInt(String(info.sequence ?? 0));
+    const sequence = BigInt(fieldText(account.base.sequence, "0"));
+    const given = BigInt(fieldText(info.sequence, "0"));
     const legacy = onlyLegacyAmino(modeInfo);
     // v0.41 skipped this for amino signers (their sign doc holds the sequence), leaving the field free for
     // whoever relays the tx; SDK v0.44 checks every signer. Simulations keep the exemption: /txs-style
     // gas estimates run before the sequence is known, and nothing is signed or kept there.
     if ((!legacy || options.mode !== "simulate") && given !== sequence) throw sdkError("wrongSequence", `account sequence mismatch, expected ${sequence}, got ${given}`);
     if (options.mode !== "simulate") {
-      const accountNumber = BigInt(String(account.base.account_number ?? 0));
+      const accountNumber = BigInt(fieldText(account.base.account_number, "0"));
       const signBytes = options.signBytes({ accountNumber, sequence, chainId: ctx.chain.chainId });
       const key = keys[i];
       if (!key || !verifySignature(ctx.codec, key, modeInfo, raw.signatures[i] ?? new Uint8Array(), signBytes)) {
@@ -127,7 +128,7 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
   }
 
   for (const [i, account] of accounts.entries()) {
-    account.base.sequence = (BigInt(String(account.base.sequence ?? 0)) + 1n).toString();
+    account.base.sequence = (BigInt(fieldText(account.base.sequence, "0")) + 1n).toString();
     setAccount(auth, ctx.codec, addresses[i]!, account);
   }
 }
@@ -143,7 +144,7 @@ function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee:
   for (const coin of fee) {
     if (coin.amount < 0n || !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(coin.denom)) throw sdkError("insufficientFee", `invalid fee amount ${formatCoins(fee)}`);
   }
-  const payer = feePayer((tx.authInfo.fee ?? {}) as ProtoMessage, prefix);
+  const payer = feePayer((tx.authInfo.fee ?? {}), prefix);
   const signers = payer === undefined || msgSigners.includes(payer) ? msgSigners : [...msgSigners, payer];
   const signatures = tx.raw.signatures;
   if (signatures.length === 0) throw sdkError("noSignatures");
@@ -156,7 +157,7 @@ function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee:
 
 /** fee.payer in its canonical (lower-case) form; undefined when unset. A malformed address is the tx's "invalid address". */
 function feePayer(fee: ProtoMessage, prefix: string): string | undefined {
-  const payer = String(fee.payer ?? "");
+  const payer = fieldText(fee.payer);
   if (payer === "") return undefined;
   try {
     return encodeBech32Address(prefix, decodeBech32Address(payer, prefix, "fee payer"));

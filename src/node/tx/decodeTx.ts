@@ -6,6 +6,7 @@ import { UnknownFieldError, rejectUnknownFields } from "../../codec/unknownField
 import { UnknownTypeUrlError } from "../../codec/typeRegistry.js";
 import { sdkError } from "../abci/txError.js";
 import { usesLegacyAmino } from "./signerKeys.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 /** A transaction as the node checks and executes it. */
 export interface DecodedTx {
@@ -54,7 +55,7 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
       rejectNonCanonical(codec.root, AuthInfo, raw.auth_info_bytes);
     }
     const msgs = body.messages.map((any) => {
-      const typeUrl = String(any.type_url ?? "");
+      const typeUrl = fieldText(any.type_url);
       const type = codec.root.lookup(typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
       if (!type || !("decode" in type)) throw new UnknownTypeUrlError(typeUrl);
       return { typeName: typeUrl.slice(1), msg: decode(type as protobuf.Type, any.value as Uint8Array), any };
@@ -68,5 +69,5 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
 }
 
 function decode(type: protobuf.Type, bytes: Uint8Array | undefined): ProtoMessage {
-  return type.toObject(type.decode(bytes ?? new Uint8Array()), { longs: String, defaults: false }) as ProtoMessage;
+  return type.toObject(type.decode(bytes ?? new Uint8Array()), { longs: String, defaults: false });
 }

@@ -9,6 +9,7 @@ import { runAnte, type RunMode } from "./ante.js";
 import { decodeTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
 import { signBytesFactory } from "./signBytes.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 /** The outcome of a transaction, as CheckTx / DeliverTx / Simulate report it. */
 export interface TxOutcome {
@@ -51,7 +52,7 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
   const anteEvents: AbciEvent[] = [];
   try {
     const tx = decodeTx(env.codec, bytes, { deterministic: mode !== "simulate" });
-    gasWanted = BigInt(String(tx.authInfo.fee?.gas_limit ?? 0));
+    gasWanted = BigInt(fieldText(tx.authInfo.fee?.gas_limit, "0"));
     if (env.blockMaxGas > 0n && gasWanted > env.blockMaxGas) {
       throw sdkError("outOfGas", `gas wanted ${gasWanted} is greater than the block max gas ${env.blockMaxGas}`);
     }

@@ -5,6 +5,7 @@ import { stdSignBytes } from "../../codec/amino/stdSignDoc.js";
 import { sdkError } from "../abci/txError.js";
 import type { DecodedTx } from "./decodeTx.js";
 import { SIGN_MODE_DIRECT, SIGN_MODE_LEGACY_AMINO_JSON, type SignBytesOf } from "./signerKeys.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 export interface SignerData {
   accountNumber: bigint;
@@ -34,7 +35,7 @@ export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: Dec
         chainId: signer.chainId,
         accountNumber: signer.accountNumber.toString(),
         sequence: signer.sequence.toString(),
-        timeoutHeight: String(tx.body.timeout_height ?? "0"),
+        timeoutHeight: fieldText(tx.body.timeout_height, "0"),
         fee: aminoParts.fee,
         memo: tx.body.memo,
         msgs: aminoParts.msgs,
@@ -60,14 +61,14 @@ function refuseWhatAminoDoesNotSign(tx: DecodedTx): void {
 
 function aminoDocParts(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx) {
   const Coin = codec.type("core.base.v1beta1.Coin");
-  const fee = (tx.authInfo.fee ?? {}) as ProtoMessage;
+  const fee = (tx.authInfo.fee ?? {});
   return {
     msgs: tx.msgs.map(({ any }) => amino.renderAny(any)),
     fee: {
       amount: ((fee.amount ?? []) as ProtoMessage[]).map((coin) => amino.render(Coin, coin)),
-      gas: String(fee.gas_limit ?? "0"),
-      payer: String(fee.payer ?? ""),
-      granter: String(fee.granter ?? ""),
+      gas: fieldText(fee.gas_limit, "0"),
+      payer: fieldText(fee.payer),
+      granter: fieldText(fee.granter),
     },
   };
 }

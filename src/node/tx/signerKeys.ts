@@ -4,6 +4,7 @@ import { ripemd160 } from "@noble/hashes/legacy.js";
 import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { sdkError } from "../abci/txError.js";
+import { fieldText } from "../../codec/fieldText.js";
 
 export const SIGN_MODE_DIRECT = 1;
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
@@ -19,7 +20,7 @@ export type SignBytesOf = (mode: number) => Uint8Array;
 
 /** Reads a public key Any: secp256k1, ed25519 (refused for transactions later) or a legacy amino multisig. */
 export function signerKeyFromAny(codec: Codec, any: ProtoMessage): SignerKey {
-  const typeUrl = String(any.type_url ?? "");
+  const typeUrl = fieldText(any.type_url);
   const value = (any.value as Uint8Array) ?? new Uint8Array();
   switch (typeUrl) {
     case "/core.crypto.secp256k1.PubKey": {

@@ -36,8 +36,8 @@ function rawFromTx(codec: Codec, tx: ProtoMessage): Uint8Array {
   return codec
     .type("core.tx.v1beta1.TxRaw")
     .encode({
-      body_bytes: codec.type("core.tx.v1beta1.TxBody").encode((tx.body ?? {}) as ProtoMessage).finish(),
-      auth_info_bytes: codec.type("core.tx.v1beta1.AuthInfo").encode((tx.auth_info ?? {}) as ProtoMessage).finish(),
+      body_bytes: codec.type("core.tx.v1beta1.TxBody").encode((tx.body ?? {})).finish(),
+      auth_info_bytes: codec.type("core.tx.v1beta1.AuthInfo").encode((tx.auth_info ?? {})).finish(),
       signatures: (tx.signatures ?? []) as Uint8Array[],
     })
     .finish();

@@ -1,19 +1,19 @@
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { base64Bytes, hexBytes, int64, timestamp } from "../rpcJson.js";
+import type { RpcBlock, RpcBlockId, RpcBlockResult } from "../../client/rpcJsonTypes.js";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
 
 /** The `block` RPC result → GetBlockByHeightResponse values (consensus.types.BlockID and Block). */
-export function blockResponse(result: Json): ProtoMessage {
+export function blockResponse(result: RpcBlockResult): ProtoMessage {
   return { block_id: blockId(result.block_id), block: block(result.block) };
 }
 
-function blockId(id: Json | undefined): ProtoMessage {
+function blockId(id: RpcBlockId | undefined): ProtoMessage {
   return { hash: hexBytes(id?.hash), part_set_header: { total: id?.parts?.total ?? 0, hash: hexBytes(id?.parts?.hash) } };
 }
 
-function block(b: Json): ProtoMessage {
-  const h = b.header;
+function block(b: RpcBlock | undefined): ProtoMessage {
+  const h = b?.header ?? {};
   return {
     header: {
       version: { block: int64(h.version?.block), app: int64(h.version?.app) },
@@ -31,13 +31,13 @@ function block(b: Json): ProtoMessage {
       evidence_hash: hexBytes(h.evidence_hash),
       proposer_address: hexBytes(h.proposer_address),
     },
-    data: { txs: ((b.data?.txs ?? []) as string[]).map(base64Bytes) },
+    data: { txs: (b?.data?.txs ?? []).map(base64Bytes) },
     evidence: { evidence: [] },
     last_commit: {
-      height: int64(b.last_commit?.height),
-      round: b.last_commit?.round ?? 0,
-      block_id: blockId(b.last_commit?.block_id),
-      signatures: ((b.last_commit?.signatures ?? []) as Json[]).map((s) => ({
+      height: int64(b?.last_commit?.height),
+      round: b?.last_commit?.round ?? 0,
+      block_id: blockId(b?.last_commit?.block_id),
+      signatures: (b?.last_commit?.signatures ?? []).map((s) => ({
         block_id_flag: s.block_id_flag,
         validator_address: hexBytes(s.validator_address),
         timestamp: timestamp(s.timestamp),

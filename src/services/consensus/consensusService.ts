@@ -8,6 +8,8 @@ import type { ServiceMethod, ServiceContext } from "../serviceMethod.js";
 import { base64Bytes, hexBytes, int64 } from "../rpcJson.js";
 import { blockResponse } from "./blockMessages.js";
 import { pastTheEnd, rpcPage } from "../rpcPaging.js";
+import { fieldText } from "../../codec/fieldText.js";
+import type { RpcNodeInfo, RpcValidatorsResult } from "../../client/rpcJsonTypes.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -15,7 +17,7 @@ const { version } = createRequire(import.meta.url)("../../../package.json") as {
 export const consensusService: Record<string, ServiceMethod> = {
   "/core.base.consensus.v1beta1.Service/GetNodeInfo": async (_request, { client }) => {
     const status = await client.status();
-    const info = status.node_info as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const info = status.node_info as RpcNodeInfo;
     return {
       response: {
         default_node_info: {
@@ -43,8 +45,8 @@ export const consensusService: Record<string, ServiceMethod> = {
 };
 
 function positive(value: unknown): number {
-  const height = Number(String(value ?? 0));
-  if (!(height > 0)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid height ${String(value ?? 0)}: a block height is a positive integer`);
+  const height = Number(fieldText(value, "0"));
+  if (!(height > 0)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid height ${fieldText(value, "0")}: a block height is a positive integer`);
   return height;
 }
 
@@ -64,7 +66,7 @@ function heightError(err: unknown): unknown {
 
 async function validatorSet(request: ProtoMessage, context: ServiceContext, height?: number): Promise<{ response: ProtoMessage }> {
   const { page, perPage, offset } = rpcPage(request.pagination, "validator set");
-  let result: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let result: RpcValidatorsResult;
   try {
     result = await context.client.validators(height, page, perPage);
   } catch (err) {
@@ -76,7 +78,7 @@ async function validatorSet(request: ProtoMessage, context: ServiceContext, heig
   return {
     response: {
       block_height: int64(result.block_height),
-      validators: (result.validators as Array<Record<string, any>>).map((v) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+      validators: (result.validators ?? []).map((v) => ({
         address: encodeBech32Address(prefix, hexBytes(v.address)),
         pub_key: {
           type_url: "/core.crypto.ed25519.PubKey",

@@ -2,18 +2,19 @@ import Long from "long";
 import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { base64Bytes } from "../rpcJson.js";
+import type { TxResult } from "../../client/chainClient.js";
+import type { RpcMessageLog, RpcTxResult } from "../../client/rpcJsonTypes.js";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
 
 /** raw_log text → ABCIMessageLog values; a log that is not message logs (a failure's text) gives []. */
 export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
   try {
-    const logs = JSON.parse(rawLog ?? "") as Json[];
+    const logs = JSON.parse(rawLog ?? "") as RpcMessageLog[];
     if (!Array.isArray(logs)) return [];
     return logs.map((log) => ({
       msg_index: log.msg_index ?? 0,
       log: log.log ?? "",
-      events: ((log.events ?? []) as Json[]).map((e) => ({ type: e.type ?? "", attributes: ((e.attributes ?? []) as Json[]).map((a) => ({ key: a.key ?? "", value: a.value ?? "" })) })),
+      events: (log.events ?? []).map((e) => ({ type: e.type ?? "", attributes: (e.attributes ?? []).map((a) => ({ key: a.key ?? "", value: a.value ?? "" })) })),
     }));
   } catch {
     return [];
@@ -26,7 +27,7 @@ export function dataHex(base64: string | undefined): string {
 }
 
 /** The TxResponse fields a CheckTx/DeliverTx result (RPC JSON) fills: code, log and logs, data, info, gas. */
-export function resultFields(result: Json): ProtoMessage {
+export function resultFields(result: RpcTxResult): ProtoMessage {
   return {
     codespace: result.codespace ?? "",
     code: result.code ?? 0,
@@ -53,8 +54,8 @@ export function txFromRaw(codec: Codec, bytes: Uint8Array): ProtoMessage {
  * The full TxResponse of a committed transaction (as SDK v0.41.4 fills it):
  * logs, raw_log, uppercase hex data, gas, the tx as an Any, and the block time.
  */
-export function committedTxResponse(codec: Codec, tx: Json, blockTime: string): { tx: ProtoMessage; txResponse: ProtoMessage } {
-  const result = tx.tx_result as Json;
+export function committedTxResponse(codec: Codec, tx: TxResult, blockTime: string): { tx: ProtoMessage; txResponse: ProtoMessage } {
+  const result = tx.tx_result as RpcTxResult;
   const bytes = base64Bytes(tx.tx);
   const decoded = txFromRaw(codec, bytes);
   const Tx = codec.type("core.tx.v1beta1.Tx");

@@ -1,14 +1,15 @@
 import Long from "long";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { NodeRpcError, type AbciQueryResponse, type BroadcastMode } from "../../client/chainClient.js";
+import { NodeRpcError, type AbciQueryResponse, type BroadcastMode, type BroadcastResult, type TxResult, type TxSearchResult } from "../../client/chainClient.js";
 import { abciQueryError } from "../../http/abciErrors.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { GatewayError, GrpcCode } from "../../http/grpcStatus.js";
 import type { ServiceContext, ServiceMethod } from "../serviceMethod.js";
 import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
 import { rpcPage } from "../rpcPaging.js";
+import { fieldText } from "../../codec/fieldText.js";
+import type { RpcBlockResult, RpcTxResult } from "../../client/rpcJsonTypes.js";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- RPC JSON of known shape
 
 const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
 
@@ -38,14 +39,14 @@ export const txService: Record<string, ServiceMethod> = {
     const bytes = request.tx_bytes as Uint8Array | undefined;
     if (!bytes?.length) throw new GatewayError(GrpcCode.InvalidArgument, "invalid empty tx");
     const mode = MODES[Number(request.mode ?? 0)];
-    if (!mode) throw new GatewayError(GrpcCode.InvalidArgument, `unsupported broadcast mode ${String(request.mode ?? "BROADCAST_MODE_UNSPECIFIED")}; supported modes: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC, BROADCAST_MODE_BLOCK`);
+    if (!mode) throw new GatewayError(GrpcCode.InvalidArgument, `unsupported broadcast mode ${fieldText(request.mode, "BROADCAST_MODE_UNSPECIFIED")}; supported modes: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC, BROADCAST_MODE_BLOCK`);
     return { response: { tx_response: await broadcast(context, bytes, mode) } };
   },
 
   "/core.tx.v1beta1.Service/GetTx": async (request, context) => {
-    const hash = String(request.hash ?? "");
+    const hash = fieldText(request.hash);
     if (!/^([0-9a-fA-F]{2})+$/.test(hash)) throw new GatewayError(GrpcCode.InvalidArgument, `invalid tx hash "${hash}": expected hex`);
-    let tx: Json;
+    let tx: TxResult;
     try {
       tx = await context.client.tx(Buffer.from(hash, "hex"));
     } catch (err) {
@@ -61,7 +62,7 @@ export const txService: Record<string, ServiceMethod> = {
     if (events.length === 0) throw new GatewayError(GrpcCode.InvalidArgument, "must declare at least one event to search");
     const query = events.map(condition).join(" AND ");
     const { page, perPage } = rpcPage(request.pagination, "search results");
-    let found: Json;
+    let found: TxSearchResult;
     try {
       found = await context.client.txSearch(query, page, perPage, "asc");
     } catch (err) {
@@ -71,7 +72,7 @@ export const txService: Record<string, ServiceMethod> = {
     const times = new Map<number, string>();
     const txs: ProtoMessage[] = [];
     const responses: ProtoMessage[] = [];
-    for (const tx of found.txs as Json[]) {
+    for (const tx of found.txs) {
       const height = Number(tx.height);
       if (!times.has(height)) times.set(height, await blockTime(context, height));
       const built = committedTxResponse(context.codec, tx, times.get(height)!);
@@ -107,13 +108,13 @@ function condition(event: string): string {
 }
 
 async function blockTime(context: ServiceContext, height: number): Promise<string> {
-  const block = (await context.client.block(height)) as Json;
+  const block = (await context.client.block(height)) as RpcBlockResult;
   return block.block?.header?.time ?? "";
 }
 
 async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: BroadcastMode): Promise<ProtoMessage> {
   const txhash = Buffer.from(sha256(bytes)).toString("hex").toUpperCase();
-  let result: Json;
+  let result: BroadcastResult;
   try {
     result = await context.client.broadcastTx(bytes, mode);
   } catch (err) {
@@ -125,8 +126,9 @@ async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: Broad
   if (mode === "sync") {
     return txResponse({ txhash: result.hash, code: result.code, codespace: result.codespace, data: result.data, raw_log: result.log, logs: parseLogs(result.log) });
   }
-  const failedCheck = (result.check_tx?.code ?? 0) !== 0;
-  const outcome = (failedCheck ? result.check_tx : result.deliver_tx) as Json;
+  const checkTx = result.check_tx as RpcTxResult | undefined;
+  const failedCheck = (checkTx?.code ?? 0) !== 0;
+  const outcome = ((failedCheck ? checkTx : result.deliver_tx) ?? {}) as RpcTxResult;
   return txResponse({
     height: Long.fromString(String(result.height ?? "0")),
     txhash: result.hash,

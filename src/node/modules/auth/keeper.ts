@@ -25,7 +25,7 @@ export async function getAccount(auth: KVReader, codec: Codec, address: Uint8Arr
   if (!bytes) return undefined;
   const any = codec.type("google.protobuf.Any").decode(bytes) as unknown as { type_url: string; value: Uint8Array };
   const typeName = any.type_url.slice(1);
-  const account = codec.type(typeName).toObject(codec.type(typeName).decode(any.value), { longs: String }) as ProtoMessage;
+  const account = codec.type(typeName).toObject(codec.type(typeName).decode(any.value), { longs: String });
   return { typeName, account, base: baseAccountOf(account) };
 }
 
@@ -58,5 +58,5 @@ export const PARAMS_KEY = Uint8Array.of(0x00);
 
 export async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
   const bytes = await ctx.store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes)) : {};
 }

@@ -6,6 +6,7 @@ import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
 import { authQueries } from "./queries.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const ACCOUNT_TYPES = [
   "core.auth.v1beta1.BaseAccount",
@@ -41,7 +42,7 @@ export const authModule: NodeModule = {
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
       const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
       store.set(accountKey(decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
-      const number = BigInt(String(base.account_number ?? 0));
+      const number = BigInt(fieldText(base.account_number, "0"));
       if (number >= nextNumber) nextNumber = number + 1n;
     }
     store.set(NEXT_ACCOUNT_NUMBER_KEY, utf8(nextNumber.toString()));
@@ -96,8 +97,8 @@ export const authModule: NodeModule = {
 };
 
 function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
-  const typeName = String(any.type_url ?? "").slice(1);
+  const typeName = fieldText(any.type_url).slice(1);
   if (!ACCOUNT_TYPES.includes(typeName)) throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
-  return ctx.codec.type(typeName).decode(any.value as Uint8Array) as unknown as ProtoMessage;
+  return ctx.codec.type(typeName).decode(any.value as Uint8Array);
 }
 

@@ -7,6 +7,7 @@ import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ChainInfo, ExecContext, MsgRoute } from "../nodeModule.js";
 import { addCoins, coinsFromProto, formatCoins, subtractCoins, sendCoins, type Coin } from "./keeper.js";
 import { PARAMS_KEY } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The bank module's Msgs: MsgSend and MsgMultiSend, with the real checks, errors and events. */
 export const bankMessages: Record<string, MsgRoute> = {
@@ -63,7 +64,7 @@ export const bankMessages: Record<string, MsgRoute> = {
 
 function address(value: unknown, role: string, chain: ChainInfo): void {
   try {
-    decodeBech32Address(String(value ?? ""), chain.bech32Prefix, role);
+    decodeBech32Address(fieldText(value), chain.bech32Prefix, role);
   } catch (err) {
     throw sdkError("invalidAddress", `Invalid ${role} address (${(err as Error).message})`);
   }

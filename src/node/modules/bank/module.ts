@@ -9,6 +9,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoBool, aminoJson } from "../shared/aminoParams.js";
 import { bankMessages } from "./messages.js";
 import { bankQueries } from "./queries.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const bankModule: NodeModule = {
   name: "bank",
@@ -23,7 +24,7 @@ export const bankModule: NodeModule = {
     const totals = new Map<string, bigint>();
     const seen = new Set<string>();
     ((state.balances ?? []) as ProtoMessage[]).forEach((balance, i) => {
-      const address = String(balance.address ?? "");
+      const address = fieldText(balance.address);
       decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
       if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
       seen.add(address);
@@ -36,7 +37,7 @@ export const bankModule: NodeModule = {
       if (expected !== got) throw new Error(`supply: genesis supply is incorrect, expected ${expected}, got ${got}`);
     }
     ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
-      if (!DENOM_PATTERN.test(String(meta.base ?? ""))) throw new Error(`denom_metadata[${i}].base: invalid denom "${String(meta.base ?? "")}"`);
+      if (!DENOM_PATTERN.test(fieldText(meta.base))) throw new Error(`denom_metadata[${i}].base: invalid denom "${fieldText(meta.base)}"`);
     });
   },
 
@@ -115,9 +116,9 @@ const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"];
 function coinsOf(coins: unknown, field: string): Map<string, bigint> {
   const out = new Map<string, bigint>();
   ((coins ?? []) as ProtoMessage[]).forEach((coin, i) => {
-    const denom = String(coin.denom ?? "");
+    const denom = fieldText(coin.denom);
     if (!DENOM_PATTERN.test(denom)) throw new Error(`${field}[${i}].denom: invalid denom "${denom}"`);
-    const amountText = String(coin.amount ?? "");
+    const amountText = fieldText(coin.amount);
     if (!/^\d+$/.test(amountText) || BigInt(amountText) === 0n) throw new Error(`${field}[${i}].amount: must be a positive integer, got "${amountText}"`);
     if (out.has(denom)) throw new Error(`${field}[${i}].denom: duplicate denom ${denom}`);
     out.set(denom, BigInt(amountText));

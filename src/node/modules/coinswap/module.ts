@@ -12,6 +12,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
 import { DEV_POOL } from "../token/devTokens.js";
 import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Store layout:
@@ -40,7 +41,7 @@ export const coinswapModule: NodeModule = {
 
   queries: {
     async Liquidity(request, ctx) {
-      const tokenDenom = String(request.denom ?? "");
+      const tokenDenom = fieldText(request.denom);
       const liquidityDenom = liquidityDenomOf(tokenDenom);
       const reserve = reservePoolAddressBytes(liquidityDenom);
       const bank = ctx.storeOf("bank");
@@ -52,13 +53,13 @@ export const coinswapModule: NodeModule = {
         standard: { denom: standardDenom, amount: (await getBalance(bank, reserve, standardDenom)).toString() },
         token: { denom: tokenDenom, amount: (await getBalance(bank, reserve, tokenDenom)).toString() },
         liquidity: { denom: liquidityDenom, amount: liquidity ? new TextDecoder().decode(liquidity) : "0" },
-        fee: decFromWire(String(params.fee ?? "")),
+        fee: decFromWire(fieldText(params.fee)),
       };
     },
   },
 
   validateGenesis(state) {
-    const standardDenom = String(state.standard_denom ?? "");
+    const standardDenom = fieldText(state.standard_denom);
     if (!DENOM_PATTERN.test(standardDenom)) throw new Error(`standard_denom: invalid denom: ${standardDenom}`);
     const fee = decWire(((state.params ?? {}) as ProtoMessage).fee);
     if (fee <= 0n || fee >= parseDec("1")) throw new Error(`params.fee: fee must be positive and less than 1: ${formatDec(fee)}`);
@@ -66,14 +67,14 @@ export const coinswapModule: NodeModule = {
 
   async initGenesis(state, ctx) {
     ctx.store.set(PARAMS_KEY, ctx.codec.type(PARAMS_TYPE).encode(state.params ?? {}).finish());
-    ctx.store.set(STANDARD_DENOM_KEY, encodeStringValue(String(state.standard_denom ?? "")));
+    ctx.store.set(STANDARD_DENOM_KEY, encodeStringValue(fieldText(state.standard_denom)));
   },
 
   params: {
     subspace: "coinswap",
     async read(store, ctx) {
       const params = await readParams(store, ctx);
-      return { Fee: JSON.stringify(decFromWire(String(params.fee ?? ""))) };
+      return { Fee: JSON.stringify(decFromWire(fieldText(params.fee))) };
     },
   },
 
@@ -100,10 +101,10 @@ async function reservePoolExists(ctx: QueryContext, reserve: Uint8Array): Promis
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes)) : {};
 }
 
 function decWire(value: unknown): bigint {
-  const text = String(value ?? "");
+  const text = fieldText(value);
   return text === "" ? 0n : BigInt(text);
 }

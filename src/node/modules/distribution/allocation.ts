@@ -36,6 +36,7 @@ import {
   setOutstanding,
   setPreviousProposer,
 } from "./state.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const FEE_COLLECTOR = "fee_collector";
 
@@ -116,7 +117,7 @@ async function allocateTokens(
 /** AllocateTokensToValidator: the commission share (rounded) to the commission, the rest to the current rewards; all of it outstanding. */
 async function allocateToValidator(ctx: ExecContext, validator: ProtoMessage, tokens: DecCoin[]): Promise<void> {
   const operator = operatorBytes(validator, ctx);
-  const rate = decFromWire(String((((validator.commission ?? {}) as ProtoMessage).commission_rates as ProtoMessage | undefined)?.rate ?? ""));
+  const rate = decFromWire(fieldText((((validator.commission ?? {}) as ProtoMessage).commission_rates as ProtoMessage | undefined)?.rate));
   const commission = decCoinsMulDec(tokens, rate);
   const shared = decCoinsSub(tokens, commission);
   const attributes = (amount: DecCoin[]) => [

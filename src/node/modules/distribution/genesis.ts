@@ -17,6 +17,7 @@ import {
   startingInfoKey,
   withdrawAddressKey,
 } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const DISTRIBUTION_ACCOUNT = "distribution";
 const P = "core.distribution.v1beta1.";
@@ -38,7 +39,7 @@ export function validateDistributionGenesis(state: ProtoMessage, ctx: ModuleCont
     account(info.delegator_address, `${at}.delegator_address`);
     account(info.withdraw_address, `${at}.withdraw_address`);
   });
-  if (String(state.previous_proposer ?? "") !== "") addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer");
+  if (fieldText(state.previous_proposer) !== "") addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer");
   each(state.outstanding_rewards, "outstanding_rewards", (record, at) => {
     validator(record.validator_address, `${at}.validator_address`);
     coinsAt(record.outstanding_rewards, `${at}.outstanding_rewards`, { dec: true });
@@ -74,12 +75,12 @@ export async function initDistributionGenesis(state: ProtoMessage, ctx: ExecCont
   const prefixes = bech32Prefixes(ctx.chain.bech32Prefix);
   const val = (value: unknown) => addressAt(value, prefixes.validatorOperator, "validator_address");
   const acc = (value: unknown) => addressAt(value, prefixes.account, "address");
-  const encode = (type: string, message: unknown) => codec.type(P + type).encode((message ?? {}) as ProtoMessage).finish();
+  const encode = (type: string, message: unknown) => codec.type(P + type).encode((message ?? {})).finish();
   const feePool = (state.fee_pool ?? {}) as ProtoMessage;
   store.set(FEE_POOL_KEY, encode("FeePool", feePool));
   store.set(PARAMS_KEY, encode("Params", state.params));
   for (const info of (state.delegator_withdraw_infos ?? []) as ProtoMessage[]) store.set(withdrawAddressKey(acc(info.delegator_address)), acc(info.withdraw_address));
-  if (String(state.previous_proposer ?? "") !== "") store.set(PROPOSER_KEY, addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer"));
+  if (fieldText(state.previous_proposer) !== "") store.set(PROPOSER_KEY, addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer"));
   let holdings: DecCoin[] = [];
   for (const record of (state.outstanding_rewards ?? []) as ProtoMessage[]) {
     store.set(outstandingKey(val(record.validator_address)), encode("ValidatorOutstandingRewards", { rewards: record.outstanding_rewards ?? [] }));
@@ -89,7 +90,7 @@ export async function initDistributionGenesis(state: ProtoMessage, ctx: ExecCont
     store.set(commissionKey(val(record.validator_address)), encode("ValidatorAccumulatedCommission", record.accumulated));
   }
   for (const record of (state.validator_historical_rewards ?? []) as ProtoMessage[]) {
-    store.set(historicalRewardsKey(val(record.validator_address), BigInt(String(record.period ?? 0))), encode("ValidatorHistoricalRewards", record.rewards));
+    store.set(historicalRewardsKey(val(record.validator_address), BigInt(fieldText(record.period, "0"))), encode("ValidatorHistoricalRewards", record.rewards));
   }
   for (const record of (state.validator_current_rewards ?? []) as ProtoMessage[]) {
     store.set(currentRewardsKey(val(record.validator_address)), encode("ValidatorCurrentRewards", record.rewards));
@@ -98,7 +99,7 @@ export async function initDistributionGenesis(state: ProtoMessage, ctx: ExecCont
     store.set(startingInfoKey(val(record.validator_address), acc(record.delegator_address)), encode("DelegatorStartingInfo", record.starting_info));
   }
   for (const record of (state.validator_slash_events ?? []) as ProtoMessage[]) {
-    const key = slashEventKey(val(record.validator_address), BigInt(String(record.height ?? 0)), BigInt(String(record.period ?? 0)));
+    const key = slashEventKey(val(record.validator_address), BigInt(fieldText(record.height, "0")), BigInt(fieldText(record.period, "0")));
     store.set(key, encode("ValidatorSlashEvent", record.validator_slash_event));
   }
   holdings = decCoinsAdd(holdings, decCoinsFromProto(feePool.community_pool));

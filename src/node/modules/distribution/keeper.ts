@@ -16,6 +16,7 @@ import {
 } from "../shared/decMath.js";
 import { operatorBytes, tokensFromShares, validatorTokens } from "../staking/keeper.js";
 import { currentRewardsKey, heightBytes, historicalRewardsKey, slashEventHeight, slashEventsPrefix, startingInfoKey } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const T = {
   historical: "core.distribution.v1beta1.ValidatorHistoricalRewards",
@@ -26,7 +27,7 @@ const T = {
 
 async function read(store: KVReader, key: Uint8Array, type: string, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(key);
-  return bytes ? (ctx.codec.type(type).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type(type).decode(bytes)) : {};
 }
 
 /** The 3e-18 of rounding slack the real calculation tolerates between the accumulated and the current stake. */
@@ -50,9 +51,9 @@ export async function delegationRewards(
   const delegator = decodeBech32Address(String(delegation.delegator_address), ctx.chain.bech32Prefix, "delegator_address");
   const ratio = await periodRatios(dist, validator, operator, ctx);
   const starting = await read(dist, startingInfoKey(operator, delegator), T.startingInfo, ctx);
-  const startingHeight = BigInt(String(starting.height ?? 0));
+  const startingHeight = BigInt(fieldText(starting.height, "0"));
   if (startingHeight === BigInt(height)) return []; // started this height, no rewards yet
-  let startingPeriod = BigInt(String(starting.previous_period ?? 0));
+  let startingPeriod = BigInt(fieldText(starting.previous_period, "0"));
   let stake = decFromWire(starting.stake as string);
   let rewards: DecCoin[] = [];
   const between = async (from: bigint, to: bigint, amount: bigint) => {
@@ -64,7 +65,7 @@ export async function delegationRewards(
     for await (const [key, value] of dist.iterate(slashEventsPrefix(operator), heightBytes(startingHeight))) {
       if (slashEventHeight(key) > BigInt(height)) break;
       const event = slashType.decode(value) as unknown as ProtoMessage;
-      const endingPeriod = BigInt(String(event.validator_period ?? 0));
+      const endingPeriod = BigInt(fieldText(event.validator_period, "0"));
       if (endingPeriod > startingPeriod) {
         rewards = decCoinsAdd(rewards, await between(startingPeriod, endingPeriod, stake));
         stake = decMulTruncate(stake, DEC_ONE - decFromWire(event.fraction as string));
@@ -88,7 +89,7 @@ export async function delegationRewards(
  */
 async function periodRatios(dist: KVReader, validator: ProtoMessage, operator: Uint8Array, ctx: ModuleContext) {
   const current = await read(dist, currentRewardsKey(operator), T.current, ctx);
-  const endingPeriod = BigInt(String(current.period ?? 0));
+  const endingPeriod = BigInt(fieldText(current.period, "0"));
   const stored = async (period: bigint) => decCoinsFromProto((await read(dist, historicalRewardsKey(operator, period), T.historical, ctx)).cumulative_reward_ratio);
   const tokens = validatorTokens(validator);
   // a validator without tokens sends its current rewards to the community pool instead

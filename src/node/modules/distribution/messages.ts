@@ -13,6 +13,7 @@ import { withdrawAddressKey } from "./keys.js";
 import { readDistributionParams } from "./queries.js";
 import { initializeDelegation, withdrawDelegationRewards, withdrawValidatorCommission } from "./rewards.js";
 import { distribution, getCommunityPool, setCommunityPool } from "./state.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The Msgs of x/distribution (v0.41 msg.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 
@@ -93,7 +94,7 @@ export const distributionMessages: Record<string, MsgRoute> = {
     signers: (msg, chain) => [accountSigner(msg.depositor, chain.bech32Prefix)],
     validateBasic(msg) {
       validCoinsOrEmpty(msg.amount);
-      if (isEmpty(msg, "depositor")) throw sdkError("invalidAddress", String(msg.depositor ?? ""));
+      if (isEmpty(msg, "depositor")) throw sdkError("invalidAddress", fieldText(msg.depositor));
     },
     async handler(msg, ctx) {
       accountBytes(msg.depositor, ctx);

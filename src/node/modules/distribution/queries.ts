@@ -10,15 +10,16 @@ import { decCoinsAdd, decCoinsToProto, type DecCoin } from "../shared/decMath.js
 import { delegationsOf, getDelegation, getValidator } from "../staking/keeper.js";
 import { delegationRewards } from "./keeper.js";
 import { FEE_POOL_KEY, PARAMS_KEY, commissionKey, outstandingKey, slashEventsPrefix, withdrawAddressKey } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export async function readDistributionParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.distribution.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("core.distribution.v1beta1.Params").decode(bytes)) : {};
 }
 
 async function decode(store: KVReader, key: Uint8Array, type: string, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(key);
-  return bytes ? (ctx.codec.type(type).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type(type).decode(bytes)) : {};
 }
 
 /** The query service of x/distribution, with the real module's messages. */
@@ -42,14 +43,14 @@ export const distributionQueries: Record<string, QueryHandler> = {
 
   /** As the real query, the height bounds are compared with each event's validator period. */
   async ValidatorSlashes(request, ctx) {
-    const starting = BigInt(String(request.starting_height ?? 0));
-    const ending = BigInt(String(request.ending_height ?? 0));
+    const starting = BigInt(fieldText(request.starting_height, "0"));
+    const ending = BigInt(fieldText(request.ending_height, "0"));
     if (ending < starting) throw invalidArgument(`starting height greater than ending height (${starting} > ${ending})`);
     const operator = validatorAddressParam(request.validator_address, "validator_address", ctx);
     const type = ctx.codec.type("core.distribution.v1beta1.ValidatorSlashEvent");
     const result = await paginate(ctx.store, slashEventsPrefix(operator), request.pagination as PageRequest, (_key, value) => {
       const event = type.decode(value) as unknown as ProtoMessage;
-      const period = BigInt(String(event.validator_period ?? 0));
+      const period = BigInt(fieldText(event.validator_period, "0"));
       return period < starting || period > ending ? undefined : event;
     });
     return { slashes: result.items, pagination: result.pagination };

@@ -26,6 +26,7 @@ import {
 } from "./state.js";
 import { distributionError } from "./errors.js";
 import { bech32Bytes } from "../shared/msgAddresses.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The F1 bookkeeping of x/distribution (keeper/validator.go, delegation.go), run inside staking changes and Msgs. */
 
@@ -107,7 +108,7 @@ export async function withdrawDelegationRewards(ctx: ExecContext, validator: Pro
   }
   setOutstanding(ctx, operator, decCoinsSub(outstanding, rewards));
   setCommunityPool(ctx, decCoinsAdd(await getCommunityPool(ctx), remainder));
-  await decrementReferenceCount(ctx, operator, BigInt(String(starting.previous_period ?? 0)));
+  await decrementReferenceCount(ctx, operator, BigInt(fieldText(starting.previous_period, "0")));
   distribution(ctx).delete(startingInfoKey(operator, delegator));
   return whole;
 }

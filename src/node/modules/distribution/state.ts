@@ -12,6 +12,7 @@ import {
   startingInfoKey,
   withdrawAddressKey,
 } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Getters and setters of the distribution state for block execution (the
@@ -22,7 +23,7 @@ export const distribution = (ctx: ExecContext): KVStore => ctx.storeOf("distribu
 
 async function read(ctx: ExecContext, key: Uint8Array, type: string): Promise<ProtoMessage | undefined> {
   const bytes = await distribution(ctx).get(key);
-  return bytes ? (ctx.codec.type(P + type).decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type(P + type).decode(bytes)) : undefined;
 }
 
 function write(ctx: ExecContext, key: Uint8Array, type: string, value: ProtoMessage): void {
@@ -60,7 +61,7 @@ export interface CurrentRewards {
 
 export async function getCurrentRewards(ctx: ExecContext, operator: Uint8Array): Promise<CurrentRewards> {
   const current = await read(ctx, currentRewardsKey(operator), "ValidatorCurrentRewards");
-  return { rewards: decCoinsFromProto(current?.rewards), period: BigInt(String(current?.period ?? 0)) };
+  return { rewards: decCoinsFromProto(current?.rewards), period: BigInt(fieldText(current?.period, "0")) };
 }
 
 export function setCurrentRewards(ctx: ExecContext, operator: Uint8Array, current: CurrentRewards): void {

@@ -7,6 +7,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import { days, devValidators } from "../shared/devValidators.js";
 import { evidenceQueries } from "./queries.js";
 import { evidenceKey } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
 
@@ -32,8 +33,8 @@ export const evidenceModule: NodeModule = {
       if (any.type_url !== EQUIVOCATION_URL) throw new Error(`${at}: unsupported evidence type "${String(any.type_url)}" (expected ${EQUIVOCATION_URL})`);
       const e = ctx.codec.type(EQUIVOCATION_URL.slice(1)).decode(any.value as Uint8Array) as unknown as ProtoMessage;
       if (timestampMillis(e.time) <= 0) throw new Error(`${at}.time: invalid equivocation time`);
-      if (Number(String(e.height ?? 0)) < 1) throw new Error(`${at}.height: invalid equivocation height: ${String(e.height ?? 0)}`);
-      if (Number(String(e.power ?? 0)) < 1) throw new Error(`${at}.power: invalid equivocation validator power: ${String(e.power ?? 0)}`);
+      if (Number(fieldText(e.height, "0")) < 1) throw new Error(`${at}.height: invalid equivocation height: ${fieldText(e.height, "0")}`);
+      if (Number(fieldText(e.power, "0")) < 1) throw new Error(`${at}.power: invalid equivocation validator power: ${fieldText(e.power, "0")}`);
       addressAt(e.consensus_address, consensus, `${at}.consensus_address`);
       const hash = Buffer.from(evidenceHash(any, ctx)).toString("hex").toUpperCase();
       if (seen.has(hash)) throw new Error(`${at}: evidence with hash ${hash} already exists`);

@@ -5,6 +5,7 @@ import type { ExecContext, ModuleContext } from "../nodeModule.js";
 import { addressAt, coinsAt, fractionAt } from "../shared/genesisChecks.js";
 import { GOV_PARAMS, NEXT_PROPOSAL_ID_KEY, activeQueueKey, depositKey, inactiveQueueKey, paramsKey, proposalIdBytes, proposalKey, voteKey } from "./keys.js";
 import { ProposalStatus } from "./queries.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const GOV_ACCOUNT = "gov";
 
@@ -17,7 +18,7 @@ export function validateGovGenesis(state: ProtoMessage, ctx: ModuleContext): voi
   coinsAt(((state.deposit_params ?? {}) as ProtoMessage).min_deposit, "deposit_params.min_deposit", { dec: false });
   const ids = new Set<bigint>();
   ((state.proposals ?? []) as ProtoMessage[]).forEach((proposal, i) => {
-    const id = BigInt(String(proposal.proposal_id ?? 0));
+    const id = BigInt(fieldText(proposal.proposal_id, "0"));
     if (id === 0n) throw new Error(`proposals[${i}].proposal_id: proposal id can not be 0`);
     if (ids.has(id)) throw new Error(`proposals[${i}].proposal_id: duplicate proposal ${id}`);
     ids.add(id);
@@ -26,12 +27,12 @@ export function validateGovGenesis(state: ProtoMessage, ctx: ModuleContext): voi
     if (status < ProposalStatus.depositPeriod || status > ProposalStatus.failed) throw new Error(`proposals[${i}].status: invalid proposal status PROPOSAL_STATUS_UNSPECIFIED`);
     coinsAt(proposal.total_deposit, `proposals[${i}].total_deposit`, { dec: false });
   });
-  const starting = BigInt(String(state.starting_proposal_id ?? 0));
+  const starting = BigInt(fieldText(state.starting_proposal_id, "0"));
   const highest = [...ids].reduce((a, b) => (a > b ? a : b), 0n);
   if (starting <= highest) throw new Error(`starting_proposal_id: must be greater than every proposal id (${highest}), is ${starting}`);
   const account = bech32Prefixes(ctx.chain.bech32Prefix).account;
   const knownProposal = (value: unknown, path: string) => {
-    const id = BigInt(String(value ?? 0));
+    const id = BigInt(fieldText(value, "0"));
     if (!ids.has(id)) throw new Error(`${path}: proposal ${id} is not in proposals`);
   };
   ((state.deposits ?? []) as ProtoMessage[]).forEach((deposit, i) => {
@@ -51,10 +52,10 @@ export function validateGovGenesis(state: ProtoMessage, ctx: ModuleContext): voi
 export async function initGovGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void> {
   const { store, codec } = ctx;
   const account = bech32Prefixes(ctx.chain.bech32Prefix).account;
-  store.set(NEXT_PROPOSAL_ID_KEY, proposalIdBytes(BigInt(String(state.starting_proposal_id ?? 1))));
-  store.set(paramsKey("depositparams"), codec.type(GOV_PARAMS.depositparams).encode((state.deposit_params ?? {}) as ProtoMessage).finish());
-  store.set(paramsKey("votingparams"), codec.type(GOV_PARAMS.votingparams).encode((state.voting_params ?? {}) as ProtoMessage).finish());
-  store.set(paramsKey("tallyparams"), codec.type(GOV_PARAMS.tallyparams).encode((state.tally_params ?? {}) as ProtoMessage).finish());
+  store.set(NEXT_PROPOSAL_ID_KEY, proposalIdBytes(BigInt(fieldText(state.starting_proposal_id, "1"))));
+  store.set(paramsKey("depositparams"), codec.type(GOV_PARAMS.depositparams).encode((state.deposit_params ?? {})).finish());
+  store.set(paramsKey("votingparams"), codec.type(GOV_PARAMS.votingparams).encode((state.voting_params ?? {})).finish());
+  store.set(paramsKey("tallyparams"), codec.type(GOV_PARAMS.tallyparams).encode((state.tally_params ?? {})).finish());
   const totals = new Map<string, bigint>();
   const depositType = codec.type("core.gov.v1beta1.Deposit");
   for (const deposit of (state.deposits ?? []) as ProtoMessage[]) {

@@ -14,6 +14,7 @@ import { NEXT_PROPOSAL_ID_KEY, depositKey, proposalIdBytes, voteKey } from "./ke
 import { ProposalStatus, readGovParams } from "./queries.js";
 import { getProposal, gov, insertActive, insertInactive, removeInactive, setProposal } from "./store.js";
 import { decodeContent, validateContent, type ContentKind } from "./proposalContent.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The Msgs of x/gov (v0.41 msgs.go ValidateBasic, keeper/msg_server.go, deposit.go, vote.go), with the real errors and events. */
 
@@ -142,7 +143,7 @@ export const govMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       accountBytes(msg.depositor, ctx);
-      const id = BigInt(String(msg.proposal_id ?? 0));
+      const id = BigInt(fieldText(msg.proposal_id, "0"));
       const votingStarted = await addDeposit(ctx, id, String(msg.depositor), coinsFromProto(msg.amount));
       message(ctx, msg.depositor);
       if (votingStarted) ctx.emit({ type: "proposal_deposit", attributes: [{ key: "voting_period_start", value: id.toString() }] });
@@ -160,7 +161,7 @@ export const govMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       const voter = accountBytes(msg.voter, ctx);
-      const id = BigInt(String(msg.proposal_id ?? 0));
+      const id = BigInt(fieldText(msg.proposal_id, "0"));
       const proposal = await getProposal(ctx, id);
       if (!proposal) throw govError("unknownProposal", id.toString());
       if (proposal.status !== ProposalStatus.votingPeriod) throw govError("inactiveProposal", id.toString());

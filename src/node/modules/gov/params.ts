@@ -7,6 +7,7 @@ import { ParamKeyError, aminoDecValue, aminoDurationValue, durationNanos, parseA
 import { DEC_ONE } from "../shared/decMath.js";
 import { goDuration } from "../shared/goTime.js";
 import { GOV_PARAMS, paramsKey, type GovParamKey } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Subspace.Update of the gov params (v0.41 types/params.go): each key holds a
@@ -39,7 +40,7 @@ export async function updateGovParam(store: KVStore, key: string, value: string,
 
 function minDeposit(value: unknown): Array<{ denom: string; amount: string }> {
   if (!Array.isArray(value)) throw new Error(`invalid minimum deposit: ${JSON.stringify(value)}`);
-  const coins = value.map((c) => ({ denom: String((c as { denom?: unknown }).denom ?? ""), amount: String((c as { amount?: unknown }).amount ?? "0") }));
+  const coins = value.map((c) => ({ denom: fieldText((c as { denom?: unknown }).denom), amount: fieldText((c as { amount?: unknown }).amount, "0") }));
   const text = coins.map((c) => `${c.amount}${c.denom}`).join(",");
   const valid = coins.every((c, i) => DENOM_PATTERN.test(c.denom) && /^\d+$/.test(c.amount) && BigInt(c.amount) > 0n && (i === 0 || coins[i - 1]!.denom < c.denom));
   if (!valid) throw new Error(`invalid minimum deposit: ${text}`);
@@ -47,7 +48,7 @@ function minDeposit(value: unknown): Array<{ denom: string; amount: string }> {
 }
 
 function validateTally(params: ProtoMessage): void {
-  const dec = (field: string) => BigInt(String(params[field] || "0"));
+  const dec = (field: string) => BigInt(fieldText(params[field], "0"));
   const text = () => `quorum: "${formatDec(dec("quorum"))}"\nthreshold: "${formatDec(dec("threshold"))}"\nveto_threshold: "${formatDec(dec("veto_threshold"))}"\n`;
   if (dec("quorum") < 0n) throw new Error(`quorom cannot be negative: ${formatDec(dec("quorum"))}`);
   if (dec("quorum") > DEC_ONE) throw new Error(`quorom too large: ${text()}`);

@@ -8,6 +8,7 @@ import type { ExecContext, ModuleContext } from "../nodeModule.js";
 import { isParamKeyError } from "../shared/aminoParams.js";
 import { panicError } from "../shared/errorTable.js";
 import { govError, paramsError } from "./errors.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The proposal contents this chain knows (gov v1beta1 Content implementations), with their checks and handlers. */
 export interface ContentKind {
@@ -34,9 +35,9 @@ export const CONTENT_KINDS: Record<string, ContentKind> = {
       const changes = (content.changes ?? []) as ProtoMessage[];
       if (changes.length === 0) throw paramsError("emptyChanges");
       for (const change of changes) {
-        if (String(change.subspace ?? "") === "") throw paramsError("emptySubspace");
-        if (String(change.key ?? "") === "") throw paramsError("emptyKey");
-        if (String(change.value ?? "") === "") throw paramsError("emptyValue");
+        if (fieldText(change.subspace) === "") throw paramsError("emptySubspace");
+        if (fieldText(change.key) === "") throw paramsError("emptyKey");
+        if (fieldText(change.value) === "") throw paramsError("emptyValue");
       }
     },
     execute: applyParameterChanges,
@@ -47,7 +48,7 @@ export const CONTENT_KINDS: Record<string, ContentKind> = {
       const coins = coinsFromProto(content.amount);
       const valid = coins.every((c, i) => DENOM_PATTERN.test(c.denom) && c.amount > 0n && (i === 0 || coins[i - 1]!.denom < c.denom));
       if (!valid) throw distributionError("invalidProposalAmount");
-      if (String(content.recipient ?? "") === "") throw distributionError("emptyProposalRecipient");
+      if (fieldText(content.recipient) === "") throw distributionError("emptyProposalRecipient");
     },
     execute: spendFromCommunityPool,
   },
@@ -55,7 +56,7 @@ export const CONTENT_KINDS: Record<string, ContentKind> = {
 
 /** Unpacks a proposal's content Any; an unknown type is refused as the real tx decoder refuses it. */
 export function decodeContent(any: unknown, ctx: ModuleContext): { kind: ContentKind; content: ProtoMessage } {
-  const typeUrl = String((any as ProtoMessage | undefined)?.type_url ?? "");
+  const typeUrl = fieldText((any as ProtoMessage | undefined)?.type_url);
   const kind = CONTENT_KINDS[typeUrl.replace(/^\//, "")];
   if (!kind) throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.Content`);
   const content = ctx.codec.type(typeUrl.slice(1)).decode(((any as ProtoMessage).value as Uint8Array) ?? new Uint8Array()) as unknown as ProtoMessage;
@@ -64,10 +65,10 @@ export function decodeContent(any: unknown, ctx: ModuleContext): { kind: Content
 
 /** Content.ValidateBasic: ValidateAbstract (title and description) and the kind's own checks. */
 export function validateContent(kind: ContentKind, content: ProtoMessage): void {
-  const title = String(content.title ?? "");
+  const title = fieldText(content.title);
   if (title.trim() === "") throw govError("invalidProposalContent", "proposal title cannot be blank");
   if (Buffer.byteLength(title) > MAX_TITLE) throw govError("invalidProposalContent", `proposal title is longer than max length of ${MAX_TITLE}`);
-  const description = String(content.description ?? "");
+  const description = fieldText(content.description);
   if (description.length === 0) throw govError("invalidProposalContent", "proposal description cannot be blank");
   if (Buffer.byteLength(description) > MAX_DESCRIPTION) throw govError("invalidProposalContent", `proposal description is longer than max length of ${MAX_DESCRIPTION}`);
   kind.validate(content);

@@ -6,6 +6,7 @@ import { accountAddressParam } from "../shared/addressField.js";
 import type { ModuleContext, QueryContext, QueryHandler } from "../nodeModule.js";
 import { GOV_PARAMS, PROPOSALS_PREFIX, depositKey, depositsPrefix, paramsKey, proposalKey, voteKey, votesPrefix, type GovParamKey } from "./keys.js";
 import { tallyProposal } from "./tally.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const ProposalStatus = { depositPeriod: 1, votingPeriod: 2, passed: 3, rejected: 4, failed: 5 } as const;
 
@@ -17,18 +18,18 @@ const T = {
 
 export async function readGovParams(store: KVReader, key: GovParamKey, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(paramsKey(key));
-  return bytes ? (ctx.codec.type(GOV_PARAMS[key]).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type(GOV_PARAMS[key]).decode(bytes)) : {};
 }
 
 function proposalId(request: ProtoMessage): bigint {
-  const id = BigInt(String(request.proposal_id ?? 0));
+  const id = BigInt(fieldText(request.proposal_id, "0"));
   if (id === 0n) throw invalidArgument("proposal id can not be 0");
   return id;
 }
 
 async function getProposal(ctx: QueryContext, id: bigint): Promise<ProtoMessage | undefined> {
   const bytes = await ctx.store.get(proposalKey(id));
-  return bytes ? (ctx.codec.type(T.proposal).decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type(T.proposal).decode(bytes)) : undefined;
 }
 
 /** The query service of x/gov, with the real module's filters and messages. */
@@ -43,12 +44,12 @@ export const govQueries: Record<string, QueryHandler> = {
   /** Filters: status (unless unspecified), voter and depositor (the proposal has their vote / deposit). */
   async Proposals(request, ctx) {
     const status = Number(request.proposal_status ?? 0);
-    const voter = String(request.voter ?? "") === "" ? undefined : accountAddressParam(request.voter, "voter", ctx);
-    const depositor = String(request.depositor ?? "") === "" ? undefined : accountAddressParam(request.depositor, "depositor", ctx);
+    const voter = fieldText(request.voter) === "" ? undefined : accountAddressParam(request.voter, "voter", ctx);
+    const depositor = fieldText(request.depositor) === "" ? undefined : accountAddressParam(request.depositor, "depositor", ctx);
     const type = ctx.codec.type(T.proposal);
     const result = await paginate(ctx.store, PROPOSALS_PREFIX, request.pagination as PageRequest, async (_key, value) => {
       const proposal = type.decode(value) as unknown as ProtoMessage;
-      const id = BigInt(String(proposal.proposal_id ?? 0));
+      const id = BigInt(fieldText(proposal.proposal_id, "0"));
       if (status >= ProposalStatus.depositPeriod && status <= ProposalStatus.failed && proposal.status !== status) return undefined;
       if (voter && !(await ctx.store.get(voteKey(id, voter)))) return undefined;
       if (depositor && !(await ctx.store.get(depositKey(id, depositor)))) return undefined;
@@ -59,7 +60,7 @@ export const govQueries: Record<string, QueryHandler> = {
 
   async Vote(request, ctx) {
     const id = proposalId(request);
-    if (String(request.voter ?? "") === "") throw invalidArgument("empty voter address");
+    if (fieldText(request.voter) === "") throw invalidArgument("empty voter address");
     const bytes = await ctx.store.get(voteKey(id, accountAddressParam(request.voter, "voter", ctx)));
     if (!bytes) throw invalidArgument(`voter: ${String(request.voter)} not found for proposal: ${id}`);
     return { vote: ctx.codec.type(T.vote).decode(bytes) };
@@ -73,7 +74,7 @@ export const govQueries: Record<string, QueryHandler> = {
 
   /** Only the requested set is filled in; the other two stay empty, as in the real answer. */
   async Params(request, ctx) {
-    switch (String(request.params_type ?? "")) {
+    switch (fieldText(request.params_type)) {
       case "deposit":
         return { deposit_params: await readGovParams(ctx.store, "depositparams", ctx) };
       case "voting":
@@ -81,13 +82,13 @@ export const govQueries: Record<string, QueryHandler> = {
       case "tallying":
         return { tally_params: await readGovParams(ctx.store, "tallyparams", ctx) };
       default:
-        throw invalidArgument(`${String(request.params_type ?? "")} is not a valid parameter type`);
+        throw invalidArgument(`${fieldText(request.params_type)} is not a valid parameter type`);
     }
   },
 
   async Deposit(request, ctx) {
     const id = proposalId(request);
-    if (String(request.depositor ?? "") === "") throw invalidArgument("empty depositor address");
+    if (fieldText(request.depositor) === "") throw invalidArgument("empty depositor address");
     const bytes = await ctx.store.get(depositKey(id, accountAddressParam(request.depositor, "depositor", ctx)));
     if (!bytes) throw invalidArgument(`depositer: ${String(request.depositor)} not found for proposal: ${id}`);
     return { deposit: ctx.codec.type(T.deposit).decode(bytes) };

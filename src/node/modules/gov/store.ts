@@ -11,7 +11,7 @@ const PROPOSAL = "core.gov.v1beta1.Proposal";
 
 export async function getProposal(ctx: ExecContext, id: bigint): Promise<ProtoMessage | undefined> {
   const bytes = await gov(ctx).get(proposalKey(id));
-  return bytes ? (ctx.codec.type(PROPOSAL).decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type(PROPOSAL).decode(bytes)) : undefined;
 }
 
 export function setProposal(ctx: ExecContext, proposal: ProtoMessage): void {
@@ -28,6 +28,6 @@ export async function depositsOf(ctx: ExecContext, id: bigint): Promise<Array<{ 
   const type = ctx.codec.type("core.gov.v1beta1.Deposit");
   const prefix = depositsPrefix(id);
   const out: Array<{ key: Uint8Array; deposit: ProtoMessage }> = [];
-  for await (const [key, value] of gov(ctx).iterate(prefix)) out.push({ key: concatBytes(prefix, key), deposit: type.decode(value) as unknown as ProtoMessage });
+  for await (const [key, value] of gov(ctx).iterate(prefix)) out.push({ key: concatBytes(prefix, key), deposit: type.decode(value) });
   return out;
 }

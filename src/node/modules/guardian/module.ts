@@ -4,6 +4,7 @@ import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** Store layout (the hub's guardian keys): 0x00 | address bytes → Super. The query pages over the whole store. */
 const SUPER_PREFIX = Uint8Array.of(0x00);
@@ -26,9 +27,9 @@ export const guardianModule: NodeModule = {
   validateGenesis(state, ctx) {
     const seen = new Set<string>();
     ((state.supers ?? []) as ProtoMessage[]).forEach((item, i) => {
-      const address = String(item.address ?? "");
+      const address = fieldText(item.address);
       decodeBech32Address(address, ctx.chain.bech32Prefix, `supers[${i}].address`);
-      decodeBech32Address(String(item.added_by ?? ""), ctx.chain.bech32Prefix, `supers[${i}].added_by`);
+      decodeBech32Address(fieldText(item.added_by), ctx.chain.bech32Prefix, `supers[${i}].added_by`);
       if (seen.has(address)) throw new Error(`supers[${i}].address: duplicate super ${address}`);
       seen.add(address);
     });

@@ -8,6 +8,7 @@ import type { KVStore } from "../../store/kv.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Store layout (the real keeper's keys):
@@ -47,7 +48,7 @@ export const htlcModule: NodeModule = {
 
   queries: {
     async HTLC(request, ctx) {
-      const text = String(request.hash_lock ?? "");
+      const text = fieldText(request.hash_lock);
       const hashLock = hexDecode(text);
       if (!hashLock) throw invalidArgument(`invalid hash lock ${text}`);
       const bytes = await ctx.store.get(htlcKey(hashLock));
@@ -72,7 +73,7 @@ export const htlcModule: NodeModule = {
     for (const [key, value] of Object.entries((state.pending_htlcs ?? {}) as Record<string, ProtoMessage>)) {
       const hashLock = hexDecode(key)!;
       ctx.store.set(htlcKey(hashLock), htlcType.encode(value).finish());
-      addToExpiredQueue(ctx.store, Number(String(value.expiration_height ?? 0)), hashLock);
+      addToExpiredQueue(ctx.store, Number(fieldText(value.expiration_height, "0")), hashLock);
     }
   },
 
@@ -110,26 +111,26 @@ function hexDecode(text: string): Uint8Array | undefined {
 function validateHtlc(htlc: ProtoMessage, where: string, ctx: ModuleContext): void {
   for (const field of ["sender", "to"] as const) {
     try {
-      decodeBech32Address(String(htlc[field] ?? ""), ctx.chain.bech32Prefix, field);
+      decodeBech32Address(fieldText(htlc[field]), ctx.chain.bech32Prefix, field);
     } catch (err) {
       throw new Error(`${where}.${field}: invalid ${field} address (${(err as Error).message}): invalid address`);
     }
   }
-  if (String(htlc.receiver_on_other_chain ?? "").length > MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN) {
+  if (fieldText(htlc.receiver_on_other_chain).length > MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN) {
     throw new Error(`${where}.receiver_on_other_chain: length of the receiver on other chain must be between [0,${MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN}]: invalid address`);
   }
   const amount = (htlc.amount ?? []) as ProtoMessage[];
   if (amount.length === 0) throw new Error(`${where}.amount: the transferred amount must be valid: invalid coins`);
   amount.forEach((coin, i) => {
-    const denom = String(coin.denom ?? "");
-    const value = String(coin.amount ?? "");
+    const denom = fieldText(coin.denom);
+    const value = fieldText(coin.amount);
     if (!DENOM_PATTERN.test(denom) || !/^\d+$/.test(value) || BigInt(value) === 0n) {
       throw new Error(`${where}.amount[${i}]: the transferred amount must be valid: invalid coins`);
     }
   });
-  const secret = String(htlc.secret ?? "");
+  const secret = fieldText(htlc.secret);
   if (secret !== "" && hexDecode(secret)?.length !== SECRET_LENGTH) {
     throw new Error(`${where}.secret: length of the secret must be ${SECRET_LENGTH} in bytes: invalid secret`);
   }
-  if (BigInt(String(htlc.expiration_height ?? 0)) === 0n) throw new Error(`${where}.expiration_height: the expiration height must be positive`);
+  if (BigInt(fieldText(htlc.expiration_height, "0")) === 0n) throw new Error(`${where}.expiration_height: the expiration height must be positive`);
 }

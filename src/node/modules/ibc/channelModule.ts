@@ -21,6 +21,7 @@ import {
   type SequenceKind,
 } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const STATE_UNINITIALIZED = 0;
 const ORDER_NONE = 0;
@@ -139,14 +140,14 @@ export const ibcChannelModule: NodeModule = {
       ((genesis[list] ?? []) as ProtoMessage[]).forEach((packet, i) => {
         const field = `${where}.${list}[${i}]`;
         checkChannelIds(packet, field);
-        if (BigInt(String(packet.sequence ?? 0)) === 0n) throw new Error(`${field}.sequence: packet sequence cannot be 0`);
+        if (BigInt(fieldText(packet.sequence, "0")) === 0n) throw new Error(`${field}.sequence: packet sequence cannot be 0`);
         if (((packet.data as Uint8Array | undefined)?.length ?? 0) === 0) throw new Error(`${field}.data: data bytes cannot be empty`);
       });
     }
     for (const list of ["send_sequences", "recv_sequences", "ack_sequences"] as const) {
       ((genesis[list] ?? []) as ProtoMessage[]).forEach((entry, i) => checkChannelIds(entry, `${where}.${list}[${i}]`));
     }
-    const next = BigInt(String(genesis.next_channel_sequence ?? 0));
+    const next = BigInt(fieldText(genesis.next_channel_sequence, "0"));
     if (maxSequence >= 0n && next <= maxSequence) {
       throw new Error(`${where}.next_channel_sequence: ${next} must be greater than the largest sequence of the channel ids (${maxSequence})`);
     }
@@ -168,10 +169,10 @@ export const ibcChannelModule: NodeModule = {
     const sequenceLists: Array<[string, SequenceKind]> = [["send_sequences", "nextSequenceSend"], ["recv_sequences", "nextSequenceRecv"], ["ack_sequences", "nextSequenceAck"]];
     for (const [list, kind] of sequenceLists) {
       for (const entry of (genesis[list] ?? []) as ProtoMessage[]) {
-        ctx.store.set(nextSequenceKey(kind, String(entry.port_id), String(entry.channel_id)), uint64Value(BigInt(String(entry.sequence ?? 0))));
+        ctx.store.set(nextSequenceKey(kind, String(entry.port_id), String(entry.channel_id)), uint64Value(BigInt(fieldText(entry.sequence, "0"))));
       }
     }
-    ctx.store.set(NEXT_CHANNEL_SEQUENCE_KEY, uint64Value(BigInt(String(genesis.next_channel_sequence ?? 0))));
+    ctx.store.set(NEXT_CHANNEL_SEQUENCE_KEY, uint64Value(BigInt(fieldText(genesis.next_channel_sequence, "0"))));
   },
 };
 
@@ -180,7 +181,7 @@ function channelParams(request: ProtoMessage): { portId: string; channelId: stri
 }
 
 function sequenceParam(value: unknown): bigint {
-  const sequence = BigInt(String(value ?? 0));
+  const sequence = BigInt(fieldText(value, "0"));
   if (sequence === 0n) throw invalidArgument("packet sequence cannot be 0");
   return sequence;
 }
@@ -192,7 +193,7 @@ function checkChannelIds(entry: ProtoMessage, field: string): void {
 
 async function getChannel(store: KVReader, portId: string, channelId: string, ctx: QueryContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(channelKey(portId, channelId));
-  return bytes ? (ctx.codec.type("ibc.core.channel.v1.Channel").decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type("ibc.core.channel.v1.Channel").decode(bytes)) : undefined;
 }
 
 /** Keys under "channelEnds" are "/ports/{port}/channels/{channel}". */

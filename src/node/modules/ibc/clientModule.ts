@@ -20,6 +20,7 @@ import {
 import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { ibcDevGenesis } from "./devGenesis.js";
 import { checkConsensusStateType, clientTypeOf, latestHeightOf } from "./lightClients.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * ICS-02 light clients: the client part of the "ibc" app_state entry
@@ -99,7 +100,7 @@ export const ibcClientModule: NodeModule = {
     });
     ((genesis.clients_consensus ?? []) as ProtoMessage[]).forEach((entry, i) => {
       const field = `${where}.clients_consensus[${i}]`;
-      if (!clientTypes.has(String(entry.client_id ?? ""))) throw new Error(`${field}.client_id: ${String(entry.client_id ?? "")} is not a client of ${where}.clients`);
+      if (!clientTypes.has(fieldText(entry.client_id))) throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
       const seen = new Set<string>();
       ((entry.consensus_states ?? []) as ProtoMessage[]).forEach((item, j) => {
         const height = (item.height ?? {}) as Height;
@@ -111,13 +112,13 @@ export const ibcClientModule: NodeModule = {
     });
     ((genesis.clients_metadata ?? []) as ProtoMessage[]).forEach((entry, i) => {
       const field = `${where}.clients_metadata[${i}]`;
-      if (!clientTypes.has(String(entry.client_id ?? ""))) throw new Error(`${field}.client_id: ${String(entry.client_id ?? "")} is not a client of ${where}.clients`);
+      if (!clientTypes.has(fieldText(entry.client_id))) throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
       ((entry.client_metadata ?? []) as ProtoMessage[]).forEach((item, j) => {
         if (((item.key as Uint8Array | undefined)?.length ?? 0) === 0) throw new Error(`${field}.client_metadata[${j}].key: metadata key cannot be empty`);
         if (((item.value as Uint8Array | undefined)?.length ?? 0) === 0) throw new Error(`${field}.client_metadata[${j}].value: metadata value cannot be empty`);
       });
     });
-    const next = BigInt(String(genesis.next_client_sequence ?? 0));
+    const next = BigInt(fieldText(genesis.next_client_sequence, "0"));
     if (maxSequence >= 0n && next <= maxSequence) {
       throw new Error(`${where}.next_client_sequence: ${next} must be greater than the largest sequence of the client ids (${maxSequence})`);
     }
@@ -140,7 +141,7 @@ export const ibcClientModule: NodeModule = {
       }
     }
     ctx.store.set(CLIENT_PARAMS_KEY, ctx.codec.type("ibc.core.client.v1.Params").encode(genesis.params ?? {}).finish());
-    ctx.store.set(NEXT_CLIENT_SEQUENCE_KEY, uint64Value(BigInt(String(genesis.next_client_sequence ?? 0))));
+    ctx.store.set(NEXT_CLIENT_SEQUENCE_KEY, uint64Value(BigInt(fieldText(genesis.next_client_sequence, "0"))));
   },
 
   params: {
@@ -157,21 +158,21 @@ export const ibcClientModule: NodeModule = {
 /** The packed client state of a client, if it exists. */
 export async function getClientState(store: KVReader, clientId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(clientStateKey(clientId));
-  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes)) : undefined;
 }
 
 /** The packed consensus state of a client at a height, if it exists. */
 export async function getConsensusState(store: KVReader, clientId: string, height: Height, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(consensusStateKey(clientId, height));
-  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes)) : undefined;
 }
 
 /** The height of a request's revision_number and revision_height fields. */
 export function requestHeight(request: ProtoMessage) {
-  return heightOf(BigInt(String(request.revision_number ?? 0)), BigInt(String(request.revision_height ?? 0)));
+  return heightOf(BigInt(fieldText(request.revision_number, "0")), BigInt(fieldText(request.revision_height, "0")));
 }
 
 async function readClientParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(CLIENT_PARAMS_KEY);
-  return bytes ? (ctx.codec.type("ibc.core.client.v1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("ibc.core.client.v1.Params").decode(bytes)) : {};
 }

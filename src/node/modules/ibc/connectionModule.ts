@@ -7,6 +7,7 @@ import { getClientState, getConsensusState, requestHeight } from "./clientModule
 import { selfHeight } from "./heights.js";
 import { clientConnectionsKey, connectionKey, CONNECTIONS_PREFIX, keyParts, NEXT_CONNECTION_SEQUENCE_KEY, uint64Value } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** ICS-03 connections: connection_genesis of the "ibc" app_state entry and ibc.core.connection.v1.Query. Layout in hostPaths.ts. */
 export const ibcConnectionModule: NodeModule = {
@@ -70,7 +71,7 @@ export const ibcConnectionModule: NodeModule = {
       const versions = (connection.versions ?? []) as ProtoMessage[];
       if (versions.length === 0) throw new Error(`${field}.versions: empty connection versions`);
       versions.forEach((version, j) => {
-        if (String(version.identifier ?? "").trim() === "") throw new Error(`${field}.versions[${j}].identifier: version identifier cannot be blank`);
+        if (fieldText(version.identifier).trim() === "") throw new Error(`${field}.versions[${j}].identifier: version identifier cannot be blank`);
       });
       const counterparty = (connection.counterparty ?? {}) as ProtoMessage;
       if (counterparty.connection_id) checkIdentifier("connection", counterparty.connection_id, `${field}.counterparty.connection_id`);
@@ -85,7 +86,7 @@ export const ibcConnectionModule: NodeModule = {
         if (!connections.has(path)) throw new Error(`${field}.paths[${j}]: ${path} is not a connection of ${where}.connections`);
       });
     });
-    const next = BigInt(String(genesis.next_connection_sequence ?? 0));
+    const next = BigInt(fieldText(genesis.next_connection_sequence, "0"));
     if (maxSequence >= 0n && next <= maxSequence) {
       throw new Error(`${where}.next_connection_sequence: ${next} must be greater than the largest sequence of the connection ids (${maxSequence})`);
     }
@@ -102,13 +103,13 @@ export const ibcConnectionModule: NodeModule = {
     for (const entry of (genesis.client_connection_paths ?? []) as ProtoMessage[]) {
       ctx.store.set(clientConnectionsKey(String(entry.client_id)), pathsType.encode({ paths: entry.paths ?? [] }).finish());
     }
-    ctx.store.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(BigInt(String(genesis.next_connection_sequence ?? 0))));
+    ctx.store.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(BigInt(fieldText(genesis.next_connection_sequence, "0"))));
   },
 };
 
 export async function getConnection(store: KVReader, connectionId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(connectionKey(connectionId));
-  return bytes ? (ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").decode(bytes)) : undefined;
 }
 
 async function existingConnection(value: unknown, ctx: QueryContext): Promise<ProtoMessage> {

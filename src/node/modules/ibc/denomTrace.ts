@@ -2,11 +2,12 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { checkIdentifier } from "./identifiers.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** "{path}/{base_denom}", or the base denom alone when the trace is empty. */
 export function fullDenomPath(trace: ProtoMessage): string {
-  const path = String(trace.path ?? "");
-  const base = String(trace.base_denom ?? "");
+  const path = fieldText(trace.path);
+  const base = fieldText(trace.base_denom);
   return path === "" ? base : `${path}/${base}`;
 }
 
@@ -39,8 +40,8 @@ function goRune(code: number): string {
 
 /** DenomTrace.Validate: a trace is "{port}/{channel}" pairs and a base denom that is not blank. */
 export function checkDenomTrace(trace: ProtoMessage, field: string): void {
-  const path = String(trace.path ?? "");
-  if (String(trace.base_denom ?? "").trim() === "") throw new Error(`${field}.base_denom: base denomination cannot be blank`);
+  const path = fieldText(trace.path);
+  if (fieldText(trace.base_denom).trim() === "") throw new Error(`${field}.base_denom: base denomination cannot be blank`);
   if (path === "") return;
   const identifiers = path.split("/");
   if (identifiers.length % 2 !== 0) {

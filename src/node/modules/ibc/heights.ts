@@ -1,5 +1,6 @@
 import Long from "long";
 import type { ModuleContext } from "../nodeModule.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** ibc.core.client.v1.Height as it travels in decoded messages. */
 export interface Height {
@@ -7,7 +8,7 @@ export interface Height {
   revision_height?: Long | number | string;
 }
 
-const big = (value: Long | number | string | undefined) => BigInt(String(value ?? 0));
+const big = (value: Long | number | string | undefined) => BigInt(fieldText(value, "0"));
 
 /** "{revision}-{height}", the text of a height in store keys and messages. */
 export function formatHeight(height: Height): string {

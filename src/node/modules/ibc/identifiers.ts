@@ -1,4 +1,5 @@
 import { invalidArgument } from "../../abci/queryError.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const VALID_ID = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
 
@@ -18,7 +19,7 @@ export type IdentifierKind = "client" | "connection" | "channel" | "port";
 
 /** A request's identifier; a bad one is InvalidArgument with the real message. */
 export function identifierParam(kind: IdentifierKind, value: unknown): string {
-  const id = String(value ?? "");
+  const id = fieldText(value);
   const error = identifierError(id, ...LIMITS[kind]!);
   if (error) throw invalidArgument(error);
   return id;
@@ -26,7 +27,7 @@ export function identifierParam(kind: IdentifierKind, value: unknown): string {
 
 /** A genesis identifier; a bad one throws naming the field. */
 export function checkIdentifier(kind: IdentifierKind, value: unknown, field: string): string {
-  const id = String(value ?? "");
+  const id = fieldText(value);
   const error = identifierError(id, ...LIMITS[kind]!);
   if (error) throw new Error(`${field}: ${error}`);
   return id;

@@ -8,6 +8,7 @@ import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { aminoBool } from "../shared/aminoParams.js";
 import { checkDenomTrace, denomTraceHash, fullDenomPath, parseHexHash, upperHex } from "./denomTrace.js";
 import { checkIdentifier } from "./identifiers.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Store layout (ICS-20 keys of SDK v0.41, plus the params the real app keeps in x/params):
@@ -24,7 +25,7 @@ export const transferModule: NodeModule = {
 
   queries: {
     async DenomTrace(request, ctx) {
-      const hashText = String(request.hash ?? "");
+      const hashText = fieldText(request.hash);
       let hash: Uint8Array;
       try {
         hash = parseHexHash(hashText);
@@ -85,5 +86,5 @@ export const transferModule: NodeModule = {
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes)) : {};
 }

@@ -7,6 +7,7 @@ import { decFromWire, decMulInt, decTruncateInt } from "../shared/decMath.js";
 import { toTimestamp } from "../shared/genesisChecks.js";
 import { goTimeString, timestampDate } from "../shared/goTime.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const MINT_PARAMS_KEY = Uint8Array.of(0x01);
 export const MINTER_KEY = Uint8Array.of(0x02);
@@ -32,7 +33,7 @@ export async function mintBeginBlock(ctx: ExecContext): Promise<void> {
   }
   const paramsBytes = await store.get(MINT_PARAMS_KEY);
   const params = paramsBytes ? (ctx.codec.type("hubmod.mint.Params").decode(paramsBytes) as unknown as ProtoMessage) : {};
-  const provisions = decMulInt(decFromWire(String(params.inflation ?? "")), BigInt(String(minter.inflation_base || "0")));
+  const provisions = decMulInt(decFromWire(fieldText(params.inflation)), BigInt(fieldText(minter.inflation_base, "0")));
   const amount = decTruncateInt(provisions / BLOCKS_PER_YEAR);
   const coins = amount > 0n ? [{ denom: String(params.mint_denom), amount }] : [];
   const prefix = ctx.chain.bech32Prefix;

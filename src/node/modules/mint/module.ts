@@ -8,6 +8,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoDec, aminoString } from "../shared/aminoParams.js";
 import { MINTER_KEY, MINT_ACCOUNT, MINT_PARAMS_KEY, mintBeginBlock } from "./blocks.js";
 import { updateMintParam } from "./params.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** Store layout (the hub's mint keys): 0x01 → Params; 0x02 → Minter. */
 const PARAMS_KEY = MINT_PARAMS_KEY;
@@ -32,12 +33,12 @@ export const mintModule: NodeModule = {
     if (toNumber(lastUpdate.seconds as number) < 0) {
       throw new Error("minter.last_update: the minter's last update time should not be a time before January 1, 1970 UTC");
     }
-    const base = String(minter.inflation_base ?? "");
+    const base = fieldText(minter.inflation_base);
     if (!/^\d+$/.test(base) || BigInt(base) === 0n) throw new Error(`minter.inflation_base: the inflation base should be positive, got "${base}"`);
     const params = (state.params ?? {}) as ProtoMessage;
-    const inflation = BigInt(String(params.inflation || "0"));
+    const inflation = BigInt(fieldText(params.inflation, "0"));
     if (inflation < 0n || inflation > MAX_INFLATION) throw new Error("params.inflation: mint inflation should be between 0 and 0.2");
-    const denom = String(params.mint_denom ?? "");
+    const denom = fieldText(params.mint_denom);
     if (!DENOM_PATTERN.test(denom)) throw new Error(`params.mint_denom: invalid denom "${denom}"`);
   },
 
@@ -73,5 +74,5 @@ export const mintModule: NodeModule = {
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("hubmod.mint.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("hubmod.mint.Params").decode(bytes)) : {};
 }

@@ -7,6 +7,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { DENOMS_PREFIX, DENOM_TYPE, denomNftsPrefix, NFT_TYPE, nftKey, ownerPrefix, readDenom, supplyOfOwner, totalSupply, writeDenom, writeNewNft } from "./store.js";
 import { denomIdError, tokenIdError, tokenUriError } from "./validation.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const decoder = new TextDecoder();
 
@@ -18,15 +19,15 @@ export const nftModule: NodeModule = {
 
   queries: {
     async Supply(request, ctx) {
-      const denomId = String(request.denom_id ?? "");
-      const ownerText = String(request.owner ?? "");
+      const denomId = fieldText(request.denom_id);
+      const ownerText = fieldText(request.owner);
       if (ownerText === "" && denomId !== "") return { amount: bigToLong(await totalSupply(ctx.store, denomId)) };
       const owner = canonicalOwner(ownerText, ctx);
       return { amount: bigToLong(await supplyOfOwner(ctx.store, owner, denomId)) };
     },
     async Owner(request, ctx) {
-      const denomId = String(request.denom_id ?? "");
-      const owner = canonicalOwner(String(request.owner ?? ""), ctx);
+      const denomId = fieldText(request.denom_id);
+      const owner = canonicalOwner(fieldText(request.owner), ctx);
       const page = await paginate(ctx.store, ownerPrefix(owner, denomId), request.pagination as PageRequest | undefined, (key) => {
         const rest = decoder.decode(key);
         if (denomId !== "") return [denomId, rest] as const;
@@ -40,7 +41,7 @@ export const nftModule: NodeModule = {
       return { owner: { address: owner, id_collections }, pagination: page.pagination };
     },
     async Collection(request, ctx) {
-      const denomId = String(request.denom_id ?? "");
+      const denomId = fieldText(request.denom_id);
       const denom = await readDenom(ctx.store, denomId, ctx);
       if (!denom) throw notFound(`denomID ${denomId} not existed : invalid denom`);
       const nftType = ctx.codec.type(NFT_TYPE);
@@ -48,7 +49,7 @@ export const nftModule: NodeModule = {
       return { collection: { denom, nfts: page.items }, pagination: page.pagination };
     },
     async Denom(request, ctx) {
-      const denomId = String(request.denom_id ?? "");
+      const denomId = fieldText(request.denom_id);
       const denom = await readDenom(ctx.store, denomId, ctx);
       if (!denom) throw notFound(`denom ID ${denomId} not exists: invalid denom`);
       return { denom };
@@ -59,8 +60,8 @@ export const nftModule: NodeModule = {
       return { denoms: page.items, pagination: page.pagination };
     },
     async NFT(request, ctx) {
-      const denomId = String(request.denom_id ?? "");
-      const tokenId = String(request.token_id ?? "");
+      const denomId = fieldText(request.denom_id);
+      const tokenId = fieldText(request.token_id);
       const bytes = denomId !== "" && tokenId !== "" ? await ctx.store.get(nftKey(denomId, tokenId)) : undefined;
       if (!bytes) throw notFound(`invalid NFT ${tokenId} from collection ${denomId}: unknown nft`);
       return { nft: ctx.codec.type(NFT_TYPE).decode(bytes) };
@@ -73,8 +74,8 @@ export const nftModule: NodeModule = {
     ((state.collections ?? []) as ProtoMessage[]).forEach((collection, i) => {
       const where = `collections[${i}]`;
       const denom = (collection.denom ?? {}) as ProtoMessage;
-      const id = String(denom.id ?? "");
-      const name = String(denom.name ?? "");
+      const id = fieldText(denom.id);
+      const name = fieldText(denom.name);
       const idProblem = denomIdError(id);
       if (idProblem) throw new Error(`${where}.denom.id: ${idProblem}`);
       if (name.trim() === "") throw new Error(`${where}.denom.name: denom name(${name}) can not be space: invalid denom name`);
@@ -82,19 +83,19 @@ export const nftModule: NodeModule = {
       if (names.has(name)) throw new Error(`${where}.denom.name: denomName ${name} has already exists: invalid denom`);
       ids.add(id);
       names.add(name);
-      const creator = String(denom.creator ?? "");
+      const creator = fieldText(denom.creator);
       if (creator !== "") addressOrThrow(creator, `${where}.denom.creator`, ctx);
       const tokenIds = new Set<string>();
       ((collection.nfts ?? []) as ProtoMessage[]).forEach((nft, j) => {
         const at = `${where}.nfts[${j}]`;
-        const tokenId = String(nft.id ?? "");
+        const tokenId = fieldText(nft.id);
         const problem = tokenIdError(tokenId);
         if (problem) throw new Error(`${at}.id: ${problem}`);
         if (tokenIds.has(tokenId)) throw new Error(`${at}.id: NFT ${tokenId} already exists in collection ${id}: nft already exists`);
         tokenIds.add(tokenId);
-        const uriProblem = tokenUriError(String(nft.uri ?? ""));
+        const uriProblem = tokenUriError(fieldText(nft.uri));
         if (uriProblem) throw new Error(`${at}.uri: ${uriProblem}`);
-        const owner = String(nft.owner ?? "");
+        const owner = fieldText(nft.owner);
         if (owner === "") throw new Error(`${at}.owner: missing owner: invalid address`);
         addressOrThrow(owner, `${at}.owner`, ctx);
       });

@@ -10,6 +10,7 @@ import { CONTEXT_ID_HEX_LENGTH } from "../service/ids.js";
 import { readRequestContext } from "../service/module.js";
 import { oracleDevGenesis } from "./devGenesis.js";
 import * as keys from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const FEED_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;
 const AGGREGATE_FUNCS = ["max", "min", "avg"];
@@ -27,13 +28,13 @@ export const oracleModule: NodeModule = {
 
   queries: {
     async Feed(request, ctx) {
-      const name = String(request.feed_name ?? "");
+      const name = fieldText(request.feed_name);
       const bytes = await ctx.store.get(keys.feedKey(name));
       if (!bytes) throw notFound(`feed ${name} not found`);
       return { feed: await feedContext(decodeFeed(ctx, bytes), ctx) };
     },
     async Feeds(request, ctx) {
-      const stateName = String(request.state ?? "");
+      const stateName = fieldText(request.state);
       const pageRequest = request.pagination as PageRequest | undefined;
       if (stateName === "") {
         const page = await paginate(ctx.store, keys.FEEDS_PREFIX, pageRequest, (_key, value) => feedContext(decodeFeed(ctx, value), ctx));
@@ -50,7 +51,7 @@ export const oracleModule: NodeModule = {
     async FeedValue(request, ctx) {
       const valueType = ctx.codec.type("extmod.oracle.FeedValue");
       const values: unknown[] = [];
-      for await (const [, value] of ctx.store.iterate(keys.feedValuesPrefix(String(request.feed_name ?? "")))) values.push(valueType.decode(value));
+      for await (const [, value] of ctx.store.iterate(keys.feedValuesPrefix(fieldText(request.feed_name)))) values.push(valueType.decode(value));
       return { feed_values: values.reverse() }; // newest batch first, as the real reverse iterator lists them
     },
   },
@@ -61,19 +62,19 @@ export const oracleModule: NodeModule = {
     ((state.entries ?? []) as ProtoMessage[]).forEach((entry, i) => {
       const at = `entries[${i}]`;
       const feed = (entry.feed ?? {}) as ProtoMessage;
-      const name = String(feed.feed_name ?? "");
+      const name = fieldText(feed.feed_name);
       if (!FEED_NAME.test(name)) throw new Error(`${at}.feed.feed_name: invalid feed name "${name}": letters, digits, _ and - only, starting with a letter`);
       names(name, `${at}.feed.feed_name`);
-      if (String(feed.description ?? "").length > 280) throw new Error(`${at}.feed.description: longer than 280 characters`);
-      if (!AGGREGATE_FUNCS.includes(String(feed.aggregate_func ?? ""))) throw new Error(`${at}.feed.aggregate_func: must be one of ${AGGREGATE_FUNCS.join(", ")}`);
-      const path = String(feed.value_json_path ?? "");
+      if (fieldText(feed.description).length > 280) throw new Error(`${at}.feed.description: longer than 280 characters`);
+      if (!AGGREGATE_FUNCS.includes(fieldText(feed.aggregate_func))) throw new Error(`${at}.feed.aggregate_func: must be one of ${AGGREGATE_FUNCS.join(", ")}`);
+      const path = fieldText(feed.value_json_path);
       if (path === "" || path.length > 70) throw new Error(`${at}.feed.value_json_path: must have 1 to 70 characters`);
       const history = big(feed.latest_history);
       if (history < 1n || history > 100n) throw new Error(`${at}.feed.latest_history: latest history is invalid, should be between 1 and 100`);
-      const contextId = String(feed.request_context_id ?? "");
+      const contextId = fieldText(feed.request_context_id);
       if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId)) throw new Error(`${at}.feed.request_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
       contexts(contextId.toUpperCase(), `${at}.feed.request_context_id`);
-      decodeBech32Address(String(feed.creator ?? ""), ctx.chain.bech32Prefix, `${at}.feed.creator`);
+      decodeBech32Address(fieldText(feed.creator), ctx.chain.bech32Prefix, `${at}.feed.creator`);
       if (BigInt(((entry.values ?? []) as unknown[]).length) > history) throw new Error(`${at}.values: more values than latest_history (${history})`);
     });
   },
@@ -96,12 +97,12 @@ export const oracleModule: NodeModule = {
 };
 
 function decodeFeed(ctx: ModuleContext, bytes: Uint8Array): ProtoMessage {
-  return ctx.codec.type("extmod.oracle.Feed").decode(bytes) as unknown as ProtoMessage;
+  return ctx.codec.type("extmod.oracle.Feed").decode(bytes);
 }
 
 /** BuildFeedContext: the feed with the settings and state of its request context (left empty if that is gone). */
 async function feedContext(feed: ProtoMessage, ctx: QueryContext): Promise<ProtoMessage> {
-  const contextId = decodeHex(String(feed.request_context_id ?? ""));
+  const contextId = decodeHex(fieldText(feed.request_context_id));
   const context = contextId && (await readRequestContext(ctx.storeOf("service"), contextId, ctx));
   if (!context) return { feed };
   return {

@@ -1,11 +1,12 @@
 import { invalidArgument } from "../../abci/queryError.js";
 import type { QueryContext, QueryHandler } from "../nodeModule.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The handlers of the params Query service, by method. */
 export const paramsQueries: Record<string, QueryHandler> = {
   async Params(request, ctx) {
-    const subspace = String(request.subspace ?? "");
-    const key = String(request.key ?? "");
+    const subspace = fieldText(request.subspace);
+    const key = fieldText(request.key);
     if (subspace === "" || key === "") {
       throw invalidArgument("subspace and key are both required, e.g. ?subspace=auth&key=MaxMemoCharacters");
     }

@@ -8,6 +8,7 @@ import { decodeHex } from "../shared/hexBytes.js";
 import { CONTEXT_ID_HEX_LENGTH } from "../service/ids.js";
 import { randomDevGenesis } from "./devGenesis.js";
 import { QUEUE_PREFIX, queueHeightPrefix, randomKey, randomRequestId } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const HEX_HASH = /^[0-9a-fA-F]{64}$/;
 
@@ -22,7 +23,7 @@ export const randomModule: NodeModule = {
 
   queries: {
     async Random(request, ctx) {
-      const text = String(request.req_id ?? "");
+      const text = fieldText(request.req_id);
       const id = decodeHex(text);
       if (!id) throw invalidArgument("invalid request id");
       const bytes = await ctx.store.get(randomKey(id));
@@ -41,7 +42,7 @@ export const randomModule: NodeModule = {
   },
 
   validateGenesis(state, ctx) {
-    const address = (value: unknown, field: string) => decodeBech32Address(String(value ?? ""), ctx.chain.bech32Prefix, field);
+    const address = (value: unknown, field: string) => decodeBech32Address(fieldText(value), ctx.chain.bech32Prefix, field);
     const pending = uniqueKeys("request");
     for (const [height, group] of Object.entries((state.pending_random_requests ?? {}) as Record<string, ProtoMessage>)) {
       const at = `pending_random_requests[${height}]`;
@@ -49,11 +50,11 @@ export const randomModule: NodeModule = {
       ((group.requests ?? []) as ProtoMessage[]).forEach((request, i) => {
         const field = `${at}.requests[${i}]`;
         address(request.consumer, `${field}.consumer`);
-        if (!HEX_HASH.test(String(request.tx_hash ?? ""))) throw new Error(`${field}.tx_hash: a transaction hash is 64 hex digits`);
+        if (!HEX_HASH.test(fieldText(request.tx_hash))) throw new Error(`${field}.tx_hash: a transaction hash is 64 hex digits`);
         if (big(request.height) >= BigInt(height)) throw new Error(`${field}.height: the request height must be before the generation height ${height}`);
         if (request.oracle) {
           assertCoins(request.service_fee_cap, `${field}.service_fee_cap`, { nonEmpty: true });
-          const contextId = String(request.service_context_id ?? "");
+          const contextId = fieldText(request.service_context_id);
           if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId)) throw new Error(`${field}.service_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
         }
         pending(Buffer.from(randomRequestId(big(request.height), String(request.consumer))).toString("hex"), field);
@@ -64,9 +65,9 @@ export const randomModule: NodeModule = {
       const at = `randoms[${id}]`;
       if (!HEX_HASH.test(id)) throw new Error(`${at}: a request id is 64 hex digits`);
       produced(id.toLowerCase(), at);
-      if (!HEX_HASH.test(String(random.request_tx_hash ?? ""))) throw new Error(`${at}.request_tx_hash: a transaction hash is 64 hex digits`);
+      if (!HEX_HASH.test(fieldText(random.request_tx_hash))) throw new Error(`${at}.request_tx_hash: a transaction hash is 64 hex digits`);
       if (big(random.height) <= 0n) throw new Error(`${at}.height: must be positive`);
-      if (!/^\d+(\.\d+)?$/.test(String(random.value ?? ""))) throw new Error(`${at}.value: a random number is decimal text`);
+      if (!/^\d+(\.\d+)?$/.test(fieldText(random.value))) throw new Error(`${at}.value: a random number is decimal text`);
     }
   },
 

@@ -6,6 +6,7 @@ import { concatBytes } from "../../store/keyEncoding.js";
 import type { NodeModule } from "../nodeModule.js";
 import { decodeHex } from "../shared/hexBytes.js";
 import { recordDevGenesis } from "./devGenesis.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * The record module (irismod v1.3.1). Store layout: 0x01 | record id (32 bytes) → Record.
@@ -27,7 +28,7 @@ export const recordModule: NodeModule = {
 
   queries: {
     async Record(request, ctx) {
-      const text = String(request.record_id ?? "");
+      const text = fieldText(request.record_id);
       const id = decodeHex(text);
       if (!id) throw invalidArgument(`invalid record ID ${text}`);
       const bytes = await ctx.store.get(concatBytes(RECORD_PREFIX, id));
@@ -40,12 +41,12 @@ export const recordModule: NodeModule = {
   validateGenesis(state, ctx) {
     ((state.records ?? []) as ProtoMessage[]).forEach((record, i) => {
       const at = `records[${i}]`;
-      decodeBech32Address(String(record.creator ?? ""), ctx.chain.bech32Prefix, `${at}.creator`);
+      decodeBech32Address(fieldText(record.creator), ctx.chain.bech32Prefix, `${at}.creator`);
       const contents = (record.contents ?? []) as ProtoMessage[];
       if (contents.length === 0) throw new Error(`${at}.contents: a record has at least one content`);
       contents.forEach((content, c) => {
-        if (String(content.digest ?? "") === "") throw new Error(`${at}.contents[${c}].digest: must not be empty`);
-        if (String(content.digest_algo ?? "") === "") throw new Error(`${at}.contents[${c}].digest_algo: must not be empty`);
+        if (fieldText(content.digest) === "") throw new Error(`${at}.contents[${c}].digest: must not be empty`);
+        if (fieldText(content.digest_algo) === "") throw new Error(`${at}.contents[${c}].digest_algo: must not be empty`);
       });
     });
   },

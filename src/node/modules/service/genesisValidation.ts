@@ -5,6 +5,7 @@ import type { ModuleContext } from "../nodeModule.js";
 import { assertCoins, assertJsonObject, big, canonicalAddress, uniqueKeys } from "../shared/genesisObjectChecks.js";
 import { decodeHex, upperHex } from "../shared/hexBytes.js";
 import { CONTEXT_ID_HEX_LENGTH, REQUEST_ID_HEX_LENGTH, splitRequestId } from "./ids.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const SERVICE_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,69}$/;
 const PRICE = /^\d+[a-zA-Z][a-zA-Z0-9/]{2,127}$/; // the pricing schema's price pattern
@@ -17,11 +18,11 @@ const entries = (value: unknown) => Object.entries((value ?? {}) as Record<strin
 /** The checks of irismod's ValidateGenesis, plus the consistency of the node's extension fields. */
 export function validateServiceGenesis(state: ProtoMessage, ctx: ModuleContext): void {
   const prefix = ctx.chain.bech32Prefix;
-  const address = (value: unknown, field: string) => decodeBech32Address(String(value ?? ""), prefix, field);
+  const address = (value: unknown, field: string) => decodeBech32Address(fieldText(value), prefix, field);
   const canonical = (value: unknown, field: string) => canonicalAddress(address(value, field), prefix);
   validateParams((state.params ?? {}) as ProtoMessage);
   const definitions = validateDefinitions(list(state.definitions), address);
-  const { bindings, ownerOf } = validateBindings(list(state.bindings), definitions, canonical, String(((state.params ?? {}) as ProtoMessage).base_denom ?? ""));
+  const { bindings, ownerOf } = validateBindings(list(state.bindings), definitions, canonical, fieldText(((state.params ?? {}) as ProtoMessage).base_denom));
 
   const withdraw = uniqueKeys("owner");
   for (const [owner, withdrawAddress] of Object.entries((state.withdraw_addresses ?? {}) as Record<string, string>)) {
@@ -54,7 +55,7 @@ function validateDefinitions(definitions: Messages, address: AddressCheck): Set<
     const name = serviceName(definition.name, `${at}.name`);
     if (names.has(name)) throw new Error(`${at}.name: duplicate service definition ${name}`);
     names.add(name);
-    if (String(definition.description ?? "").length > 280) throw new Error(`${at}.description: longer than 280 characters`);
+    if (fieldText(definition.description).length > 280) throw new Error(`${at}.description: longer than 280 characters`);
     const tags = (definition.tags ?? []) as string[];
     if (tags.length > 10) throw new Error(`${at}.tags: more than 10 tags`);
     tags.forEach((tag, t) => {
@@ -123,13 +124,13 @@ interface RequestChecks {
 
 function validateRequest(entry: ProtoMessage, at: string, checks: RequestChecks): void {
   const request = (entry.request ?? {}) as ProtoMessage;
-  const id = String(request.id ?? "");
+  const id = fieldText(request.id);
   const bytes = id.length === REQUEST_ID_HEX_LENGTH ? decodeHex(id) : undefined;
   if (!bytes) throw new Error(`${at}.request.id: a request id is ${REQUEST_ID_HEX_LENGTH} hex digits`);
   checks.requestIds(upperHex(bytes), `${at}.request.id`);
   const parts = splitRequestId(bytes);
   const contextId = upperHex(parts.contextId);
-  if (String(request.request_context_id ?? "").toUpperCase() !== contextId) throw new Error(`${at}.request.request_context_id: the request id belongs to request context ${contextId}`);
+  if (fieldText(request.request_context_id).toUpperCase() !== contextId) throw new Error(`${at}.request.request_context_id: the request id belongs to request context ${contextId}`);
   if (big(request.request_context_batch_counter) !== parts.batchCounter) throw new Error(`${at}.request.request_context_batch_counter: the request id says batch ${parts.batchCounter}`);
   if (big(request.request_height) !== parts.requestHeight) throw new Error(`${at}.request.request_height: the request id says height ${parts.requestHeight}`);
   if (big(request.expiration_height) <= parts.requestHeight) throw new Error(`${at}.request.expiration_height: must be after the request height`);
@@ -137,7 +138,7 @@ function validateRequest(entry: ProtoMessage, at: string, checks: RequestChecks)
   if (!context) throw new Error(`${at}.request.request_context_id: unknown request context ${contextId}`);
   if (big(context.batch_counter) !== parts.batchCounter) throw new Error(`${at}.request.request_context_batch_counter: only the current batch (${big(context.batch_counter)}) of a request context keeps its requests`);
   for (const field of ["service_name", "consumer", "input"]) {
-    if (String(request[field] ?? "") !== String(context[field] ?? "")) throw new Error(`${at}.request.${field}: differs from the request context's`);
+    if (fieldText(request[field]) !== fieldText(context[field])) throw new Error(`${at}.request.${field}: differs from the request context's`);
   }
   const provider = checks.canonical(request.provider, `${at}.request.provider`);
   if (!checks.bindings.has(`${String(request.service_name)}/${provider}`)) throw new Error(`${at}.request.provider: ${provider} has no binding to ${String(request.service_name)}`);
@@ -145,9 +146,9 @@ function validateRequest(entry: ProtoMessage, at: string, checks: RequestChecks)
 
   const response = entry.response as ProtoMessage | undefined;
   if (!response) return;
-  if (String(response.provider ?? "") !== String(request.provider)) throw new Error(`${at}.response.provider: differs from the request's`);
-  if (String(response.consumer ?? "") !== String(request.consumer)) throw new Error(`${at}.response.consumer: differs from the request's`);
-  if (String(response.request_context_id ?? "").toUpperCase() !== contextId) throw new Error(`${at}.response.request_context_id: differs from the request's`);
+  if (fieldText(response.provider) !== String(request.provider)) throw new Error(`${at}.response.provider: differs from the request's`);
+  if (fieldText(response.consumer) !== String(request.consumer)) throw new Error(`${at}.response.consumer: differs from the request's`);
+  if (fieldText(response.request_context_id).toUpperCase() !== contextId) throw new Error(`${at}.response.request_context_id: differs from the request's`);
   if (big(response.request_context_batch_counter) !== parts.batchCounter) throw new Error(`${at}.response.request_context_batch_counter: differs from the request's`);
   const result = assertJsonObject(response.result, `${at}.response.result`);
   if (![200, 400, 500].includes(result.code as number)) throw new Error(`${at}.response.result: "code" must be 200, 400 or 500`);
@@ -166,11 +167,11 @@ function validateParams(params: ProtoMessage): void {
     if (big(duration.seconds) <= 0n && Number(duration.nanos ?? 0) <= 0) throw new Error(`params.${field}: must be positive`);
   }
   if (big(params.tx_size_limit) === 0n) throw new Error("params.tx_size_limit: tx size limit must be positive");
-  if (!DENOM_PATTERN.test(String(params.base_denom ?? ""))) throw new Error(`params.base_denom: invalid denom "${String(params.base_denom ?? "")}"`);
+  if (!DENOM_PATTERN.test(fieldText(params.base_denom))) throw new Error(`params.base_denom: invalid denom "${fieldText(params.base_denom)}"`);
 }
 
 function serviceName(value: unknown, field: string): string {
-  const name = String(value ?? "");
+  const name = fieldText(value);
   if (!SERVICE_NAME.test(name)) throw new Error(`${field}: invalid service name "${name}": letters, digits, _ and - only, starting with a letter, at most 70 characters`);
   return name;
 }

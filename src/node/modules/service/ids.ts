@@ -2,6 +2,7 @@ import { invalidArgument } from "../../abci/queryError.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { bigEndian64 } from "./keys.js";
 import { decodeHex } from "../shared/hexBytes.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** Lengths in hex digits, as the real query handlers check them (types.ContextIDLen, types.RequestIDLen). */
 export const CONTEXT_ID_HEX_LENGTH = 80;
@@ -34,7 +35,7 @@ export function splitRequestId(id: Uint8Array): RequestIdParts {
 
 /** A request context id parameter, with the real handlers' checks and messages. */
 export function contextIdParam(value: unknown): Uint8Array {
-  const text = String(value ?? "");
+  const text = fieldText(value);
   if (text.length !== CONTEXT_ID_HEX_LENGTH) {
     throw invalidArgument(`length of the request context ID must be ${CONTEXT_ID_HEX_LENGTH} in bytes: invalid request context ID`);
   }
@@ -45,7 +46,7 @@ export function contextIdParam(value: unknown): Uint8Array {
 
 /** A request id parameter. The real handler reports a non-hex id with the request-context error; so do we. */
 export function requestIdParam(value: unknown): Uint8Array {
-  const text = String(value ?? "");
+  const text = fieldText(value);
   if (text.length !== REQUEST_ID_HEX_LENGTH) {
     throw invalidArgument(`invalid length, expected: ${REQUEST_ID_HEX_LENGTH}, got: ${text.length}: invalid request ID`);
   }

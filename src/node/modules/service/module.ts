@@ -16,6 +16,7 @@ import * as keys from "./keys.js";
 import { readServiceParams, serviceParamValues } from "./params.js";
 import { pricingSchema, RESULT_SCHEMA } from "./schemas.js";
 import { decodeBytesValue } from "../../store/wrapperValues.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * The service module (irismod v1.3.1): service definitions, provider
@@ -29,22 +30,22 @@ export const serviceModule: NodeModule = {
 
   queries: {
     async Definition(request, ctx) {
-      const name = String(request.service_name ?? "");
+      const name = fieldText(request.service_name);
       const bytes = await ctx.store.get(keys.definitionKey(name));
       if (!bytes) throw notFound(`${name}: unknown service definition`);
       return { service_definition: decode(ctx, "ServiceDefinition", bytes) };
     },
     async Binding(request, ctx) {
-      const name = String(request.service_name ?? "");
+      const name = fieldText(request.service_name);
       const provider = addressText(accountAddressParam(request.provider, "provider", ctx), ctx);
       const bytes = await ctx.store.get(keys.bindingKey(name, provider));
       if (!bytes) throw notFound(`service: ${name}, provider: ${String(request.provider)}: unknown service binding`);
       return { service_binding: decode(ctx, "ServiceBinding", bytes) };
     },
     async Bindings(request, ctx) {
-      const name = String(request.service_name ?? "");
+      const name = fieldText(request.service_name);
       const pageRequest = request.pagination as PageRequest | undefined;
-      const owner = String(request.owner ?? "");
+      const owner = fieldText(request.owner);
       if (owner === "") {
         const page = await paginate(ctx.store, keys.bindingsPrefix(name), pageRequest, (_key, value) => decode(ctx, "ServiceBinding", value));
         return { service_bindings: page.items, pagination: page.pagination };
@@ -74,7 +75,7 @@ export const serviceModule: NodeModule = {
       return { request: found };
     },
     async Requests(request, ctx) {
-      const name = String(request.service_name ?? "");
+      const name = fieldText(request.service_name);
       const provider = addressText(accountAddressParam(request.provider, "provider", ctx), ctx);
       const page = await paginate(ctx.store, keys.activeRequestsPrefix(name, provider), request.pagination as PageRequest, (_key, value) =>
         readRequest(ctx, decodeBytesValue(value)),
@@ -109,10 +110,10 @@ export const serviceModule: NodeModule = {
       return { fees };
     },
     async Schema(request, ctx) {
-      const name = String(request.schema_name ?? "");
+      const name = fieldText(request.schema_name);
       switch (name.toLowerCase()) {
         case "pricing":
-          return { schema: pricingSchema(String((await readServiceParams(ctx.store, ctx)).base_denom ?? "")) };
+          return { schema: pricingSchema(fieldText((await readServiceParams(ctx.store, ctx)).base_denom)) };
         case "result":
           return { schema: RESULT_SCHEMA };
         default:
@@ -141,7 +142,7 @@ async function readRequest(ctx: QueryContext, id: Uint8Array): Promise<ProtoMess
   const bytes = await ctx.store.get(keys.requestKey(id));
   if (!bytes) return undefined;
   const compact = decode(ctx, "CompactRequest", bytes);
-  const contextId = decodeHex(String(compact.request_context_id ?? ""));
+  const contextId = decodeHex(fieldText(compact.request_context_id));
   const context = contextId && (await readRequestContext(ctx.store, contextId, ctx));
   if (!context) return undefined;
   return {
@@ -159,7 +160,7 @@ async function readRequest(ctx: QueryContext, id: Uint8Array): Promise<ProtoMess
 }
 
 function decode(ctx: ModuleContext, type: string, bytes: Uint8Array): ProtoMessage {
-  return ctx.codec.type(`extmod.service.${type}`).decode(bytes) as unknown as ProtoMessage;
+  return ctx.codec.type(`extmod.service.${type}`).decode(bytes);
 }
 
 function addressText(bytes: Uint8Array, ctx: ModuleContext): string {

@@ -1,6 +1,7 @@
 import { goJson } from "../../../codec/amino/aminoJson.js";
 import { decFromWire, parseDec } from "../../../codec/decimal.js";
 import { wireText } from "./genesisChecks.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Parameter values as x/params stores them: the amino JSON of each value.
@@ -9,12 +10,12 @@ import { wireText } from "./genesisChecks.js";
  */
 export function aminoDuration(duration: unknown): string {
   const d = (duration ?? {}) as { seconds?: unknown; nanos?: unknown };
-  const nanos = BigInt(String(d.seconds ?? 0)) * 1_000_000_000n + BigInt(Number(d.nanos ?? 0));
+  const nanos = BigInt(fieldText(d.seconds, "0")) * 1_000_000_000n + BigInt(Number(d.nanos ?? 0));
   return JSON.stringify(nanos.toString());
 }
 
 export function aminoInt64(value: unknown): string {
-  return JSON.stringify(String(value ?? 0));
+  return JSON.stringify(fieldText(value, "0"));
 }
 
 /** A Dec from its wire text (string field) or wire bytes (bytes field). */
@@ -30,7 +31,7 @@ export function aminoBool(value: unknown): string {
 }
 
 export function aminoString(value: unknown): string {
-  return goJson(String(value ?? ""));
+  return goJson(fieldText(value));
 }
 
 /** Any other JSON value (lists, structs already shaped as amino writes them). */

@@ -3,6 +3,7 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { DENOM_PATTERN } from "./addressField.js";
 import { DEC_ONE, decFromWire } from "./decMath.js";
 import { formatDec } from "../../../codec/decimal.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Field-path checks for genesis validation: each throws an Error whose message
@@ -10,7 +11,7 @@ import { formatDec } from "../../../codec/decimal.js";
  */
 export function addressAt(value: unknown, prefix: string, path: string): Uint8Array {
   try {
-    return decodeBech32Address(String(value ?? ""), prefix, "address");
+    return decodeBech32Address(fieldText(value), prefix, "address");
   } catch (err) {
     throw new Error(`${path}: ${(err as Error).message}`);
   }
@@ -32,7 +33,7 @@ export function nonNegativeDecAt(wire: unknown, path: string): bigint {
 
 /** A non-negative sdk.Int field. */
 export function nonNegativeIntAt(text: unknown, path: string): bigint {
-  const value = BigInt(String(text || "0"));
+  const value = BigInt(fieldText(text, "0"));
   if (value < 0n) throw new Error(`${path}: must not be negative, is ${value}`);
   return value;
 }
@@ -41,11 +42,11 @@ export function nonNegativeIntAt(text: unknown, path: string): bigint {
 export function coinsAt(coins: unknown, path: string, options: { dec: boolean }): void {
   let previous = "";
   ((coins ?? []) as ProtoMessage[]).forEach((coin, i) => {
-    const denom = String(coin.denom ?? "");
+    const denom = fieldText(coin.denom);
     if (!DENOM_PATTERN.test(denom)) throw new Error(`${path}[${i}].denom: invalid denom "${denom}"`);
     if (denom <= previous) throw new Error(`${path}[${i}].denom: coins must be sorted by denom and unique, ${denom} follows ${previous}`);
     previous = denom;
-    const amount = options.dec ? decFromWire(wireText(coin.amount)) : BigInt(String(coin.amount || "0"));
+    const amount = options.dec ? decFromWire(wireText(coin.amount)) : BigInt(fieldText(coin.amount, "0"));
     if (amount < 0n || (!options.dec && amount === 0n)) throw new Error(`${path}[${i}].amount: must be positive, is ${String(coin.amount)}`);
   });
 }
@@ -53,12 +54,12 @@ export function coinsAt(coins: unknown, path: string, options: { dec: boolean })
 /** Dec values arrive as wire text in string fields and as its UTF-8 bytes in bytes fields. */
 export function wireText(value: unknown): string {
   if (value instanceof Uint8Array) return new TextDecoder().decode(value);
-  return String(value ?? "");
+  return fieldText(value);
 }
 
 export function timestampMillis(time: unknown): number {
   const t = (time ?? {}) as { seconds?: unknown; nanos?: unknown };
-  return Number(String(t.seconds ?? 0)) * 1000 + Math.floor(Number(t.nanos ?? 0) / 1e6);
+  return Number(fieldText(t.seconds, "0")) * 1000 + Math.floor(Number(t.nanos ?? 0) / 1e6);
 }
 
 export function toTimestamp(date: Date): { seconds: number; nanos: number } {

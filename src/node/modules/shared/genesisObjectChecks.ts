@@ -1,10 +1,11 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import { DENOM_PATTERN } from "./addressField.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** A 64-bit field of a decoded message (Long, number or text) as a bigint; unset is 0. */
 export function big(value: unknown): bigint {
-  return value == null || value === "" ? 0n : BigInt(String(value));
+  return value == null || value === "" ? 0n : BigInt(fieldText(value));
 }
 
 /** sdk.Coins.IsValid: valid denoms, positive amounts, sorted by denom without duplicates. */
@@ -12,9 +13,9 @@ export function assertCoins(coins: unknown, field: string, { nonEmpty = false } 
   const list = (coins ?? []) as ProtoMessage[];
   if (nonEmpty && list.length === 0) throw new Error(`${field}: must not be empty`);
   list.forEach((coin, i) => {
-    const denom = String(coin.denom ?? "");
+    const denom = fieldText(coin.denom);
     if (!DENOM_PATTERN.test(denom)) throw new Error(`${field}[${i}].denom: invalid denom "${denom}"`);
-    const amount = String(coin.amount ?? "");
+    const amount = fieldText(coin.amount);
     if (!/^\d+$/.test(amount) || BigInt(amount) === 0n) throw new Error(`${field}[${i}].amount: must be a positive integer, got "${amount}"`);
     if (i > 0 && String(list[i - 1]!.denom) >= denom) throw new Error(`${field}[${i}].denom: coins must be sorted by denom without duplicates`);
   });
@@ -24,7 +25,7 @@ export function assertCoins(coins: unknown, field: string, { nonEmpty = false } 
 export function assertJsonObject(text: unknown, field: string): Record<string, unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(String(text ?? ""));
+    value = JSON.parse(fieldText(text));
   } catch (err) {
     throw new Error(`${field}: not valid JSON: ${(err as Error).message}`);
   }

@@ -1,3 +1,5 @@
+import { fieldText } from "../../../codec/fieldText.js";
+
 /**
  * Go's time formats as the real events and strings show them (times here
  * have millisecond precision; Go trims trailing zeros of the fraction).
@@ -51,7 +53,7 @@ export function goDuration(nanos: bigint): string {
 
 /** A google.protobuf.Timestamp as decoded ({seconds, nanos}) → Date (millisecond precision). */
 export function timestampDate(time: { seconds?: unknown; nanos?: unknown } | undefined): Date {
-  const seconds = Number(String(time?.seconds ?? 0));
+  const seconds = Number(fieldText(time?.seconds, "0"));
   const nanos = Number(time?.nanos ?? 0);
   return new Date(seconds * 1000 + Math.floor(nanos / 1e6));
 }
@@ -59,5 +61,5 @@ export function timestampDate(time: { seconds?: unknown; nanos?: unknown } | und
 /** A google.protobuf.Duration as decoded → milliseconds. */
 export function durationMs(duration: unknown): number {
   const d = (duration ?? {}) as { seconds?: unknown; nanos?: unknown };
-  return Number(String(d.seconds ?? 0)) * 1000 + Math.floor(Number(d.nanos ?? 0) / 1e6);
+  return Number(fieldText(d.seconds, "0")) * 1000 + Math.floor(Number(d.nanos ?? 0) / 1e6);
 }

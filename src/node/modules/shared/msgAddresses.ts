@@ -4,13 +4,14 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ModuleContext } from "../nodeModule.js";
 import { plainError, panicError } from "./errorTable.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * sdk.AccAddressFromBech32 / ValAddressFromBech32 as Msg handlers use them:
  * a bad address is a plain error (code 1) with the real text.
  */
 export function bech32Bytes(value: unknown, prefix: string): Uint8Array {
-  const text = String(value ?? "");
+  const text = fieldText(value);
   if (text.trim() === "") throw plainError("empty address string is not allowed");
   let decoded: { prefix: string; words: number[] };
   try {
@@ -48,4 +49,4 @@ export function accountSigner(value: unknown, prefix: string): string {
 }
 
 /** A string field that must be set: the message's `if msg.X == ""` checks. */
-export const isEmpty = (msg: ProtoMessage, field: string) => String(msg[field] ?? "") === "";
+export const isEmpty = (msg: ProtoMessage, field: string) => fieldText(msg[field]) === "";

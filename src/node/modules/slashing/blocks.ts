@@ -9,6 +9,7 @@ import { getValidatorByConsensusAddress } from "../staking/keeper.js";
 import { jail, slash } from "../staking/slash.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { PARAMS_KEY, SIGNING_INFO_TYPE, decodeMissed, encodeMissed, missedBlockKey, missedBlocksPrefix, pubkeyKey, signingInfoKey } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * BeginBlocker of x/slashing (v0.41 HandleValidatorSignature): each validator
@@ -19,7 +20,7 @@ export async function slashingBeginBlock(ctx: ExecContext): Promise<void> {
   const store = ctx.storeOf("slashing");
   const paramsBytes = await store.get(PARAMS_KEY);
   const params = paramsBytes ? (ctx.codec.type("core.slashing.v1beta1.Params").decode(paramsBytes) as unknown as ProtoMessage) : {};
-  const window = BigInt(String(params.signed_blocks_window ?? 0));
+  const window = BigInt(fieldText(params.signed_blocks_window, "0"));
   // MinSignedPerWindow: (fraction × window).RoundInt64(), rounded half to even
   const minSigned = decMul(decFromWire(params.min_signed_per_window as string) * window, 1n);
   const infoType = ctx.codec.type(SIGNING_INFO_TYPE);
@@ -30,10 +31,10 @@ export async function slashingBeginBlock(ctx: ExecContext): Promise<void> {
     const infoBytes = await store.get(signingInfoKey(vote.address));
     if (!infoBytes) throw new Error(`Expected signing info for validator ${consensus} but not found`);
     const info = infoType.decode(infoBytes) as unknown as ProtoMessage;
-    const offset = BigInt(String(info.index_offset ?? 0));
+    const offset = BigInt(fieldText(info.index_offset, "0"));
     const index = window > 0n ? offset % window : 0n;
     info.index_offset = (offset + 1n).toString();
-    let missedCount = BigInt(String(info.missed_blocks_counter ?? 0));
+    let missedCount = BigInt(fieldText(info.missed_blocks_counter, "0"));
     const previous = decodeMissed(await store.get(missedBlockKey(vote.address, index)));
     const missed = !vote.signed;
     if (!previous && missed) {
@@ -55,7 +56,7 @@ export async function slashingBeginBlock(ctx: ExecContext): Promise<void> {
         ],
       });
     }
-    const minHeight = BigInt(String(info.start_height ?? 0)) + window;
+    const minHeight = BigInt(fieldText(info.start_height, "0")) + window;
     if (height > minHeight && missedCount > window - minSigned) {
       const validator = await getValidatorByConsensusAddress(ctx.storeOf("staking"), ctx, vote.address);
       if (validator && !validator.jailed) {

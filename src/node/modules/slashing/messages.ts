@@ -7,6 +7,7 @@ import { timestampDate } from "../shared/goTime.js";
 import { consensusAddressOf, getDelegation, getValidator, tokensFromShares } from "../staking/keeper.js";
 import { SIGNING_INFO_TYPE, signingInfoKey } from "./keys.js";
 import { slashingError } from "./errors.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** MsgUnjail of x/slashing (v0.41 keeper/unjail.go): a jailed validator with enough self-delegation, out of its jail time, rejoins. */
 export const slashingMessages: Record<string, MsgRoute> = {
@@ -24,7 +25,7 @@ export const slashingMessages: Record<string, MsgRoute> = {
       const self = await getDelegation(staking, ctx, operator, operator);
       if (!self) throw slashingError("missingSelfDelegation");
       const tokens = decTruncateInt(tokensFromShares(validator, decFromWire(self.shares as string)));
-      const minSelf = BigInt(String(validator.min_self_delegation || "0"));
+      const minSelf = BigInt(fieldText(validator.min_self_delegation, "0"));
       if (tokens < minSelf) throw slashingError("selfDelegationTooLowToUnjail", `${tokens} less than ${minSelf}`);
       if (!validator.jailed) throw slashingError("validatorNotJailed");
       const bytes = await ctx.storeOf("slashing").get(signingInfoKey(consensusAddressOf(validator, ctx)));

@@ -12,6 +12,7 @@ import { slashingBeginBlock } from "./blocks.js";
 import { updateSlashingParam } from "./params.js";
 import { slashingQueries } from "./queries.js";
 import { readParams } from "./params.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const MINUTE_SECONDS = 60;
 
@@ -30,8 +31,8 @@ export const slashingModule: NodeModule = {
     fractionAt(params.slash_fraction_double_sign, "params.slash_fraction_double_sign", "slashing fraction double sign");
     fractionAt(params.min_signed_per_window, "params.min_signed_per_window", "min signed per window");
     const jail = (params.downtime_jail_duration ?? {}) as { seconds?: unknown };
-    if (Number(String(jail.seconds ?? 0)) < MINUTE_SECONDS) throw new Error("params.downtime_jail_duration: downtime unjail duration must be at least 1 minute");
-    const window = Number(String(params.signed_blocks_window ?? 0));
+    if (Number(fieldText(jail.seconds, "0")) < MINUTE_SECONDS) throw new Error("params.downtime_jail_duration: downtime unjail duration must be at least 1 minute");
+    const window = Number(fieldText(params.signed_blocks_window, "0"));
     if (window < 10) throw new Error(`params.signed_blocks_window: signed blocks window must be at least 10, is ${window}`);
     const consensus = bech32Prefixes(ctx.chain.bech32Prefix).consensus;
     ((state.signing_infos ?? []) as ProtoMessage[]).forEach((info, i) => addressAt(info.address, consensus, `signing_infos[${i}].address`));
@@ -53,7 +54,7 @@ export const slashingModule: NodeModule = {
     for (const array of (state.missed_blocks ?? []) as ProtoMessage[]) {
       const address = addressAt(array.address, consensus, "address");
       for (const missed of (array.missed_blocks ?? []) as ProtoMessage[]) {
-        store.set(missedBlockKey(address, BigInt(String(missed.index ?? 0))), encodeMissed(Boolean(missed.missed)));
+        store.set(missedBlockKey(address, BigInt(fieldText(missed.index, "0"))), encodeMissed(Boolean(missed.missed)));
       }
     }
     store.set(PARAMS_KEY, codec.type("core.slashing.v1beta1.Params").encode(state.params ?? {}).finish());

@@ -4,6 +4,7 @@ import { consensusAddressParam } from "../shared/addressField.js";
 import { SIGNING_INFO_PREFIX, SIGNING_INFO_TYPE, signingInfoKey } from "./keys.js";
 import type { QueryHandler } from "../nodeModule.js";
 import { readParams } from "./params.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The handlers of the slashing Query service, by method. */
 export const slashingQueries: Record<string, QueryHandler> = {
@@ -11,7 +12,7 @@ export const slashingQueries: Record<string, QueryHandler> = {
     return { params: await readParams(ctx.store, ctx) };
   },
   async SigningInfo(request, ctx) {
-    if (String(request.cons_address ?? "") === "") throw invalidArgument("invalid request");
+    if (fieldText(request.cons_address) === "") throw invalidArgument("invalid request");
     const bytes = await ctx.store.get(signingInfoKey(consensusAddressParam(request.cons_address, "cons_address", ctx)));
     if (!bytes) throw notFound(`SigningInfo not found for validator ${String(request.cons_address)}`);
     return { val_signing_info: ctx.codec.type(SIGNING_INFO_TYPE).decode(bytes) };

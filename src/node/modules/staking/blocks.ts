@@ -31,6 +31,7 @@ import {
   validatorQueueKey,
 } from "./keys.js";
 import { appendToQueue, bondedTokensToNotBonded, deletePowerIndex, notBondedTokensToBonded, setPowerIndex, setValidator, staking, unbondingTimeMs } from "./store.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The block hooks of x/staking (v0.41 abci.go, keeper/val_state_change.go, historical_info.go). */
 
@@ -192,7 +193,7 @@ async function beginUnbondingValidator(ctx: ExecContext, operator: Uint8Array, v
 
 /** DeleteValidatorQueue: the validator leaves the unbonding-validator queue slice it is in. */
 async function removeFromValidatorQueue(ctx: ExecContext, validator: ProtoMessage): Promise<void> {
-  const key = validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(String(validator.unbonding_height ?? 0)));
+  const key = validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(fieldText(validator.unbonding_height, "0")));
   const bytes = await staking(ctx).get(key);
   if (!bytes) return;
   const type = ctx.codec.type("core.staking.v1beta1.ValAddresses");

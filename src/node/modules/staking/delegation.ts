@@ -42,6 +42,7 @@ import {
   staking,
   unbondingTimeMs,
 } from "./store.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** The delegation state changes of the staking keeper (keeper/delegation.go, v0.41), with the hooks that keep distribution right. */
 
@@ -117,7 +118,7 @@ export async function unbond(ctx: ExecContext, delegator: Uint8Array, operator: 
   const remaining = held - shares;
   delegation.shares = remaining.toString();
   // an operator whose self-delegation falls below its minimum is jailed
-  if (bytesEqual(delegator, operator) && !validator.jailed && decTruncateInt(tokensFromShares(validator, remaining)) < BigInt(String(validator.min_self_delegation || "0"))) {
+  if (bytesEqual(delegator, operator) && !validator.jailed && decTruncateInt(tokensFromShares(validator, remaining)) < BigInt(fieldText(validator.min_self_delegation, "0"))) {
     jailValidator(ctx, operator, validator);
     validator = (await getValidator(staking(ctx), ctx, operator))!;
   }
@@ -192,7 +193,7 @@ export async function beginRedelegation(ctx: ExecContext, delegator: Uint8Array,
     return undefined;
   } else {
     completion = timestampDate(source.unbonding_time as ProtoMessage);
-    height = String(source.unbonding_height ?? 0);
+    height = fieldText(source.unbonding_height, "0");
   }
   const entry = { creation_height: height, completion_time: toTimestamp(completion), initial_balance: amount.toString(), shares_dst: created.toString() };
   const red = existing ?? {
@@ -230,7 +231,7 @@ export async function completeUnbonding(ctx: ExecContext, delegator: Uint8Array,
       kept.push(entry);
       continue;
     }
-    const balance = BigInt(String(entry.balance || "0"));
+    const balance = BigInt(fieldText(entry.balance, "0"));
     if (balance > 0n) {
       const bank = ctx.storeOf("bank");
       await subtractCoins(bank, moduleAddressBytes(NOT_BONDED_POOL), [{ denom, amount: balance }]);
@@ -251,7 +252,7 @@ export async function completeRedelegation(ctx: ExecContext, delegator: Uint8Arr
   let total = 0n;
   const kept: ProtoMessage[] = [];
   for (const entry of (red.entries ?? []) as ProtoMessage[]) {
-    if (isMature(entry, ctx.time)) total += BigInt(String(entry.initial_balance || "0"));
+    if (isMature(entry, ctx.time)) total += BigInt(fieldText(entry.initial_balance, "0"));
     else kept.push(entry);
   }
   red.entries = kept;

@@ -36,6 +36,7 @@ import {
   validatorKey,
   validatorQueueKey,
 } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 export const BONDED_POOL = "bonded_tokens_pool";
 export const NOT_BONDED_POOL = "not_bonded_tokens_pool";
@@ -54,8 +55,8 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
     if (validators.has(String(validator.operator_address))) throw new Error(`${at}.operator_address: duplicate validator ${String(validator.operator_address)}`);
     validators.add(String(validator.operator_address));
     const any = (validator.consensus_pubkey ?? {}) as ProtoMessage;
-    if (!CONSENSUS_KEY_TYPES.includes(String(any.type_url ?? ""))) {
-      throw new Error(`${at}.consensus_pubkey: expected a ${CONSENSUS_KEY_TYPES.join(" or ")} key, got "${String(any.type_url ?? "")}"`);
+    if (!CONSENSUS_KEY_TYPES.includes(fieldText(any.type_url))) {
+      throw new Error(`${at}.consensus_pubkey: expected a ${CONSENSUS_KEY_TYPES.join(" or ")} key, got "${fieldText(any.type_url)}"`);
     }
     if (consensusPublicKey(validator, ctx)?.length !== 32) throw new Error(`${at}.consensus_pubkey: an ed25519 public key is 32 bytes`);
     const key = Buffer.from(consensusAddressOf(validator, ctx)).toString("hex");
@@ -93,10 +94,10 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
 
 function validateParams(params: ProtoMessage): void {
   const unbonding = (params.unbonding_time ?? {}) as { seconds?: unknown; nanos?: unknown };
-  if (Number(String(unbonding.seconds ?? 0)) <= 0 && Number(unbonding.nanos ?? 0) <= 0) throw new Error("params.unbonding_time: unbonding time must be positive");
+  if (Number(fieldText(unbonding.seconds, "0")) <= 0 && Number(unbonding.nanos ?? 0) <= 0) throw new Error("params.unbonding_time: unbonding time must be positive");
   if (!(Number(params.max_validators ?? 0) > 0)) throw new Error(`params.max_validators: max validators must be positive: ${Number(params.max_validators ?? 0)}`);
   if (!(Number(params.max_entries ?? 0) > 0)) throw new Error(`params.max_entries: max entries must be positive: ${Number(params.max_entries ?? 0)}`);
-  const denom = String(params.bond_denom ?? "");
+  const denom = fieldText(params.bond_denom);
   if (denom.trim() === "") throw new Error("params.bond_denom: bond denom cannot be blank");
   if (!DENOM_PATTERN.test(denom)) throw new Error(`params.bond_denom: invalid denom "${denom}"`);
 }
@@ -109,7 +110,7 @@ function validateCommission(rates: ProtoMessage | undefined, at: string): void {
   if (maxChange > maxRate) throw new Error(`${at}.max_change_rate: commission change rate cannot be more than the max rate`);
 }
 
-const moniker = (validator: ProtoMessage) => String(((validator.description ?? {}) as ProtoMessage).moniker ?? "");
+const moniker = (validator: ProtoMessage) => fieldText(((validator.description ?? {}) as ProtoMessage).moniker);
 
 /**
  * InitGenesis of x/staking: validators with their indexes, delegations,
@@ -133,7 +134,7 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(validatorByConsKey(consensusAddressOf(validator, ctx)), operator);
     if (!validator.jailed) store.set(powerIndexKey(operator, consensusPower(validatorTokens(validator))), operator);
     if (validator.status === BondStatus.unbonding) {
-      await appendToQueue(store, validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(String(validator.unbonding_height ?? 0))), "core.staking.v1beta1.ValAddresses", "addresses", validator.operator_address, ctx);
+      await appendToQueue(store, validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(fieldText(validator.unbonding_height, "0"))), "core.staking.v1beta1.ValAddresses", "addresses", validator.operator_address, ctx);
     }
     if (validator.status === BondStatus.bonded) bonded += validatorTokens(validator);
     else notBonded += validatorTokens(validator);
@@ -150,7 +151,7 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(unbondingByValidatorKey(operator, delegator), new Uint8Array());
     for (const entry of (ubd.entries ?? []) as ProtoMessage[]) {
       await appendToQueue(store, unbondingQueueKey(entry.completion_time as ProtoMessage), "core.staking.v1beta1.DVPairs", "pairs", { delegator_address: ubd.delegator_address, validator_address: ubd.validator_address }, ctx);
-      notBonded += BigInt(String(entry.balance || "0"));
+      notBonded += BigInt(fieldText(entry.balance, "0"));
     }
   }
   const redType = codec.type("core.staking.v1beta1.Redelegation");
@@ -200,7 +201,7 @@ function exportedPowers(state: ProtoMessage, ctx: ModuleContext): Array<{ operat
   const prefix = bech32Prefixes(ctx.chain.bech32Prefix).validatorOperator;
   return ((state.last_validator_powers ?? []) as ProtoMessage[]).map((p) => ({
     operator: addressAt(p.address, prefix, "address"),
-    power: BigInt(String(p.power ?? 0)),
+    power: BigInt(fieldText(p.power, "0")),
   }));
 }
 
@@ -220,7 +221,7 @@ async function trackHistoricalInfo(store: KVStore, ctx: ExecContext, operators: 
   const valset: ProtoMessage[] = [];
   for (const operator of [...operators].sort(compareBytes)) {
     const bytes = await store.get(validatorKey(operator));
-    if (bytes) valset.push(validatorType.decode(bytes) as unknown as ProtoMessage);
+    if (bytes) valset.push(validatorType.decode(bytes));
   }
   const proposer = [...valset].sort((a, b) => (validatorTokens(b) > validatorTokens(a) ? 1 : validatorTokens(b) < validatorTokens(a) ? -1 : 0))[0];
   const header: ProtoMessage = {

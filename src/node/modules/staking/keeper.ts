@@ -16,6 +16,7 @@ import {
   validatorByConsKey,
   validatorKey,
 } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** sdk.PowerReduction: tokens per unit of consensus power. */
 export const POWER_REDUCTION = 1_000_000n;
@@ -27,11 +28,11 @@ export const DELEGATION_TYPE = "core.staking.v1beta1.Delegation";
 
 export async function getStakingParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.staking.v1beta1.Params").decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type("core.staking.v1beta1.Params").decode(bytes)) : {};
 }
 
 export async function bondDenom(store: KVReader, ctx: ModuleContext): Promise<string> {
-  return String((await getStakingParams(store, ctx)).bond_denom ?? "");
+  return fieldText((await getStakingParams(store, ctx)).bond_denom);
 }
 
 export async function getValidator(store: KVReader, ctx: ModuleContext, operator: Uint8Array): Promise<ProtoMessage | undefined> {
@@ -40,7 +41,7 @@ export async function getValidator(store: KVReader, ctx: ModuleContext, operator
 }
 
 export function decodeValidator(bytes: Uint8Array, ctx: ModuleContext): ProtoMessage {
-  return ctx.codec.type(VALIDATOR_TYPE).decode(bytes) as unknown as ProtoMessage;
+  return ctx.codec.type(VALIDATOR_TYPE).decode(bytes);
 }
 
 export async function getValidatorByConsensusAddress(store: KVReader, ctx: ModuleContext, consensus: Uint8Array): Promise<ProtoMessage | undefined> {
@@ -56,7 +57,7 @@ export function operatorBytes(validator: ProtoMessage, ctx: ModuleContext): Uint
 /** The raw ed25519 consensus public key of a validator. */
 export function consensusPublicKey(validator: ProtoMessage, ctx: ModuleContext): Uint8Array {
   const any = (validator.consensus_pubkey ?? {}) as ProtoMessage;
-  const type = ctx.codec.type(String(any.type_url ?? "").replace(/^\//, ""));
+  const type = ctx.codec.type(fieldText(any.type_url).replace(/^\//, ""));
   return (type.decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key: Uint8Array }).key;
 }
 
@@ -64,7 +65,7 @@ export function consensusAddressOf(validator: ProtoMessage, ctx: ModuleContext):
   return consensusAddressBytes(consensusPublicKey(validator, ctx));
 }
 
-export const validatorTokens = (validator: ProtoMessage) => BigInt(String(validator.tokens || "0"));
+export const validatorTokens = (validator: ProtoMessage) => BigInt(fieldText(validator.tokens, "0"));
 export const validatorShares = (validator: ProtoMessage) => decFromWire(validator.delegator_shares as string);
 
 /** sdk.TokensToConsensusPower */
@@ -118,14 +119,14 @@ export async function lastValidatorPowers(store: KVReader): Promise<Array<{ oper
 
 export async function getDelegation(store: KVReader, ctx: ModuleContext, delegator: Uint8Array, operator: Uint8Array): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(delegationKey(delegator, operator));
-  return bytes ? (ctx.codec.type(DELEGATION_TYPE).decode(bytes) as unknown as ProtoMessage) : undefined;
+  return bytes ? (ctx.codec.type(DELEGATION_TYPE).decode(bytes)) : undefined;
 }
 
 /** All delegations of a delegator, in store order (by validator operator address). */
 export async function delegationsOf(store: KVReader, ctx: ModuleContext, delegator: Uint8Array): Promise<ProtoMessage[]> {
   const type = ctx.codec.type(DELEGATION_TYPE);
   const out: ProtoMessage[] = [];
-  for await (const [, value] of store.iterate(delegationsOfPrefix(delegator))) out.push(type.decode(value) as unknown as ProtoMessage);
+  for await (const [, value] of store.iterate(delegationsOfPrefix(delegator))) out.push(type.decode(value));
   return out;
 }
 
@@ -141,7 +142,7 @@ export function decodeInt64Value(bytes: Uint8Array): string {
   let value = "0";
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
-    if (tag === 8) value = reader.int64().toString();
+    if (tag === 8) value = fieldText(reader.int64());
     else reader.skipType(tag & 7);
   }
   return value;

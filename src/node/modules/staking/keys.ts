@@ -1,5 +1,6 @@
 import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Store layout of the staking module (the real x/staking prefixes, addresses
@@ -90,7 +91,7 @@ export interface TimestampLike {
 
 /** sdk.FormatTimeBytes: UTC, nanosecond precision, sortable as bytes. */
 export function formatTimeBytes(time: TimestampLike): Uint8Array {
-  const seconds = Number(String(time.seconds ?? 0));
+  const seconds = Number(fieldText(time.seconds, "0"));
   const nanos = Number(time.nanos ?? 0);
   const base = new Date(seconds * 1000).toISOString().slice(0, 19);
   return utf8(`${base}.${String(nanos).padStart(9, "0")}`);

@@ -5,6 +5,7 @@ import { accountAddressParam, validatorAddressParam } from "../shared/addressFie
 import type { QueryHandler } from "../nodeModule.js";
 import { redelegationResponses } from "./queries.js";
 import { REDELEGATION_PREFIX, redelegationKey, redelegationsBySrcPrefix, redelegationsOfPrefix, splitLengthPrefixed } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const RED_TYPE = "core.staking.v1beta1.Redelegation";
 
@@ -17,7 +18,7 @@ export const stakingLegacyQueries: Record<string, QueryHandler> = {
   /** queryRedelegations: every address optional; not paginated. */
   async Redelegations(request, ctx) {
     const type = ctx.codec.type(RED_TYPE);
-    const given = (value: unknown) => String(value ?? "") !== "";
+    const given = (value: unknown) => fieldText(value) !== "";
     const delegator = given(request.delegator_addr) ? accountAddressParam(request.delegator_addr, "delegator_addr", ctx) : undefined;
     const src = given(request.src_validator_addr) ? validatorAddressParam(request.src_validator_addr, "src_validator_addr", ctx) : undefined;
     const dst = given(request.dst_validator_addr) ? validatorAddressParam(request.dst_validator_addr, "dst_validator_addr", ctx) : undefined;
@@ -25,13 +26,13 @@ export const stakingLegacyQueries: Record<string, QueryHandler> = {
     if (delegator && src && dst) {
       const bytes = await ctx.store.get(redelegationKey(delegator, src, dst));
       if (!bytes) throw notFound("no redelegation found");
-      found.push(type.decode(bytes) as unknown as ProtoMessage);
+      found.push(type.decode(bytes));
     } else if (!delegator && src && !dst) {
       // GetRedelegationsFromSrcValidator: the source validator's index
       for await (const [key] of ctx.store.iterate(redelegationsBySrcPrefix(src))) {
         const [owner, to] = splitLengthPrefixed(key);
         const bytes = await ctx.store.get(redelegationKey(owner!, src, to!));
-        if (bytes) found.push(type.decode(bytes) as unknown as ProtoMessage);
+        if (bytes) found.push(type.decode(bytes));
       }
     } else {
       // GetAllRedelegations: the delegator's (everyone's without one), filtered by the validators given
@@ -40,7 +41,7 @@ export const stakingLegacyQueries: Record<string, QueryHandler> = {
         const parts = splitLengthPrefixed(key);
         const [from, to] = delegator ? parts : parts.slice(1);
         if ((src && !bytesEqual(from!, src)) || (dst && !bytesEqual(to!, dst))) continue;
-        found.push(type.decode(value) as unknown as ProtoMessage);
+        found.push(type.decode(value));
       }
     }
     return { redelegation_responses: await redelegationResponses(found, ctx) };

@@ -8,6 +8,7 @@ import { aminoDuration } from "../shared/aminoParams.js";
 import { stakingMessages } from "./messages.js";
 import { stakingEndBlock, trackHistoricalInfo } from "./blocks.js";
 import { updateStakingParam } from "./params.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** x/staking: validators, delegations, unbondings, redelegations, pool and historical info (layout in stakingKeys.ts). */
 export const stakingModule: NodeModule = {
@@ -28,10 +29,10 @@ export const stakingModule: NodeModule = {
       const params = await getStakingParams(store, ctx);
       return {
         UnbondingTime: aminoDuration(params.unbonding_time),
-        MaxValidators: String(params.max_validators ?? 0),
-        MaxEntries: String(params.max_entries ?? 0),
-        HistoricalEntries: String(params.historical_entries ?? 0),
-        BondDenom: JSON.stringify(String(params.bond_denom ?? "")),
+        MaxValidators: fieldText(params.max_validators, "0"),
+        MaxEntries: fieldText(params.max_entries, "0"),
+        HistoricalEntries: fieldText(params.historical_entries, "0"),
+        BondDenom: JSON.stringify(fieldText(params.bond_denom)),
       };
     },
     update: updateStakingParam,

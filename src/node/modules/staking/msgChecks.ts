@@ -5,6 +5,7 @@ import { decFromWire } from "../shared/decMath.js";
 import { stakingError } from "./errors.js";
 import { bondDenom } from "./keeper.js";
 import { staking } from "./store.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** Checks and helpers the staking Msgs share. */
 
@@ -12,7 +13,7 @@ export const invalidRequest = (text: string) => sdkError("invalidRequest", text)
 
 export function coinOf(value: unknown): { denom: string; amount: bigint; valid: boolean } {
   const coin = (value ?? {}) as { denom?: string; amount?: string };
-  const denom = String(coin.denom ?? "");
+  const denom = fieldText(coin.denom);
   const amount = BigInt(String(coin.amount || "0"));
   return { denom, amount, valid: DENOM_PATTERN.test(denom) && amount >= 0n };
 }
@@ -23,8 +24,8 @@ export function positiveCoin(value: unknown, what: string): void {
   if (!coin.valid || coin.amount <= 0n) throw invalidRequest(what);
 }
 
-export const decField = (value: unknown) => decFromWire(String(value ?? ""));
-export const intField = (value: unknown) => BigInt(String(value || "0"));
+export const decField = (value: unknown) => decFromWire(fieldText(value));
+export const intField = (value: unknown) => BigInt(fieldText(value, "0"));
 
 export async function requireBondDenom(ctx: ExecContext, denom: string): Promise<void> {
   const expected = await bondDenom(staking(ctx), ctx);

@@ -22,6 +22,7 @@ import {
   unbondingsByValidatorPrefix,
   unbondingsOfPrefix,
 } from "./keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const STATUS_NAMES = ["BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING", "BOND_STATUS_BONDED"];
 const UBD_TYPE = "core.staking.v1beta1.UnbondingDelegation";
@@ -32,7 +33,7 @@ const page = (request: ProtoMessage) => request.pagination as PageRequest | unde
 /** The query service of x/staking, with the real module's filters and messages. */
 export const stakingQueries: Record<string, QueryHandler> = {
   async Validators(request, ctx) {
-    const status = String(request.status ?? "");
+    const status = fieldText(request.status);
     if (status !== "" && !STATUS_NAMES.includes(status)) throw invalidArgument(`invalid validator status ${status}`);
     const wanted = STATUS_NAMES.indexOf(status) + 1;
     const result = await paginate(ctx.store, VALIDATORS_PREFIX, page(request), (_key, value) => {
@@ -63,7 +64,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
     const type = ctx.codec.type(UBD_TYPE);
     const result = await paginate(ctx.store, unbondingsByValidatorPrefix(operator), page(request), async (key) => {
       const bytes = await ctx.store.get(unbondingKey(splitLengthPrefixed(key)[0]!, operator));
-      return bytes ? (type.decode(bytes) as unknown as ProtoMessage) : undefined;
+      return bytes ? (type.decode(bytes)) : undefined;
     });
     return { unbonding_responses: result.items, pagination: result.pagination };
   },
@@ -101,9 +102,9 @@ export const stakingQueries: Record<string, QueryHandler> = {
 
   async Redelegations(request, ctx) {
     const type = ctx.codec.type(RED_TYPE);
-    const hasDelegator = String(request.delegator_addr ?? "") !== "";
-    const hasSrc = String(request.src_validator_addr ?? "") !== "";
-    const hasDst = String(request.dst_validator_addr ?? "") !== "";
+    const hasDelegator = fieldText(request.delegator_addr) !== "";
+    const hasSrc = fieldText(request.src_validator_addr) !== "";
+    const hasDst = fieldText(request.dst_validator_addr) !== "";
     if (hasDelegator && hasSrc && hasDst) {
       const delegator = accountAddressParam(request.delegator_addr, "delegator_addr", ctx);
       const src = validatorAddressParam(request.src_validator_addr, "src_validator_addr", ctx);
@@ -112,7 +113,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
       if (!bytes) {
         throw notFound(`redelegation not found for delegator address ${String(request.delegator_addr)} from validator address ${String(request.src_validator_addr)}`);
       }
-      return { redelegation_responses: await redelegationResponses([type.decode(bytes) as unknown as ProtoMessage], ctx) };
+      return { redelegation_responses: await redelegationResponses([type.decode(bytes)], ctx) };
     }
     let result;
     if (!hasDelegator && hasSrc && !hasDst) {
@@ -120,7 +121,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
       result = await paginate(ctx.store, redelegationsBySrcPrefix(src), page(request), async (key) => {
         const [delegator, dst] = splitLengthPrefixed(key);
         const bytes = await ctx.store.get(redelegationKey(delegator!, src, dst!));
-        return bytes ? (type.decode(bytes) as unknown as ProtoMessage) : undefined;
+        return bytes ? (type.decode(bytes)) : undefined;
       });
     } else {
       // as the real query: any other combination lists all redelegations of the delegator
@@ -151,7 +152,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
   },
 
   async HistoricalInfo(request, ctx) {
-    const height = BigInt(String(request.height ?? 0));
+    const height = BigInt(fieldText(request.height, "0"));
     if (height < 0n) throw invalidArgument("height cannot be negative");
     const bytes = await ctx.store.get(historicalInfoKey(height));
     if (!bytes) throw notFound(`historical info for height ${height} not found`);

@@ -10,6 +10,7 @@ import { stakingHooks } from "./hooks.js";
 import { BondStatus, POWER_REDUCTION, bondDenom, getDelegation, getValidator, getValidatorByConsensusAddress, operatorBytes, validatorTokens } from "./keeper.js";
 import { splitLengthPrefixed, unbondingsByValidatorPrefix, redelegationsBySrcPrefix, redelegationKey } from "./keys.js";
 import { deletePowerIndex, getUnbonding, putUnbonding, setPowerIndex, setValidator, staking } from "./store.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** Slashing of a validator (v0.41 keeper/slash.go): its tokens, and stake that left it after the infraction. */
 
@@ -72,10 +73,10 @@ async function slashUnbonding(ctx: ExecContext, delegator: Uint8Array, operator:
   let total = 0n;
   let burned = 0n;
   for (const entry of (ubd.entries ?? []) as ProtoMessage[]) {
-    if (Number(String(entry.creation_height ?? 0)) < infractionHeight || isMature(entry, ctx.time)) continue;
-    const amount = decTruncateInt(decMul(decFromInt(BigInt(String(entry.initial_balance || "0"))), factor));
+    if (Number(fieldText(entry.creation_height, "0")) < infractionHeight || isMature(entry, ctx.time)) continue;
+    const amount = decTruncateInt(decMul(decFromInt(BigInt(fieldText(entry.initial_balance, "0"))), factor));
     total += amount;
-    const balance = BigInt(String(entry.balance || "0"));
+    const balance = BigInt(fieldText(entry.balance, "0"));
     const cut = amount < balance ? amount : balance;
     if (cut === 0n) continue;
     burned += cut;
@@ -95,8 +96,8 @@ async function slashRedelegation(ctx: ExecContext, delegator: Uint8Array, src: U
   let bondedBurn = 0n;
   let notBondedBurn = 0n;
   for (const entry of (red.entries ?? []) as ProtoMessage[]) {
-    if (Number(String(entry.creation_height ?? 0)) < infractionHeight || isMature(entry, ctx.time)) continue;
-    total += decTruncateInt(decMul(decFromInt(BigInt(String(entry.initial_balance || "0"))), factor));
+    if (Number(fieldText(entry.creation_height, "0")) < infractionHeight || isMature(entry, ctx.time)) continue;
+    total += decTruncateInt(decMul(decFromInt(BigInt(fieldText(entry.initial_balance, "0"))), factor));
     let shares = decMul(factor, decFromWire(entry.shares_dst as string));
     if (shares === 0n) continue;
     const delegation = await getDelegation(staking(ctx), ctx, delegator, dst);

@@ -15,6 +15,7 @@ import { BondStatus, getValidator, getValidatorByConsensusAddress } from "./keep
 import { validatorByConsKey } from "./keys.js";
 import { coinOf, decField, intField, invalidRequest, positiveCoin, requireBondDenom, stakingMessage } from "./msgChecks.js";
 import { setPowerIndex, setValidator, staking } from "./store.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /** MsgCreateValidator and MsgEditValidator (v0.41 msgs.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 
@@ -33,7 +34,7 @@ const CONSENSUS_KEYS: Record<string, string> = { "/core.crypto.ed25519.PubKey": 
 
 function description(msg: ProtoMessage): Record<string, string> {
   const d = (msg.description ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(DESCRIPTION_FIELDS.map((f) => [f, String(d[f] ?? "")]));
+  return Object.fromEntries(DESCRIPTION_FIELDS.map((f) => [f, fieldText(d[f])]));
 }
 
 const emptyDescription = (d: Record<string, string>) => DESCRIPTION_FIELDS.every((f) => d[f] === "");
@@ -61,7 +62,7 @@ function validateCommissionRates(rate: bigint, maxRate: bigint, maxChange: bigin
 function commissionYaml(commission: ProtoMessage): string {
   const rates = (commission.commission_rates ?? {}) as ProtoMessage;
   const updated = commission.update_time as ProtoMessage | undefined;
-  const time = new Date(Number(String(updated?.seconds ?? 0)) * 1000 + Math.floor(Number(updated?.nanos ?? 0) / 1e6));
+  const time = new Date(Number(fieldText(updated?.seconds, "0")) * 1000 + Math.floor(Number(updated?.nanos ?? 0) / 1e6));
   return [
     "commission_rates:",
     `  rate: "${formatDec(decField(rates.rate))}"`,
@@ -83,7 +84,7 @@ export const validatorMessages: Record<string, MsgRoute> = {
       const operator = bech32Bytes(msg.validator_address, prefixes.validatorOperator);
       if (!bytesEqual(delegator, operator)) throw stakingError("badValidatorAddr");
       if (!msg.pubkey) throw stakingError("emptyValidatorPubKey");
-      const typeUrl = String((msg.pubkey as ProtoMessage).type_url ?? "");
+      const typeUrl = fieldText((msg.pubkey as ProtoMessage).type_url);
       if (!CONSENSUS_KEYS[typeUrl]) throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.PubKey`);
       positiveCoin(msg.value, "invalid delegation amount");
       if (emptyDescription(description(msg))) throw invalidRequest("empty description");
@@ -121,7 +122,7 @@ export const validatorMessages: Record<string, MsgRoute> = {
         unbonding_height: "0",
         unbonding_time: toTimestamp(new Date(0)),
         commission: {
-          commission_rates: { rate: String(rates.rate ?? ""), max_rate: String(rates.max_rate ?? ""), max_change_rate: String(rates.max_change_rate ?? "") },
+          commission_rates: { rate: fieldText(rates.rate), max_rate: fieldText(rates.max_rate), max_change_rate: fieldText(rates.max_change_rate) },
           update_time: toTimestamp(ctx.time),
         },
         min_self_delegation: String(msg.min_self_delegation),
@@ -165,7 +166,7 @@ export const validatorMessages: Record<string, MsgRoute> = {
         const rates = (commission.commission_rates ?? {}) as ProtoMessage;
         const newRate = decField(msg.commission_rate);
         const updatedAt = commission.update_time as ProtoMessage | undefined;
-        const since = ctx.time.getTime() - (Number(String(updatedAt?.seconds ?? 0)) * 1000 + Math.floor(Number(updatedAt?.nanos ?? 0) / 1e6));
+        const since = ctx.time.getTime() - (Number(fieldText(updatedAt?.seconds, "0")) * 1000 + Math.floor(Number(updatedAt?.nanos ?? 0) / 1e6));
         if (since < 24 * 3600 * 1000) throw stakingError("commissionUpdateTime");
         if (newRate < 0n) throw stakingError("commissionNegative");
         if (newRate > decField(rates.max_rate)) throw stakingError("commissionGTMaxRate");

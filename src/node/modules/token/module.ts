@@ -23,6 +23,7 @@ import {
 } from "./store.js";
 import { symbolError, tokenError, unitIntervalError } from "./validation.js";
 import { decodeStringValue } from "../../store/wrapperValues.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 const TOKEN_TYPE_URL = `/${TOKEN_TYPE}`;
 
@@ -34,13 +35,13 @@ export const tokenModule: NodeModule = {
 
   queries: {
     async Token(request, ctx) {
-      const denom = String(request.denom ?? "");
+      const denom = fieldText(request.denom);
       const bytes = await tokenBytes(ctx.store, denom);
       if (!bytes) throw notFound(`token ${denom} not found`);
       return { Token: { type_url: TOKEN_TYPE_URL, value: bytes } };
     },
     async Tokens(request, ctx) {
-      const ownerText = String(request.owner ?? "");
+      const ownerText = fieldText(request.owner);
       const pagination = request.pagination as PageRequest | undefined;
       if (ownerText === "") {
         const page = await paginate(ctx.store, SYMBOL_PREFIX, pagination, (_key, value) => ({ type_url: TOKEN_TYPE_URL, value }));
@@ -54,19 +55,19 @@ export const tokenModule: NodeModule = {
       return { Tokens: page.items, pagination: page.pagination };
     },
     async Fees(request, ctx) {
-      const symbol = String(request.symbol ?? "");
+      const symbol = fieldText(request.symbol);
       const invalid = symbolError(symbol);
       if (invalid) throw invalidArgument(invalid);
       const params = await readParams(ctx.store, ctx);
       const baseFee = (params.issue_token_base_fee ?? {}) as ProtoMessage;
-      const baseFeeDenom = String(baseFee.denom ?? "");
+      const baseFeeDenom = fieldText(baseFee.denom);
       const feeTokenBytes = await tokenBytes(ctx.store, baseFeeDenom);
       if (!feeTokenBytes) throw new QueryError("Internal", `token: ${baseFeeDenom} does not exist: token does not exist`);
       const feeToken = ctx.codec.type(TOKEN_TYPE).decode(feeTokenBytes) as unknown as ProtoMessage;
       const fees = tokenFees(
         symbol,
-        { baseFeeAmount: BigInt(String(baseFee.amount || "0")), baseFeeDenom, mintTokenFeeRatio: BigInt(String(params.mint_token_fee_ratio || "0")) },
-        { symbol: String(feeToken.symbol ?? ""), min_unit: String(feeToken.min_unit ?? ""), scale: Number(feeToken.scale ?? 0) },
+        { baseFeeAmount: BigInt(fieldText(baseFee.amount, "0")), baseFeeDenom, mintTokenFeeRatio: BigInt(fieldText(params.mint_token_fee_ratio, "0")) },
+        { symbol: fieldText(feeToken.symbol), min_unit: fieldText(feeToken.min_unit), scale: Number(feeToken.scale ?? 0) },
       );
       return { exist: await hasToken(ctx.store, symbol), issue_fee: fees.issueFee, mint_fee: fees.mintFee };
     },
@@ -76,7 +77,7 @@ export const tokenModule: NodeModule = {
     async TotalBurn(_request, ctx) {
       const coinType = ctx.codec.type("core.base.v1beta1.Coin");
       const burned_coins: ProtoMessage[] = [];
-      for await (const [, value] of ctx.store.iterate(BURNED_PREFIX)) burned_coins.push(coinType.decode(value) as unknown as ProtoMessage);
+      for await (const [, value] of ctx.store.iterate(BURNED_PREFIX)) burned_coins.push(coinType.decode(value));
       return { burned_coins };
     },
   },
@@ -94,7 +95,7 @@ export const tokenModule: NodeModule = {
     const minUnits = new Set<string>();
     ((state.tokens ?? []) as ProtoMessage[]).forEach((token, i) => {
       const where = `tokens[${i}]`;
-      const owner = String(token.owner ?? "");
+      const owner = fieldText(token.owner);
       if (owner !== "") ownerAddressOrThrow(owner, `${where}.owner`, ctx);
       const problem = tokenError(tokenFields(token));
       if (problem) throw new Error(`${where}.${problem[0]}: ${problem[1]}`);
@@ -105,8 +106,8 @@ export const tokenModule: NodeModule = {
       symbols.add(symbol);
       minUnits.add(minUnit);
     });
-    if (!symbols.has(String(baseFee.denom ?? ""))) {
-      throw new Error(`params.issue_token_base_fee.denom: Token ${String(baseFee.denom ?? "")} does not exist`);
+    if (!symbols.has(fieldText(baseFee.denom))) {
+      throw new Error(`params.issue_token_base_fee.denom: Token ${fieldText(baseFee.denom)} does not exist`);
     }
     ((state.burned_coins ?? []) as ProtoMessage[]).forEach((coin, i) => validateCoin(coin, `burned_coins[${i}]`));
   },
@@ -114,11 +115,11 @@ export const tokenModule: NodeModule = {
   async initGenesis(state, ctx) {
     writeParams(ctx.store, (state.params ?? {}) as ProtoMessage, ctx);
     for (const token of (state.tokens ?? []) as ProtoMessage[]) {
-      const owner = String(token.owner ?? "");
+      const owner = fieldText(token.owner);
       writeToken(ctx.store, token, owner === "" ? undefined : decodeBech32Address(owner, ctx.chain.bech32Prefix, "owner"), ctx);
     }
     for (const coin of (state.burned_coins ?? []) as ProtoMessage[]) {
-      await addBurnedCoin(ctx.store, { denom: String(coin.denom), amount: BigInt(String(coin.amount || "0")) }, ctx);
+      await addBurnedCoin(ctx.store, { denom: fieldText(coin.denom), amount: BigInt(fieldText(coin.amount, "0")) }, ctx);
     }
   },
 
@@ -128,9 +129,9 @@ export const tokenModule: NodeModule = {
       const params = await readParams(store, ctx);
       const baseFee = (params.issue_token_base_fee ?? {}) as ProtoMessage;
       return {
-        TokenTaxRate: JSON.stringify(decFromWire(String(params.token_tax_rate ?? ""))),
-        IssueTokenBaseFee: JSON.stringify({ denom: String(baseFee.denom ?? ""), amount: String(baseFee.amount || "0") }),
-        MintTokenFeeRatio: JSON.stringify(decFromWire(String(params.mint_token_fee_ratio ?? ""))),
+        TokenTaxRate: JSON.stringify(decFromWire(fieldText(params.token_tax_rate))),
+        IssueTokenBaseFee: JSON.stringify({ denom: fieldText(baseFee.denom), amount: fieldText(baseFee.amount, "0") }),
+        MintTokenFeeRatio: JSON.stringify(decFromWire(fieldText(params.mint_token_fee_ratio))),
       };
     },
   },
@@ -184,12 +185,12 @@ function nativeToken(baseDenom: string, owner: string) {
 
 function tokenFields(token: ProtoMessage) {
   return {
-    symbol: String(token.symbol ?? ""),
-    name: String(token.name ?? ""),
+    symbol: fieldText(token.symbol),
+    name: fieldText(token.name),
     scale: Number(token.scale ?? 0),
-    min_unit: String(token.min_unit ?? ""),
-    initial_supply: BigInt(String(token.initial_supply ?? 0)),
-    max_supply: BigInt(String(token.max_supply ?? 0)),
+    min_unit: fieldText(token.min_unit),
+    initial_supply: BigInt(fieldText(token.initial_supply, "0")),
+    max_supply: BigInt(fieldText(token.max_supply, "0")),
   };
 }
 
@@ -216,13 +217,13 @@ function reasonOf(err: unknown): string {
 }
 
 function decWire(value: unknown): bigint {
-  const text = String(value ?? "");
+  const text = fieldText(value);
   return text === "" ? 0n : BigInt(text);
 }
 
 function validateCoin(coin: ProtoMessage, field: string): void {
-  const denom = String(coin.denom ?? "");
+  const denom = fieldText(coin.denom);
   if (!DENOM_PATTERN.test(denom)) throw new Error(`${field}.denom: invalid denom: ${denom}`);
-  const amount = String(coin.amount ?? "");
+  const amount = fieldText(coin.amount);
   if (!/^\d+$/.test(amount)) throw new Error(`${field}.amount: negative or malformed coin amount: ${amount}`);
 }

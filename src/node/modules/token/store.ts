@@ -4,6 +4,7 @@ import type { KVReader, KVStore } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { ModuleContext } from "../nodeModule.js";
 import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
+import { fieldText } from "../../../codec/fieldText.js";
 
 /**
  * Store layout (the real keeper's keys):
@@ -47,7 +48,7 @@ export async function hasToken(store: KVReader, denom: string): Promise<boolean>
 
 export async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes)) : {};
 }
 
 export function writeParams(store: KVStore, params: ProtoMessage, ctx: ModuleContext): void {
@@ -66,6 +67,6 @@ export function writeToken(store: KVStore, token: ProtoMessage, owner: Uint8Arra
 export async function addBurnedCoin(store: KVStore, coin: { denom: string; amount: bigint }, ctx: ModuleContext): Promise<void> {
   const coinType = ctx.codec.type("core.base.v1beta1.Coin");
   const existing = await store.get(burnedKey(coin.denom));
-  const before = existing ? BigInt(String((coinType.decode(existing) as unknown as ProtoMessage).amount || "0")) : 0n;
+  const before = existing ? BigInt(fieldText((coinType.decode(existing) as unknown as ProtoMessage).amount, "0")) : 0n;
   store.set(burnedKey(coin.denom), coinType.encode({ denom: coin.denom, amount: (before + coin.amount).toString() }).finish());
 }

@@ -13,7 +13,7 @@ const CH = "/ibc/core/channel/v1beta1/channels/channel-0/ports/transfer";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 const hashHex = (text: string) => Buffer.from(sha256(new TextEncoder().encode(text))).toString("hex").toUpperCase();
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 /**
  * The IBC gateway routes (ICS-02 clients, ICS-03 connections, ICS-04 channels

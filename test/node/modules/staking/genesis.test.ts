@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import { bech32 } from "bech32";
-import type { ProtoMessage } from "../../../../src/codec/json/renderProto3.js";
 import { devAppState, fixedAccounts, genesisCodec, validateModuleGenesis, type GenesisJson } from "../../../helpers/moduleGenesis.js";
 import type { NodeModule } from "../../../../src/node/modules/nodeModule.js";
 import { stakingModule } from "../../../../src/node/modules/staking/module.js";
@@ -34,7 +33,7 @@ describe("staking genesis", () => {
     const type = codec.type("core.slashing.v1beta1.Params");
     const parsed = codec.parser.parse(type, { min_signed_per_window: "0.05", slash_fraction_downtime: "0.000100000000000000" });
     expect(new TextDecoder().decode(parsed.min_signed_per_window as Uint8Array)).to.equal("50000000000000000");
-    const rendered = codec.renderer.render(type, type.decode(type.encode(parsed).finish()) as unknown as ProtoMessage);
+    const rendered = codec.renderer.render(type, type.decode(type.encode(parsed).finish()));
     expect(rendered).to.include({ min_signed_per_window: "0.050000000000000000", slash_fraction_downtime: "0.000100000000000000", slash_fraction_double_sign: "0.000000000000000000" });
     const staking = codec.parser.parse(codec.type("core.staking.v1beta1.GenesisState"), { last_total_power: "148500" });
     expect(new TextDecoder().decode(staking.last_total_power as Uint8Array)).to.equal("148500");

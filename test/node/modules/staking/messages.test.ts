@@ -75,7 +75,7 @@ describe("staking and slashing Msgs", function () {
   /** A failed Msg: the code and log, only the fee charged, and the staking state as it was. */
   async function failsInBlock(from: number, msg: { typeUrl: string; value: unknown }, code: number, codespace: string, log: string) {
     const before = { balance: await kit.balance(kit.addresses[from]!), validators: await kit.query("core.staking.v1beta1.Query.Validators"), pool: await pool() };
-    const r = await kit.deliver(from, [msg as never]);
+    const r = await kit.deliver(from, [msg]);
     expect(r.checkCode, r.checkLog).to.equal(0);
     expect([r.code, r.codespace, r.log]).to.deep.equal([code, codespace, log]);
     expect(await kit.balance(kit.addresses[from]!)).to.equal(before.balance - FEE);
@@ -85,7 +85,7 @@ describe("staking and slashing Msgs", function () {
 
   async function refusedByCheck(from: number, msg: { typeUrl: string; value: unknown }, code: number, codespace: string, log: string) {
     const before = await kit.balance(kit.addresses[from]!);
-    const r = await kit.deliver(from, [msg as never]);
+    const r = await kit.deliver(from, [msg]);
     expect([r.checkCode, r.codespace, r.checkLog]).to.deep.equal([code, codespace, log]);
     expect(await kit.balance(kit.addresses[from]!)).to.equal(before);
   }
