@@ -37,7 +37,9 @@ export async function prepareHome(dir: string, extra: number, keyed = 50, blocks
   }
   await started.node.stop();
   editConfig(home, "config.toml", "create_empty_blocks = true", "create_empty_blocks = false");
-  const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as { app_state: { bank: { balances: Array<{ address: string }> } } };
+  const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as {
+    app_state: { bank: { balances: Array<{ address: string }> } };
+  };
   const addresses = extra > 0 ? genesis.app_state.bank.balances.map((b) => b.address).slice(-extra) : [];
   return { home, addresses, keyed };
 }

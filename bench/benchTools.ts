@@ -50,7 +50,9 @@ const results: BenchResult[] = [];
 export function record(result: BenchResult): void {
   results.push(result);
   const lat = result.p50 === undefined ? "" : `  p50 ${fmtMs(result.p50)} p99 ${fmtMs(result.p99!)}`;
-  console.log(`  ${result.subject}: ${result.subjectValue} vs ${result.baseline}: ${result.baselineValue} = ${result.ratio.toFixed(2)}x (target ${result.target})${lat}${result.note ? `  [${result.note}]` : ""}`);
+  console.log(
+    `  ${result.subject}: ${result.subjectValue} vs ${result.baseline}: ${result.baselineValue} = ${result.ratio.toFixed(2)}x (target ${result.target})${lat}${result.note ? `  [${result.note}]` : ""}`,
+  );
 }
 
 export function allResults(): BenchResult[] {
@@ -70,7 +72,11 @@ export interface Load {
 }
 
 /** autocannon against `base`: `path(i)` gives the i-th request's path (and optional headers). */
-export async function load(base: string, pathOf: (i: number) => string, options: { duration?: number; amount?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<Load> {
+export async function load(
+  base: string,
+  pathOf: (i: number) => string,
+  options: { duration?: number; amount?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<Load> {
   let i = 0;
   const result = await autocannon({
     url: base,
@@ -168,7 +174,10 @@ function request(url: string, options: http.RequestOptions, body?: string): Prom
 }
 
 export function machine(): string {
-  return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 }
 
 export function report(title: string, rows: Array<[string, string]>): void {

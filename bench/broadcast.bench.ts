@@ -25,7 +25,8 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
     signers.map(async (signer, account) => {
       const to = signers[(account + 1) % senders]!.address;
       const own: Uint8Array[] = [];
-      for (let sequence = 0; sequence < PER_ACCOUNT; sequence++) own.push(await directTx(signer, { messages: [send(signer.address, to, "1")], sequence, accountNumber: account }));
+      for (let sequence = 0; sequence < PER_ACCOUNT; sequence++)
+        own.push(await directTx(signer, { messages: [send(signer.address, to, "1")], sequence, accountNumber: account }));
       return own;
     }),
   );
@@ -54,13 +55,20 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
       txs.map(async (own) => {
         for (const tx of own) {
           sentAt.set(hashOf(tx), performance.now());
-          const r = await post(`${server.restUrl}/core/tx/v1beta1/txs`, JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" }), connections);
+          const r = await post(
+            `${server.restUrl}/core/tx/v1beta1/txs`,
+            JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
+            connections,
+          );
           const code = (JSON.parse(r.body) as { tx_response?: { code: number } }).tx_response?.code;
           if (r.status !== 200 || code !== 0) throw new Error(`broadcast: ${r.status} ${r.body}`);
         }
       }),
     );
-    await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${included.size} of ${total} included after 120 s`)), 120_000))]);
+    await Promise.race([
+      done,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${included.size} of ${total} included after 120 s`)), 120_000)),
+    ]);
     const seconds = (Math.max(...included.values()) - start) / 1000;
     const latencies = [...sentAt].map(([hash, at]) => included.get(hash)! - at).sort((a, b) => a - b);
     const rate = total / seconds;

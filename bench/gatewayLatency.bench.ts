@@ -23,7 +23,10 @@ export async function gatewayBenchmark(bench: BenchHome, dir: string): Promise<v
     const restUrl = (await gateway.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
     const direct = async (i: number) => {
       const data = Buffer.from(Request.encode({ address: addresses[i % addresses.length]! }).finish()).toString("hex");
-      const r = await post(server.rpcUrl, JSON.stringify({ jsonrpc: "2.0", id: i, method: "abci_query", params: { path: METHOD, data, height: "0", prove: false } }));
+      const r = await post(
+        server.rpcUrl,
+        JSON.stringify({ jsonrpc: "2.0", id: i, method: "abci_query", params: { path: METHOD, data, height: "0", prove: false } }),
+      );
       const code = (JSON.parse(r.body) as { result?: { response?: { code?: number } } }).result?.response?.code ?? 0;
       if (r.status !== 200 || code !== 0) throw new Error(`abci_query: ${r.status} ${r.body}`);
     };

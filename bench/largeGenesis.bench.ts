@@ -47,7 +47,9 @@ await small.node.close();
 
 const large = await openWith(LARGE);
 // Deep keys: accounts whose address sorts past the middle of the key space (addresses are random).
-const genesisAddresses = (JSON.parse(fs.readFileSync(path.join(large.home, "config", "genesis.json"), "utf8")) as { app_state: { bank: { balances: Array<{ address: string }> } } }).app_state.bank.balances;
+const genesisAddresses = (
+  JSON.parse(fs.readFileSync(path.join(large.home, "config", "genesis.json"), "utf8")) as { app_state: { bank: { balances: Array<{ address: string }> } } }
+).app_state.bank.balances;
 const deepKeys = genesisAddresses
   .map((a) => decodeBech32Address(a.address, "hub", "address"))
   .filter((bytes) => bytes[0]! >= 0x80 && bytes[0]! < 0xf0)

@@ -40,9 +40,17 @@ export async function restBenchmarks(bench: BenchHome, dir: string): Promise<voi
     for (const [subject, baseline, pathOf, target] of pairs) {
       const engine = await load(server.restUrl, pathOf);
       const koa = await load(bare.url, pathOf);
-      record({ subject, baseline, ratio: engine.rps / koa.rps, target, subjectValue: rate(engine), baselineValue: rate(koa), p50: engine.p50, p99: engine.p99 });
+      record({
+        subject,
+        baseline,
+        ratio: engine.rps / koa.rps,
+        target,
+        subjectValue: rate(engine),
+        baselineValue: rate(koa),
+        p50: engine.p50,
+        p99: engine.p99,
+      });
     }
-
   } finally {
     await bare.server.stop();
     await server.node.stop();

@@ -45,7 +45,15 @@ if (runs("genesis")) {
   const timer = setTimeout(() => proc.proc.kill("SIGKILL"), GENESIS_TIME_LIMIT_MS);
   const line = await proc.waitFor(/^\{.*\}$/m, GENESIS_TIME_LIMIT_MS).finally(() => clearTimeout(timer));
   await proc.stop();
-  const r = JSON.parse(line[0]) as { large: number; small: number; importMs: number; smallImportMs: number; dataBytes: number; firstPage: { p50: number; p99: number }; deepPage: { p50: number; p99: number } };
+  const r = JSON.parse(line[0]) as {
+    large: number;
+    small: number;
+    importMs: number;
+    smallImportMs: number;
+    dataBytes: number;
+    firstPage: { p50: number; p99: number };
+    deepPage: { p50: number; p99: number };
+  };
   record({
     subject: `page of 100 accounts by pagination.key deep in ${r.large.toLocaleString("en")} accounts (p50)`,
     baseline: `first page of ${r.small.toLocaleString("en")} accounts (p50)`,

@@ -16,7 +16,11 @@ function median(values: number[]): number {
 
 async function timeToExit(args: string[]): Promise<number> {
   const start = performance.now();
-  await new Promise<void>((resolve, reject) => spawn(process.execPath, [CLI, ...args], { stdio: "ignore" }).on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`)))));
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, [CLI, ...args], { stdio: "ignore" }).on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited ${code}`)),
+    ),
+  );
   return performance.now() - start;
 }
 
@@ -40,12 +44,28 @@ export async function startupMemoryBenchmarks(bench: BenchHome, address: string)
     await node.stop();
   }
   const startMs = median(starts);
-  record({ subject: "start on an existing home → first answer", baseline: "target", ratio: 1000 / startMs, target: "≥ 1.0x (≤ 1.0 s)", subjectValue: fmtMs(startMs), baselineValue: "1000 ms", note: "ratio = target / time" });
+  record({
+    subject: "start on an existing home → first answer",
+    baseline: "target",
+    ratio: 1000 / startMs,
+    target: "≥ 1.0x (≤ 1.0 s)",
+    subjectValue: fmtMs(startMs),
+    baselineValue: "1000 ms",
+    note: "ratio = target / time",
+  });
   for (const args of [["routes"], ["--help"]]) {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await timeToExit(args));
     const ms = median(times);
-    record({ subject: `chain-rest ${args.join(" ")} → exit`, baseline: "target", ratio: 500 / ms, target: "≥ 1.0x (≤ 0.5 s)", subjectValue: fmtMs(ms), baselineValue: "500 ms", note: "ratio = target / time" });
+    record({
+      subject: `chain-rest ${args.join(" ")} → exit`,
+      baseline: "target",
+      ratio: 500 / ms,
+      target: "≥ 1.0x (≤ 0.5 s)",
+      subjectValue: fmtMs(ms),
+      baselineValue: "500 ms",
+      note: "ratio = target / time",
+    });
   }
 
   const { node, restUrl } = await startToFirstAnswer(bench.home);
@@ -53,7 +73,15 @@ export async function startupMemoryBenchmarks(bench: BenchHome, address: string)
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const pid = node.proc.pid!;
     const idle = memoryOf(pid).rssMb;
-    record({ subject: "idle RSS after start", baseline: "target", ratio: 120 / idle, target: "≥ 1.0x (≤ 120 MB)", subjectValue: `${idle.toFixed(0)} MB`, baselineValue: "120 MB", note: "ratio = target / RSS" });
+    record({
+      subject: "idle RSS after start",
+      baseline: "target",
+      ratio: 120 / idle,
+      target: "≥ 1.0x (≤ 120 MB)",
+      subjectValue: `${idle.toFixed(0)} MB`,
+      baselineValue: "120 MB",
+      note: "ratio = target / RSS",
+    });
     const route = () => `/core/bank/v1beta1/balances/${address}`;
     await load(restUrl, route, { amount: 10_000 });
     const after10k = memoryOf(pid).rssMb;

@@ -24,7 +24,17 @@ const app = createRestApp({
   cors: false,
   swagger: false,
 });
-const api = { enable: true, address: "tcp://127.0.0.1:0", swagger: false, "max-open-connections": 0, "rpc-read-timeout": 10, "rpc-write-timeout": 0, "rpc-max-body-bytes": 1_000_000, "enabled-unsafe-cors": false, "answer-cache-mb": 0 };
+const api = {
+  enable: true,
+  address: "tcp://127.0.0.1:0",
+  swagger: false,
+  "max-open-connections": 0,
+  "rpc-read-timeout": 10,
+  "rpc-write-timeout": 0,
+  "rpc-max-body-bytes": 1_000_000,
+  "enabled-unsafe-cors": false,
+  "answer-cache-mb": 0,
+};
 const server = await listen(app, api);
 console.log(`listening ${server.url} with ${only ? 1 : tables.gateway.length + tables.legacy.routes.length} routes`);
 process.on("SIGTERM", () => {

@@ -42,7 +42,9 @@ program
   .requiredOption("--node <url>", "the node's RPC URL, e.g. http://127.0.0.1:26657")
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address")
-  .action(async (opts: Record<string, string | undefined>) => (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"] }));
+  .action(async (opts: Record<string, string | undefined>) =>
+    (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"] }),
+  );
 
 program
   .command("routes")
@@ -69,6 +71,6 @@ program.parseAsync(process.argv).catch(async (err: unknown) => {
     import("./tables/loadYamlTable.js"),
   ]);
   const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError;
-  console.error(`chain-rest: ${known ? (err).message : ((err as Error).stack ?? String(err))}`);
+  console.error(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });

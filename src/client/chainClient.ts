@@ -68,14 +68,21 @@ export interface ChainClient {
 
 /** The node could not be reached (refused, reset, timed out). The gateway answers 503. */
 export class NodeUnavailableError extends Error {
-  constructor(readonly nodeAddress: string, reason: string) {
+  constructor(
+    readonly nodeAddress: string,
+    reason: string,
+  ) {
     super(`node ${nodeAddress} is unavailable: ${reason}`);
   }
 }
 
 /** The node answered with a JSON-RPC error object. */
 export class NodeRpcError extends Error {
-  constructor(readonly code: number, readonly rpcMessage: string, readonly data: string | undefined) {
+  constructor(
+    readonly code: number,
+    readonly rpcMessage: string,
+    readonly data: string | undefined,
+  ) {
     super(data ? `${rpcMessage}: ${data}` : rpcMessage);
   }
 }

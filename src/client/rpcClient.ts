@@ -115,4 +115,3 @@ export class RpcClient implements ChainClient {
     return reply.result;
   }
 }
-

@@ -32,7 +32,8 @@ export function rejectNonCanonical(root: protobuf.Root, type: protobuf.Type, byt
     const wire = Number(tag.value & 7n);
     const field = type.fieldsById[number];
     const repeatsAsRun = field !== undefined && field.repeated && wire === WIRE.delimited && !isPackable(field);
-    if (number < previous || (number === previous && !repeatsAsRun)) fail(where, `field ${number} after field ${previous}: fields must come once each, in ascending order`);
+    if (number < previous || (number === previous && !repeatsAsRun))
+      fail(where, `field ${number} after field ${previous}: fields must come once each, in ascending order`);
     previous = number;
     if (wire === WIRE.varint) {
       const value = readVarint(bytes, pos, where);
@@ -113,7 +114,7 @@ function checkPacked(field: protobuf.Field, value: Uint8Array, where: string): v
     if (value.length % (FIXED64_SCALARS.has(type) ? 8 : 4) !== 0) fail(where, `packed field ${field.id} has a partial element`);
     return;
   }
-  for (let pos = 0; pos < value.length; ) {
+  for (let pos = 0; pos < value.length;) {
     const element = readVarint(value, pos, where);
     checkVarintRange(type, element, field.id, where);
     pos = element.end;

@@ -15,8 +15,16 @@ export type FieldKind =
   | { kind: "message"; type: protobuf.Type };
 
 const INTEGERS: Record<string, IntegerType> = {
-  int64: "int64", sint64: "int64", sfixed64: "int64", uint64: "uint64", fixed64: "uint64",
-  int32: "int32", sint32: "int32", sfixed32: "int32", uint32: "uint32", fixed32: "uint32",
+  int64: "int64",
+  sint64: "int64",
+  sfixed64: "int64",
+  uint64: "uint64",
+  fixed64: "uint64",
+  int32: "int32",
+  sint32: "int32",
+  sfixed32: "int32",
+  uint32: "uint32",
+  fixed32: "uint32",
 };
 
 export function fieldKind(field: protobuf.Field): FieldKind {

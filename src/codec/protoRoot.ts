@@ -15,9 +15,7 @@ const require = createRequire(import.meta.url);
 const PROTOBUFJS_DIR = path.dirname(require.resolve("protobufjs/package.json"));
 
 function listProtoFiles(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => name.endsWith(".proto"))
-    .sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => name.endsWith(".proto")).sort();
 }
 
 /**

@@ -33,7 +33,8 @@ export function rejectUnknownFields(root: protobuf.Root, type: protobuf.Type, by
     const nested = field.resolvedType;
     if (nested instanceof protobuf.Type && wireType === 2) {
       const inner = reader.bytes();
-      const skipped = nested.fullName === ".google.protobuf.Any" ? checkAny(root, inner, allowNonCritical) : rejectUnknownFields(root, nested, inner, allowNonCritical);
+      const skipped =
+        nested.fullName === ".google.protobuf.Any" ? checkAny(root, inner, allowNonCritical) : rejectUnknownFields(root, nested, inner, allowNonCritical);
       skippedNonCritical ||= skipped;
     } else {
       reader.skipType(wireType);

@@ -23,7 +23,14 @@ class DevGenesisBuilder implements DevGenesisContext {
   readonly consensusPublicKey: Uint8Array;
 
   constructor(input: DevGenesisInput) {
-    ({ chainId: this.chainId, prefix: this.prefix, denom: this.denom, genesisTime: this.genesisTime, accounts: this.accounts, consensusPublicKey: this.consensusPublicKey } = input);
+    ({
+      chainId: this.chainId,
+      prefix: this.prefix,
+      denom: this.denom,
+      genesisTime: this.genesisTime,
+      accounts: this.accounts,
+      consensusPublicKey: this.consensusPublicKey,
+    } = input);
   }
 
   moduleAccount(name: string, permissions: string[]): string {

@@ -25,7 +25,8 @@ export interface InitOptions {
 export const MIN_DEV_ACCOUNTS = 4;
 
 export function initHome(options: InitOptions): DevAccounts {
-  if (options.accounts < MIN_DEV_ACCOUNTS) throw new ConfigError(`--accounts must be at least ${MIN_DEV_ACCOUNTS}: the development genesis gives roles to accounts 0 to ${MIN_DEV_ACCOUNTS - 1}`);
+  if (options.accounts < MIN_DEV_ACCOUNTS)
+    throw new ConfigError(`--accounts must be at least ${MIN_DEV_ACCOUNTS}: the development genesis gives roles to accounts 0 to ${MIN_DEV_ACCOUNTS - 1}`);
   if (isInitialized(options.home)) throw new ConfigError(`${options.home} is already initialized (${genesisPath(options.home)} exists)`);
   const configDir = path.join(options.home, "config");
   fs.mkdirSync(configDir, { recursive: true });

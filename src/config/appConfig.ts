@@ -12,7 +12,10 @@ export const APP_SETTINGS = {
       default: "hub",
       rules: { pattern: "^[a-z]{1,20}$" },
       expected: 'lower-case letters such as "hub"',
-      comment: ["Human-readable part of the embedded chain's account addresses (hub1...); the", 'validator operator and consensus prefixes add "valoper" and "valcons".'],
+      comment: [
+        "Human-readable part of the embedded chain's account addresses (hub1...); the",
+        'validator operator and consensus prefixes add "valoper" and "valcons".',
+      ],
       meaning: "account address prefix of the embedded chain (`hubvaloper`, `hubvalcons` follow)",
     },
     "minimum-gas-prices": {
@@ -27,13 +30,21 @@ export const APP_SETTINGS = {
       integer: true,
       rules: { minimum: 1 },
       expected: "an integer >= 1",
-      comment: ["How many recent heights the embedded node keeps answerable for queries at a", "height (x-cosmos-block-height header, ?height= on legacy routes)."],
+      comment: [
+        "How many recent heights the embedded node keeps answerable for queries at a",
+        "height (x-cosmos-block-height header, ?height= on legacy routes).",
+      ],
       meaning: "how many recent heights stay queryable",
     },
   },
   sections: {
     api: {
-      enable: { default: true, expected: BOOLEAN, comment: ["Whether the REST server runs."], meaning: "run the REST server (`false`: only the node and its RPC)" },
+      enable: {
+        default: true,
+        expected: BOOLEAN,
+        comment: ["Whether the REST server runs."],
+        meaning: "run the REST server (`false`: only the node and its RPC)",
+      },
       address: {
         default: "tcp://0.0.0.0:1317",
         rules: { pattern: LISTEN_ADDRESS_PATTERN },
@@ -52,7 +63,10 @@ export const APP_SETTINGS = {
         integer: true,
         rules: { minimum: 0 },
         expected: "an integer >= 0 (0 = no limit)",
-        comment: ["Maximum number of simultaneous client connections (0 = no limit). More connections wait for a", "place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503."],
+        comment: [
+          "Maximum number of simultaneous client connections (0 = no limit). More connections wait for a",
+          "place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503.",
+        ],
         meaning: "simultaneous connections (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
       },
       "rpc-read-timeout": {
@@ -61,7 +75,8 @@ export const APP_SETTINGS = {
         rules: { minimum: 0 },
         expected: "a number of seconds >= 0",
         comment: ["Seconds allowed for reading a request (slower clients are cut), and for an answer from the node."],
-        meaning: "seconds to read a request (head and body; a slower client is cut, within ¼ s of it, with `408`); also the time allowed for an answer from a remote node",
+        meaning:
+          "seconds to read a request (head and body; a slower client is cut, within ¼ s of it, with `408`); also the time allowed for an answer from a remote node",
       },
       "rpc-write-timeout": {
         default: 0,
@@ -90,7 +105,10 @@ export const APP_SETTINGS = {
         integer: true,
         rules: { minimum: 0, maximum: 65536 },
         expected: "a number of megabytes from 0 (no reuse) to 65536",
-        comment: ["Megabytes of answers kept for reuse: the same GET at the same latest height is", "answered again from memory until the next block (0 = no reuse)."],
+        comment: [
+          "Megabytes of answers kept for reuse: the same GET at the same latest height is",
+          "answered again from memory until the next block (0 = no reuse).",
+        ],
         meaning:
           "memory for reused answers: a GET answered 200 is answered again from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
       },

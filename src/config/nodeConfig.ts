@@ -28,7 +28,10 @@ export const NODE_SETTINGS = {
       create_empty_blocks: {
         default: false,
         expected: "true or false",
-        comment: ["false: a block is made as soon as transactions are waiting (and never empty).", "true: a block is also made every create_empty_blocks_interval, empty or not."],
+        comment: [
+          "false: a block is made as soon as transactions are waiting (and never empty).",
+          "true: a block is also made every create_empty_blocks_interval, empty or not.",
+        ],
         meaning: "`false`: a block is made when transactions wait; `true`: also every interval",
       },
       create_empty_blocks_interval: {

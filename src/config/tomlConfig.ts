@@ -37,10 +37,7 @@ function describe(file: string, errors: ErrorObject[], schema: object, data: unk
 }
 
 function lookupSchema(schema: object, segments: string[]): object | undefined {
-  return segments.reduce<object | undefined>(
-    (node, s) => (node as { properties?: Record<string, object> } | undefined)?.properties?.[s],
-    schema,
-  );
+  return segments.reduce<object | undefined>((node, s) => (node as { properties?: Record<string, object> } | undefined)?.properties?.[s], schema);
 }
 
 /** "tcp://0.0.0.0:1317" → {host, port}. */

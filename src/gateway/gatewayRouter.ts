@@ -50,7 +50,11 @@ export function refusedPathVariables(deps: RestDeps) {
 async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
   const height = requestedHeight(ctx.headers);
   const body = route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined;
-  const request = bindRequest(route, { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body }, deps.codec.parser);
+  const request = bindRequest(
+    route,
+    { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body },
+    deps.codec.parser,
+  );
   const result = await callMethod(route, request, height, deps);
   const json = deps.codec.renderer.render(route.responseType, result.response);
   if (result.height !== undefined) ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));

@@ -22,8 +22,23 @@ export const GrpcCode = {
 export type GrpcCodeName = keyof typeof GrpcCode;
 
 const HTTP_STATUS: Record<number, number> = {
-  0: 200, 1: 408, 2: 500, 3: 400, 4: 504, 5: 404, 6: 409, 7: 403, 8: 429,
-  9: 400, 10: 409, 11: 400, 12: 501, 13: 500, 14: 503, 15: 500, 16: 401,
+  0: 200,
+  1: 408,
+  2: 500,
+  3: 400,
+  4: 504,
+  5: 404,
+  6: 409,
+  7: 403,
+  8: 429,
+  9: 400,
+  10: 409,
+  11: 400,
+  12: 501,
+  13: 500,
+  14: 503,
+  15: 500,
+  16: 401,
 };
 
 export function httpStatusOf(code: number): number {

@@ -6,7 +6,6 @@ import { answerClientErrors } from "./clientErrors.js";
 import { gatedListener } from "./connectionLimit.js";
 import type { RunningServer } from "../util/runningServer.js";
 
-
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
 
@@ -17,7 +16,9 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
   // default), so a client sending its head one byte a second was cut 10-40 s after it connected.
   const server = http.createServer(
-    readTimeoutMs > 0 ? { requestTimeout: readTimeoutMs, headersTimeout: readTimeoutMs, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, readTimeoutMs / 4) } : {},
+    readTimeoutMs > 0
+      ? { requestTimeout: readTimeoutMs, headersTimeout: readTimeoutMs, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, readTimeoutMs / 4) }
+      : {},
     koaListener(app),
   );
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);

@@ -65,8 +65,14 @@ export function readBaseReq(json: unknown): BaseReq {
     gas: text("gas"),
     gasAdjustment: text("gas_adjustment"),
     simulate,
-    feesValid: coinsValid(fees.map((c) => c.denom), fees.map((c) => intAmount(c.amount, "base_req.fees"))),
-    gasPricesValid: coinsValid(gasPrices.map((c) => c.denom), gasPrices.map((c) => decAmount(c.amount, "base_req.gas_prices"))),
+    feesValid: coinsValid(
+      fees.map((c) => c.denom),
+      fees.map((c) => intAmount(c.amount, "base_req.fees")),
+    ),
+    gasPricesValid: coinsValid(
+      gasPrices.map((c) => c.denom),
+      gasPrices.map((c) => decAmount(c.amount, "base_req.gas_prices")),
+    ),
   };
 }
 
@@ -78,7 +84,8 @@ export function readBaseReq(json: unknown): BaseReq {
 export function validateBaseReq(req: BaseReq, bech32Prefix: string): void {
   if (!req.simulate) {
     if (req.chainId === "") throw new LegacyError(401, "chain-id required but not specified");
-    if (req.fees.some((c) => c.amount !== 0n) && req.gasPrices.some((c) => c.scaled !== 0n)) throw new LegacyError(400, "cannot provide both fees and gas prices");
+    if (req.fees.some((c) => c.amount !== 0n) && req.gasPrices.some((c) => c.scaled !== 0n))
+      throw new LegacyError(400, "cannot provide both fees and gas prices");
     if (!req.feesValid && !req.gasPricesValid) throw new LegacyError(402, "invalid fees or gas prices provided");
   }
   try {
@@ -100,7 +107,8 @@ export function gasSetting(gas: string): { simulate: boolean; limit: bigint } {
 export function gasAdjustment(text: string): number {
   if (text === "") return 1;
   const n = Number(text);
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(n)) throw new LegacyError(400, `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(n))
+    throw new LegacyError(400, `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
   if (n < 0) throw new LegacyError(400, "gas adjustment must be a positive float");
   return n;
 }

@@ -44,7 +44,8 @@ export function evaluate(template: Template, scope: Scope): unknown {
     case "each": {
       const list = evaluate(template.from, scope);
       if (list === undefined || list === null) return undefined;
-      if (!Array.isArray(list)) throw new LegacyError(400, `failed to decode JSON payload: ${template.from.kind === "ref" ? template.from.text.slice(1) : "value"}: expected an array`);
+      if (!Array.isArray(list))
+        throw new LegacyError(400, `failed to decode JSON payload: ${template.from.kind === "ref" ? template.from.text.slice(1) : "value"}: expected an array`);
       return list.map((item) => evaluate(template.value, { ...scope, item }));
     }
     case "first":
@@ -173,7 +174,7 @@ function parseCoins(text: string, what: string): Array<{ denom: string; amount: 
   });
 }
 
-const UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+const UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
 
 /** A Go duration ("1h30m", "10m", "90s") in whole seconds. */
 function durationSeconds(text: string, what: string): number {
@@ -183,5 +184,8 @@ function durationSeconds(text: string, what: string): number {
 }
 
 function field(what: string): string {
-  return what.replace(/^\$\w+\./, "").split("|")[0]!.trim();
+  return what
+    .replace(/^\$\w+\./, "")
+    .split("|")[0]!
+    .trim();
 }

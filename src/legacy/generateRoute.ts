@@ -27,7 +27,8 @@ const SIMULATE = {
  * or {"gas_estimate": "..."} when base_req.simulate is true.
  */
 export async function generateTx(handler: GenerateHandler, body: unknown, path: Record<string, string>, deps: LegacyDeps): Promise<JsonValue> {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object with base_req");
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
+    throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object with base_req");
   const fields = body as Record<string, unknown>;
   const baseReq = readBaseReq(fields.base_req);
   validateBaseReq(baseReq, deps.bech32Prefix);
@@ -74,7 +75,10 @@ export async function generateTx(handler: GenerateHandler, body: unknown, path: 
     type: stdTxName,
     value: {
       msg: msgs.map((any) => deps.amino.renderAny(any)),
-      fee: { amount: feesFor(baseReq, gasLimit).map((c) => deps.amino.render(Coin, { denom: c.denom, amount: c.amount.toString() })), gas: gasLimit.toString() },
+      fee: {
+        amount: feesFor(baseReq, gasLimit).map((c) => deps.amino.render(Coin, { denom: c.denom, amount: c.amount.toString() })),
+        gas: gasLimit.toString(),
+      },
       signatures: null,
       memo: baseReq.memo,
       timeout_height: baseReq.timeoutHeight,
@@ -101,7 +105,9 @@ async function forEachItems(forEach: NonNullable<GenerateHandler["msgs"][number]
   const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   const last = forEach.items.at(-1)!;
   // messages become their amino JSON, so templates read their fields by JSON name
-  return last.resolvedType instanceof protobuf.Type ? items.map((m): unknown => deps.amino.render(last.resolvedType as protobuf.Type, m as ProtoMessage)) : (items as unknown[]);
+  return last.resolvedType instanceof protobuf.Type
+    ? items.map((m): unknown => deps.amino.render(last.resolvedType as protobuf.Type, m as ProtoMessage))
+    : (items as unknown[]);
 }
 
 /**

@@ -28,7 +28,8 @@ const strconvError = (fn: string, raw: string) => (reason: IntegerTextError["rea
 export function checkedParam(spec: ParamSpec, raw: string | undefined): string | undefined {
   if (raw === undefined || raw === "") {
     if (spec.default !== undefined) return spec.default;
-    if (spec.required && spec.in === "query") throw new LegacyError(400, spec.error ? fillText(spec.error, { value: "" }) : `the query parameter ${spec.name} is required`);
+    if (spec.required && spec.in === "query")
+      throw new LegacyError(400, spec.error ? fillText(spec.error, { value: "" }) : `the query parameter ${spec.name} is required`);
     return raw;
   }
   if (spec.refuse?.match.test(raw)) throw new LegacyError(400, fillText(spec.refuse.error, { value: raw, VALUE: raw.toUpperCase() }));

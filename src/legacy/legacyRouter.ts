@@ -59,7 +59,7 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
     const error = asLegacyError(err);
     const outcome = applyErrorRules(route.errors, error, values);
     if (outcome.kind === "result") {
-      write(ctx, 200, route.envelope === "height" ? { height: "0", result: outcome.value as JsonValue } : (outcome.value));
+      write(ctx, 200, route.envelope === "height" ? { height: "0", result: outcome.value as JsonValue } : outcome.value);
       return;
     }
     if (error.unexpected) console.error(`[legacy] ${ctx.method} ${ctx.url}:`, err);

@@ -168,7 +168,7 @@ async function searchMsgs(call: SearchCall, scope: Scope, deps: LegacyDeps): Pro
         const msg = call.msgType.decode(any.value as Uint8Array) as unknown as ProtoMessage;
         if (!wanted.every(([field, value]) => fieldText(msg[field]) === value)) continue;
         const type = call.as ?? call.msgType;
-        found.push({ type, msg: call.as ? (call.as.decode(any.value as Uint8Array)) : msg, height: Number(tx.height) });
+        found.push({ type, msg: call.as ? call.as.decode(any.value as Uint8Array) : msg, height: Number(tx.height) });
         if (!call.all) return found;
       }
     }

@@ -15,8 +15,16 @@ import { LegacyError } from "./legacyErrors.js";
 import { pageAndLimit } from "./legacyParams.js";
 import { fieldText } from "../codec/fieldText.js";
 
-const BROADCAST = { methodPath: "/core.tx.v1beta1.Service/BroadcastTx", request: "core.tx.v1beta1.BroadcastTxRequest", response: "core.tx.v1beta1.BroadcastTxResponse" };
-const ACCOUNT = { methodPath: "/core.auth.v1beta1.Query/Account", request: "core.auth.v1beta1.QueryAccountRequest", response: "core.auth.v1beta1.QueryAccountResponse" };
+const BROADCAST = {
+  methodPath: "/core.tx.v1beta1.Service/BroadcastTx",
+  request: "core.tx.v1beta1.BroadcastTxRequest",
+  response: "core.tx.v1beta1.BroadcastTxResponse",
+};
+const ACCOUNT = {
+  methodPath: "/core.auth.v1beta1.Query/Account",
+  request: "core.auth.v1beta1.QueryAccountRequest",
+  response: "core.auth.v1beta1.QueryAccountResponse",
+};
 
 type Action<K extends ActionHandler["kind"]> = Extract<ActionHandler, { kind: K }>;
 
@@ -48,7 +56,7 @@ export async function encodeStdTx(body: unknown, deps: LegacyDeps): Promise<Json
 export function decodeTx(body: unknown, deps: LegacyDeps): JsonValue {
   const request = objectBody(body);
   if (typeof request.tx !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(request.tx) || request.tx === "") {
-    throw new LegacyError(400, 'failed to decode JSON payload: tx: expected the base64 of the transaction bytes');
+    throw new LegacyError(400, "failed to decode JSON payload: tx: expected the base64 of the transaction bytes");
   }
   const bytes = new Uint8Array(Buffer.from(request.tx, "base64"));
   const tx = aminoStdTxBytes(bytes, deps) ? txFromAminoStdTx(deps.aminoBinary, deps.codec.root, aminoStdTxBytes(bytes, deps)!) : protobufTx(bytes, deps);
@@ -78,10 +86,16 @@ export async function searchTxs(handler: Action<"search-txs">, query: URLSearchP
  * page of each, as a list of SearchTxsResult; a select value that names none
  * answers the table's status.
  */
-export async function searchTxsEach(handler: Action<"search-txs-each">, path: Record<string, string>, query: URLSearchParams, deps: LegacyDeps): Promise<JsonValue> {
+export async function searchTxsEach(
+  handler: Action<"search-txs-each">,
+  path: Record<string, string>,
+  query: URLSearchParams,
+  deps: LegacyDeps,
+): Promise<JsonValue> {
   const words = (query.get(handler.select) ?? "").trim().split(" ").filter(Boolean);
   const chosen = words.length === 0 ? handler.searches : handler.searches.filter((s) => words.includes(s.name)).slice(0, 1);
-  if (chosen.length === 0) throw new LegacyError(handler.otherwise, `${handler.select} "${words.join(" ")}" names none of ${handler.searches.map((s) => s.name).join(", ")}`);
+  if (chosen.length === 0)
+    throw new LegacyError(handler.otherwise, `${handler.select} "${words.join(" ")}" names none of ${handler.searches.map((s) => s.name).join(", ")}`);
   const values = Object.fromEntries(Object.entries(path).map(([name, value]) => [`path.${name}`, value]));
   const results: JsonValue[] = [];
   for (const search of chosen) results.push(await searchResult(search.events.map((event) => fillText(event, values)).join(" AND "), 1, handler.limit, deps));
@@ -101,7 +115,8 @@ async function searchResult(conditions: string, page: number, limit: number, dep
   const times = new Map<string, string>();
   const txs: ProtoMessage[] = [];
   for (const tx of found.txs) {
-    if (!times.has(tx.height)) times.set(tx.height, fieldText(((await deps.client.block(Number(tx.height))) as { block?: { header?: { time?: string } } }).block?.header?.time));
+    if (!times.has(tx.height))
+      times.set(tx.height, fieldText(((await deps.client.block(Number(tx.height))) as { block?: { header?: { time?: string } } }).block?.header?.time));
     txs.push(committedTxResponse(deps.codec, tx, times.get(tx.height)!).txResponse);
   }
   const total = BigInt(found.total_count);
@@ -117,7 +132,8 @@ async function searchResult(conditions: string, page: number, limit: number, dep
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
+    throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
   return body as Record<string, unknown>;
 }
 

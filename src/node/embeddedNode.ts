@@ -14,7 +14,17 @@ import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
-import { paramSubspacesOf, type AbciEvent, type BlockInfo, type ChainInfo, type ExecContext, type MsgRoute, type NodeModule, type ParamSubspaces, type QueryContext } from "./modules/nodeModule.js";
+import {
+  paramSubspacesOf,
+  type AbciEvent,
+  type BlockInfo,
+  type ChainInfo,
+  type ExecContext,
+  type MsgRoute,
+  type NodeModule,
+  type ParamSubspaces,
+  type QueryContext,
+} from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
@@ -86,7 +96,19 @@ export class EmbeddedNode extends EventEmitter {
     const store = await VersionedStore.open(path.join(options.home, "data", "state.db"));
     try {
       const chain = { chainId: genesis.doc.chain_id, bech32Prefix: options.bech32Prefix };
-      const node = new EmbeddedNode(store, codec, chain, genesis.doc, options.moniker, key, loadNodeId(options.home), modules, new QueryRouter(modules, codec), options.keepRecent, minGasPrices);
+      const node = new EmbeddedNode(
+        store,
+        codec,
+        chain,
+        genesis.doc,
+        options.moniker,
+        key,
+        loadNodeId(options.home),
+        modules,
+        new QueryRouter(modules, codec),
+        options.keepRecent,
+        minGasPrices,
+      );
       if (store.latestVersion === 0) await node.initChain(genesis.states);
       else await node.checkSameChain();
       return node;
@@ -187,7 +209,8 @@ export class EmbeddedNode extends EventEmitter {
   private async executeBlock(time: Date): Promise<CommittedHeight> {
     const height = this.height + 1;
     const previous = await this.committed(this.height);
-    const blockTime = previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
+    const blockTime =
+      previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
     const layer = new CacheLayer(this.store.reader());
     const block = this.blockInfo(previous);
     const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime, block);
@@ -209,7 +232,12 @@ export class EmbeddedNode extends EventEmitter {
       consensusParams: this.genesis.consensus_params ?? {},
       key: this.validatorKey,
     });
-    await this.commit(layer, height, record, txs.map((t) => t.hash));
+    await this.commit(
+      layer,
+      height,
+      record,
+      txs.map((t) => t.hash),
+    );
     return record;
   }
 
@@ -279,7 +307,18 @@ export class EmbeddedNode extends EventEmitter {
 
   private txEnvironment(layer: CacheLayer, height: number, time: Date): TxEnvironment {
     const maxGas = BigInt(String((this.genesis.consensus_params as { block?: { max_gas?: string } } | undefined)?.block?.max_gas ?? "-1"));
-    return { codec: this.codec, amino: this.amino, chain: this.chain, routes: this.routes, paramSubspaces: this.paramSubspaces, layer, height, time, minGasPrices: this.minGasPrices, blockMaxGas: maxGas };
+    return {
+      codec: this.codec,
+      amino: this.amino,
+      chain: this.chain,
+      routes: this.routes,
+      paramSubspaces: this.paramSubspaces,
+      layer,
+      height,
+      time,
+      minGasPrices: this.minGasPrices,
+      blockMaxGas: maxGas,
+    };
   }
 
   /** Simulate: the whole transaction on a throwaway copy of the latest state, without signature checks. */
@@ -318,7 +357,9 @@ export class EmbeddedNode extends EventEmitter {
     const stored = await this.store.getMeta(CHAIN_KEY);
     const chainId = stored ? (JSON.parse(new TextDecoder().decode(stored)) as { chain_id: string }).chain_id : undefined;
     if (chainId !== this.genesis.chain_id) {
-      throw new Error(`the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`);
+      throw new Error(
+        `the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`,
+      );
     }
   }
 }

@@ -1,5 +1,14 @@
 import { RPC_ED25519_KEY_TYPE } from "./chain/blockStore.js";
-import type { AbciQueryResponse, BroadcastMode, BroadcastResult, ChainClient, HeightListener, StatusResult, TxResult, TxSearchResult } from "../client/chainClient.js";
+import type {
+  AbciQueryResponse,
+  BroadcastMode,
+  BroadcastResult,
+  ChainClient,
+  HeightListener,
+  StatusResult,
+  TxResult,
+  TxSearchResult,
+} from "../client/chainClient.js";
 import { NodeRpcError } from "../client/chainClient.js";
 import { Mempool, MempoolError } from "./chain/mempool.js";
 import { searchTxs, TxSearchError } from "./chain/txSearch.js";
@@ -142,7 +151,8 @@ export class InProcessClient implements ChainClient {
     const latest = this.node.height;
     if (height === undefined || height === 0) return latest;
     if (height < 0) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be greater than 0`);
-    if (height > latest) throw new NodeRpcError(-32603, "Internal error", `height ${height} must be less than or equal to the current blockchain height ${latest}`);
+    if (height > latest)
+      throw new NodeRpcError(-32603, "Internal error", `height ${height} must be less than or equal to the current blockchain height ${latest}`);
     return height; // blocks are kept from height 1; only state versions are pruned
   }
 }

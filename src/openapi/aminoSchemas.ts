@@ -27,7 +27,8 @@ export class AminoSchemas {
     this.definitions[AMINO_ANY] = {
       type: "object",
       title: "an amino interface value",
-      description: 'A value of a registered type: "type" is its amino name (e.g. core-sdk/MsgSend, consensus/PubKeySecp256k1), "value" its amino JSON (a key: the raw key bytes in base64).',
+      description:
+        'A value of a registered type: "type" is its amino name (e.g. core-sdk/MsgSend, consensus/PubKeySecp256k1), "value" its amino JSON (a key: the raw key bytes in base64).',
       properties: { type: { type: "string" }, value: {} },
       required: ["type", "value"],
     };
@@ -69,12 +70,20 @@ export class AminoSchemas {
         title: "StdTx (the value of {type: core-sdk/StdTx, value})",
         properties: {
           msg: { type: "array", items: this.ref(AMINO_ANY) },
-          fee: { type: "object", properties: { amount: { type: "array", items: coin }, gas: { type: "string", format: "uint64" } }, required: ["amount", "gas"] },
+          fee: {
+            type: "object",
+            properties: { amount: { type: "array", items: coin }, gas: { type: "string", format: "uint64" } },
+            required: ["amount", "gas"],
+          },
           signatures: {
             type: "array",
             "x-nullable": true,
             description: "null or empty before signing; [] for a transaction signed in another mode",
-            items: { type: "object", properties: { pub_key: nullable(this.ref(AMINO_ANY)), signature: { type: "string", format: "byte" } }, required: ["pub_key", "signature"] },
+            items: {
+              type: "object",
+              properties: { pub_key: nullable(this.ref(AMINO_ANY)), signature: { type: "string", format: "byte" } },
+              required: ["pub_key", "signature"],
+            },
           },
           memo: { type: "string" },
           timeout_height: { type: "string", format: "uint64" },
@@ -122,7 +131,10 @@ export class AminoSchemas {
       if (rules?.fixed.has(key)) continue;
       const schema = field.repeated ? { type: "array" as const, items: this.value(field, rules) } : this.value(field, rules);
       const nulls = rules?.nulls.has(field.name) ?? false;
-      properties[key] = nulls || (!field.repeated && fieldKind(field).kind === "message" && !isNonNullable(field) && (rules?.keep === "all" || rules?.keep.has(field.name))) ? nullable(schema) : schema;
+      properties[key] =
+        nulls || (!field.repeated && fieldKind(field).kind === "message" && !isNonNullable(field) && (rules?.keep === "all" || rules?.keep.has(field.name)))
+          ? nullable(schema)
+          : schema;
       if (nulls || rules?.keep === "all" || rules?.keep.has(field.name) || alwaysWritten(field)) required.push(key);
     }
   }
@@ -139,8 +151,15 @@ export class AminoSchemas {
         if (rules?.hex.has(field.name)) return { type: "string", pattern: "^([0-9A-F]{2})*$", description: "uppercase hex" };
         return { type: "string", format: "byte", description: "standard base64" };
       case "enum": {
-        const names = Object.entries(kind.type.values).map(([name, n]) => `${n} ${name}`).join(", ");
-        return { type: "integer", format: "int32", enum: [...new Set(Object.values(kind.type.values))], description: `enum ${typeName(kind.type)} by number: ${names}` };
+        const names = Object.entries(kind.type.values)
+          .map(([name, n]) => `${n} ${name}`)
+          .join(", ");
+        return {
+          type: "integer",
+          format: "int32",
+          enum: [...new Set(Object.values(kind.type.values))],
+          description: `enum ${typeName(kind.type)} by number: ${names}`,
+        };
       }
       case "message":
         return this.message(kind.type);

@@ -22,7 +22,8 @@ export function gatewayFamilyDocument(routes: RouteSpec[], root: protobuf.Root):
         name: "body",
         in: "body",
         required: true,
-        description: "the request message in proto3 JSON; camelCase field names and numbers for 64-bit integers and enums are accepted too, and fields left out take their defaults",
+        description:
+          "the request message in proto3 JSON; camelCase field names and numbers for 64-bit integers and enums are accepted too, and fields left out take their defaults",
         schema: schemas.message(route.requestType),
       });
     }
@@ -59,7 +60,11 @@ export function gatewayFamilyDocument(routes: RouteSpec[], root: protobuf.Root):
       type: "object",
       title: "the error body of gateway routes (google.rpc.Status)",
       properties: {
-        code: { type: "integer", format: "int32", description: `gRPC status code, e.g. ${GrpcCode.NotFound} NotFound, ${GrpcCode.Unimplemented} Unimplemented` },
+        code: {
+          type: "integer",
+          format: "int32",
+          description: `gRPC status code, e.g. ${GrpcCode.NotFound} NotFound, ${GrpcCode.Unimplemented} Unimplemented`,
+        },
         message: { type: "string" },
         details: { type: "array", items: anyRef },
       },
@@ -81,7 +86,10 @@ function tagsOf(routes: RouteSpec[]): RouteFamilyDocument["tags"] {
 
 /** "ibc.channel" → "IbcChannel" */
 function pascalCase(tag: string): string {
-  return tag.split(/[^A-Za-z0-9]+/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+  return tag
+    .split(/[^A-Za-z0-9]+/)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 }
 
 /** "DelegatorWithdrawAddress" → "Delegator withdraw address" */

@@ -9,8 +9,7 @@ type ScalarType = Pick<SimpleParameter, "type" | "format" | "pattern" | "enum" |
 
 /** Better words than the field's type for parameters found on many list routes. */
 const KNOWN_DESCRIPTIONS: Record<string, string> = {
-  "pagination.key":
-    "next_key of the previous page (standard base64; percent-encode + as %2B). Give either key or offset.",
+  "pagination.key": "next_key of the previous page (standard base64; percent-encode + as %2B). Give either key or offset.",
   "pagination.offset": "number of entries to skip (used when no key is given)",
   "pagination.limit": "page size (default 100)",
   "pagination.count_total": "fill pagination.total in the answer (always done when no limit is given)",

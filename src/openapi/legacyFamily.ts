@@ -30,20 +30,32 @@ export function legacyFamilyDocument(routes: LegacyRouteSpec[], root: protobuf.R
       parameters.push({ name: "limit", in: "query", required: false, type: "integer", minimum: 1, description: `page size (default ${defaultLimit})` });
     }
     if (route.readsHeight) {
-      parameters.push({ name: "height", in: "query", required: false, type: "string", format: "int64", pattern: "^[0-9]+$", description: "read the state at this block height (absent or 0: the latest)" });
+      parameters.push({
+        name: "height",
+        in: "query",
+        required: false,
+        type: "string",
+        format: "int64",
+        pattern: "^[0-9]+$",
+        description: "read the state at this block height (absent or 0: the latest)",
+      });
     }
     const body = bodyParameter(handler, schemas, root);
     if (body) parameters.push(body);
     const result = resultSchema(route, schemas, root);
     const success: Response = {
       description: describeSuccess(route),
-      schema: route.envelope === "height" ? { type: "object", properties: { height: { type: "string", format: "int64" }, result: result ?? {} }, required: ["height", "result"] } : (result ?? {}),
+      schema:
+        route.envelope === "height"
+          ? { type: "object", properties: { height: { type: "string", format: "int64" }, result: result ?? {} }, required: ["height", "result"] }
+          : (result ?? {}),
       ...(route.deprecationHeaders ? { headers: deprecationHeaders() } : {}),
     };
     const responses: Record<string, Response> = handler.kind === "answer" ? {} : { "200": success };
-    if (handler.kind === "search-txs-each" && handler.otherwise < 300) responses[String(handler.otherwise)] = { description: `?${handler.select}= names none of the searches: no body` };
+    if (handler.kind === "search-txs-each" && handler.otherwise < 300)
+      responses[String(handler.otherwise)] = { description: `?${handler.select}= names none of the searches: no body` };
     responses.default = {
-      description: "an error: {\"error\": message} with the real server's status (400 bad parameter or body, 401/402 base_req, 404 not found, 500 node failure)",
+      description: 'an error: {"error": message} with the real server\'s status (400 bad parameter or body, 401/402 base_req, 404 not found, 500 node failure)',
       schema: { $ref: `#/definitions/${ERROR_DEFINITION}` },
       ...(route.deprecationHeaders ? { headers: deprecationHeaders() } : {}),
     };
@@ -62,18 +74,37 @@ export function legacyFamilyDocument(routes: LegacyRouteSpec[], root: protobuf.R
       },
     };
   });
-  schemas.definitions[ERROR_DEFINITION] = { type: "object", title: "the error body of legacy routes", properties: { error: { type: "string" } }, required: ["error"] };
+  schemas.definitions[ERROR_DEFINITION] = {
+    type: "object",
+    title: "the error body of legacy routes",
+    properties: { error: { type: "string" } },
+    required: ["error"],
+  };
   return { tags: tagsOf(routes), operations, definitions: schemas.definitions };
 }
 
 function simpleParameter(spec: ParamSpec, route: LegacyRouteSpec): SimpleParameter {
   const segment = route.segments.find((s) => "variable" in s && s.variable === spec.name);
-  const rules = [spec.description, spec.default ? `default ${spec.default}` : "", segment && "variable" in segment && segment.reject ? `not ${segment.reject.source.slice(4, -2)} (another route)` : ""].filter(Boolean);
-  const base: SimpleParameter = { name: spec.name, in: spec.in, required: spec.required, type: "string", ...(rules.length ? { description: rules.join("; ") } : {}) };
+  const rules = [
+    spec.description,
+    spec.default ? `default ${spec.default}` : "",
+    segment && "variable" in segment && segment.reject ? `not ${segment.reject.source.slice(4, -2)} (another route)` : "",
+  ].filter(Boolean);
+  const base: SimpleParameter = {
+    name: spec.name,
+    in: spec.in,
+    required: spec.required,
+    type: "string",
+    ...(rules.length ? { description: rules.join("; ") } : {}),
+  };
   if (spec.format === "uint64") return { ...base, format: "uint64", pattern: "^[0-9]+$" };
   if (spec.format === "int64") return { ...base, format: "int64", pattern: "^-?[0-9]+$" };
   if (spec.format === "hex") return { ...base, pattern: "^([0-9A-Fa-f]{2})+$" };
-  if (spec.format === "account" || spec.format === "validator") return { ...base, description: [base.description, `a bech32 ${spec.format === "account" ? "account" : "validator operator"} address`].filter(Boolean).join("; ") };
+  if (spec.format === "account" || spec.format === "validator")
+    return {
+      ...base,
+      description: [base.description, `a bech32 ${spec.format === "account" ? "account" : "validator operator"} address`].filter(Boolean).join("; "),
+    };
   return base;
 }
 
@@ -98,7 +129,11 @@ function resultSchema(route: LegacyRouteSpec, schemas: AminoSchemas, root: proto
       if (results.every((r) => isDeepStrictEqual(r, results[0]))) return results[0];
       // v2 has no oneOf: the variants' forms are described, and any value is allowed
       const forms = route.handlers.map((h, i) => {
-        const when = h.when?.query ? `with ?${h.when.query}` : h.when?.path ? `when ${[...h.when.path].map(([name, re]) => `{${name}} is ${re.source.slice(4, -2)}`).join(", ")}` : "otherwise";
+        const when = h.when?.query
+          ? `with ?${h.when.query}`
+          : h.when?.path
+            ? `when ${[...h.when.path].map(([name, re]) => `{${name}} is ${re.source.slice(4, -2)}`).join(", ")}`
+            : "otherwise";
         return `${when}: ${results[i]!.$ref?.replace("#/definitions/", "") ?? JSON.stringify(results[i])}`;
       });
       return { description: `depends on the request: ${forms.join("; ")}` };
@@ -180,7 +215,13 @@ function bodyParameter(handler: Handler, schemas: AminoSchemas, root: protobuf.R
       baseReqDefinition(schemas, root);
       const properties: Record<string, Schema> = { base_req: { $ref: `#/definitions/${BASE_REQ}` } };
       for (const msg of handler.msgs) collectBodyFields(msg.value, msg.protoType, schemas, properties);
-      return { name: "body", in: "body", required: true, description: "base_req and the route's fields (amino JSON: 64-bit numbers quoted)", schema: { type: "object", properties, required: ["base_req"] } };
+      return {
+        name: "body",
+        in: "body",
+        required: true,
+        description: "base_req and the route's fields (amino JSON: 64-bit numbers quoted)",
+        schema: { type: "object", properties, required: ["base_req"] },
+      };
     }
     case "broadcast-std-tx":
       return {
@@ -199,7 +240,13 @@ function bodyParameter(handler: Handler, schemas: AminoSchemas, root: protobuf.R
         schema: { type: "object", properties: { type: { type: "string" }, value: schemas.stdTx() } },
       };
     case "decode-tx":
-      return { name: "body", in: "body", required: true, description: "the bytes of a protobuf TxRaw or of an amino-binary StdTx", schema: { type: "object", properties: { tx: { type: "string", format: "byte" } }, required: ["tx"] } };
+      return {
+        name: "body",
+        in: "body",
+        required: true,
+        description: "the bytes of a protobuf TxRaw or of an amino-binary StdTx",
+        schema: { type: "object", properties: { tx: { type: "string", format: "byte" } }, required: ["tx"] },
+      };
     default:
       return undefined;
   }
@@ -213,7 +260,12 @@ function collectBodyFields(template: Template, type: protobuf.Type | undefined, 
   }
 }
 
-function bodyField(template: Template, target: { owner: protobuf.Type; field: protobuf.Field } | undefined, schemas: AminoSchemas, out: Record<string, Schema>): void {
+function bodyField(
+  template: Template,
+  target: { owner: protobuf.Type; field: protobuf.Field } | undefined,
+  schemas: AminoSchemas,
+  out: Record<string, Schema>,
+): void {
   switch (template.kind) {
     case "ref": {
       if (template.source !== "body" || template.path.length !== 1) return;
@@ -226,7 +278,8 @@ function bodyField(template: Template, target: { owner: protobuf.Type; field: pr
       return;
     }
     case "map":
-      if (template.from.kind === "ref" && template.from.source === "body") out[template.from.path[0]!] ??= { type: "string", enum: [...template.values.keys()] };
+      if (template.from.kind === "ref" && template.from.source === "body")
+        out[template.from.path[0]!] ??= { type: "string", enum: [...template.values.keys()] };
       return;
     case "first":
       for (const option of template.options) bodyField(option, target, schemas, out);
@@ -288,9 +341,9 @@ function describeSuccess(route: LegacyRouteSpec): string {
 function describeHandler(handler: Handler): string {
   switch (handler.kind) {
     case "query":
-      return `Calls ${handler.calls.map((c: Call) => (c.kind === "method" ? (c).methodPath.slice(1) : `a transaction search for ${typeName(c.msgType)}`)).join(" and ")}.`;
+      return `Calls ${handler.calls.map((c: Call) => (c.kind === "method" ? c.methodPath.slice(1) : `a transaction search for ${typeName(c.msgType)}`)).join(" and ")}.`;
     case "generate":
-      return `Builds an unsigned transaction of ${(handler).msgs.map((m) => m.aminoType).join(", ")}; sign it and POST it to /txs.`;
+      return `Builds an unsigned transaction of ${handler.msgs.map((m) => m.aminoType).join(", ")}; sign it and POST it to /txs.`;
     case "broadcast-std-tx":
       return "Broadcasts a signed StdTx as a protobuf transaction in SIGN_MODE_LEGACY_AMINO_JSON, each signer's sequence taken from its account.";
     case "encode-std-tx":
@@ -307,10 +360,16 @@ function describeHandler(handler: Handler): string {
 }
 
 function operationId(route: LegacyRouteSpec): string {
-  const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  const words = route.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   return `Legacy${route.verb.charAt(0).toUpperCase()}${route.verb.slice(1)}${words.join("")}`;
 }
 
 function tagsOf(routes: LegacyRouteSpec[]): RouteFamilyDocument["tags"] {
-  return [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `legacy routes (deprecated, amino JSON) of ${name.replace(/^legacy\./, "/")}` }));
+  return [...new Set(routes.map((r) => r.tag))].map((name) => ({
+    name,
+    description: `legacy routes (deprecated, amino JSON) of ${name.replace(/^legacy\./, "/")}`,
+  }));
 }

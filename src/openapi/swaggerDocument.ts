@@ -24,7 +24,7 @@ export function writeSwaggerDocument(tables: SwaggerTables, root: protobuf.Root)
       version: packageVersion(),
       description:
         "REST routes of a blockchain node. Gateway routes answer in proto3 JSON (proto field names, 64-bit integers as strings, enums by name). " +
-        "Legacy routes (deprecated, the earlier major version's) answer in amino JSON, most in the envelope {\"height\", \"result\"}, errors as {\"error\"}. " +
+        'Legacy routes (deprecated, the earlier major version\'s) answer in amino JSON, most in the envelope {"height", "result"}, errors as {"error"}. ' +
         "This document is written from the route tables the server runs, so it lists exactly the routes served; " +
         "a route whose module the node does not serve answers 501.",
     },

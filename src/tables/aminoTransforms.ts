@@ -89,7 +89,6 @@ function compile(table: RawTransforms, file: string): AminoTransforms {
   return { names, typesByName, types, rawKeyTypes };
 }
 
-
 /**
  * Checks the table against the proto tree (at REST startup): every type it
  * names exists, every field a rule names is a field of that type and of the
@@ -111,7 +110,10 @@ export function checkAminoTransforms(transforms: AminoTransforms, root: protobuf
     type.resolveAll();
     const fieldOf = (rule: string, name: string): protobuf.Field => {
       const field = type.fields[name];
-      if (!field) throw new TableError(`${file}: key "types.${typeName}.${rule}": ${name} is not a field of ${typeName} (its fields: ${type.fieldsArray.map((f) => f.name).join(", ")})`);
+      if (!field)
+        throw new TableError(
+          `${file}: key "types.${typeName}.${rule}": ${name} is not a field of ${typeName} (its fields: ${type.fieldsArray.map((f) => f.name).join(", ")})`,
+        );
       return field;
     };
     // Fields lifted from a flattened message count as fields of the type for the other rules.
@@ -135,7 +137,8 @@ export function checkAminoTransforms(transforms: AminoTransforms, root: protobuf
     check("hex", rules.hex, (f) => f.type === "bytes", "a bytes field");
     check("ints", rules.ints, (f) => f.resolvedType instanceof protobuf.Enum, "an enum field");
     check("numbers", rules.numbers, (f) => /^(u?int64|s?fixed64|sint64)$/.test(f.type), "a 64-bit integer field");
-    if (rules.as === "std-tx" && typeName !== "core.tx.v1beta1.Tx") throw new TableError(`${file}: key "types.${typeName}.as": std-tx applies to core.tx.v1beta1.Tx only`);
+    if (rules.as === "std-tx" && typeName !== "core.tx.v1beta1.Tx")
+      throw new TableError(`${file}: key "types.${typeName}.as": std-tx applies to core.tx.v1beta1.Tx only`);
   }
 }
 

@@ -52,11 +52,25 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
   const pathParams = new Map(variables.map((name) => [name, ctx.param(name, "path", entry.path?.[name])]));
 
   const compiled =
-    way === "method" ? methodHandlers(ctx) : way === "calls" ? callsHandlers(ctx) : way === "generate" ? generateHandlers(ctx) : way === "action" ? actionHandlers(ctx, verb) : answerHandlers(ctx);
+    way === "method"
+      ? methodHandlers(ctx)
+      : way === "calls"
+        ? callsHandlers(ctx)
+        : way === "generate"
+          ? generateHandlers(ctx)
+          : way === "action"
+            ? actionHandlers(ctx, verb)
+            : answerHandlers(ctx);
   const errors = (entry.errors ?? []).map((raw, i): ErrorRule => {
     if (raw.status === undefined && raw.error === undefined && raw.result === undefined) ctx.fail(`errors[${i}]`, "a rule needs status, error or result");
     if (raw.result !== undefined && raw.status !== undefined) ctx.fail(`errors[${i}].result`, "a rule answers either a result (200) or a status");
-    return { when: raw.when, match: raw.match ? ctx.regex(`.*(?:${raw.match}).*`, `errors[${i}].match`) : undefined, status: raw.status, error: raw.error, result: raw.result !== undefined ? { value: raw.result } : undefined };
+    return {
+      when: raw.when,
+      match: raw.match ? ctx.regex(`.*(?:${raw.match}).*`, `errors[${i}].match`) : undefined,
+      status: raw.status,
+      error: raw.error,
+      result: raw.result !== undefined ? { value: raw.result } : undefined,
+    };
   });
 
   const calls = way === "method" || way === "calls";
@@ -85,31 +99,40 @@ export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: p
 function wayOf(ctx: LegacyEntryContext, verb: LegacyVerb): (typeof WAYS)[number] {
   const { entry } = ctx;
   const ways = WAYS.filter((k) => entry[k] !== undefined);
-  if (ways.length !== 1) ctx.fail(undefined, `an entry needs exactly one of method, calls, generate, action, answer${ways.length ? ` (it has ${ways.join(", ")})` : ""}`);
+  if (ways.length !== 1)
+    ctx.fail(undefined, `an entry needs exactly one of method, calls, generate, action, answer${ways.length ? ` (it has ${ways.join(", ")})` : ""}`);
   const way = ways[0]!;
   if (verb === "get" && way === "generate") ctx.fail("generate", "only POST and PUT routes build transactions");
   if (verb !== "get" && (way === "method" || way === "calls")) ctx.fail(way, "a POST or PUT route builds a transaction (generate) or is a transaction action");
   for (const key of WAY_SPECIFIC_KEYS) {
-    if (entry[key] !== undefined && !WAY_KEYS[way].includes(key)) ctx.fail(key, `does not apply to ${way === "action" ? `action ${entry.action}` : `a ${way} entry`}`);
+    if (entry[key] !== undefined && !WAY_KEYS[way].includes(key))
+      ctx.fail(key, `does not apply to ${way === "action" ? `action ${entry.action}` : `a ${way} entry`}`);
   }
   return way;
 }
 
 /** The path's literal and variable segments (filling ctx.variables); a variable named twice fails. */
 function pathSegments(ctx: LegacyEntryContext, verb: LegacyVerb, path: string): PathSegment[] {
-  return path.split("/").slice(1).map((part): PathSegment => {
-    const variable = /^\{(.+)\}$/.exec(part)?.[1];
-    if (!variable) return { literal: part };
-    if (ctx.variables.includes(variable)) ctx.fail(verb, `path variable {${variable}} appears twice`);
-    ctx.variables.push(variable);
-    const reject = ctx.entry.path?.[variable]?.reject;
-    return { variable, reject: reject ? ctx.regex(reject, `path.${variable}.reject`) : undefined };
-  });
+  return path
+    .split("/")
+    .slice(1)
+    .map((part): PathSegment => {
+      const variable = /^\{(.+)\}$/.exec(part)?.[1];
+      if (!variable) return { literal: part };
+      if (ctx.variables.includes(variable)) ctx.fail(verb, `path variable {${variable}} appears twice`);
+      ctx.variables.push(variable);
+      const reject = ctx.entry.path?.[variable]?.reject;
+      return { variable, reject: reject ? ctx.regex(reject, `path.${variable}.reject`) : undefined };
+    });
 }
 
 function summaryOf(entry: RawEntry): string {
   const method = entry.method ?? entry.variants?.[0]?.method;
-  if (method) return `Legacy ${method.split("/")[1]!.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()}`;
+  if (method)
+    return `Legacy ${method
+      .split("/")[1]!
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()}`;
   if (entry.generate) return `Generate an unsigned ${entry.generate.msgs.map((m) => m.type.split("/").at(-1)).join(" + ")} transaction`;
   if (entry.action) return `Legacy ${entry.action.replaceAll("-", " ")}`;
   if (entry.calls) return `Legacy ${Object.keys(entry.calls).join(" and ")}`;

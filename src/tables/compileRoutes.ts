@@ -62,13 +62,16 @@ function resolveMethod(name: string, source: EntrySource, root: protobuf.Root): 
 
 function compileSegments(path: string, entry: RouteEntry, source: EntrySource): PathSegment[] {
   const variables = new Set<string>();
-  const segments = path.split("/").slice(1).map((part): PathSegment => {
-    const variable = /^\{(.+)\}$/.exec(part)?.[1];
-    if (!variable) return { literal: part };
-    if (variables.has(variable)) throw new TableError(`${entryPrefix(source, entry.get ? "get" : "post")}: path variable {${variable}} appears twice`);
-    variables.add(variable);
-    return { variable, match: pattern(entry.match, variable, source, "match"), reject: pattern(entry.reject, variable, source, "reject") };
-  });
+  const segments = path
+    .split("/")
+    .slice(1)
+    .map((part): PathSegment => {
+      const variable = /^\{(.+)\}$/.exec(part)?.[1];
+      if (!variable) return { literal: part };
+      if (variables.has(variable)) throw new TableError(`${entryPrefix(source, entry.get ? "get" : "post")}: path variable {${variable}} appears twice`);
+      variables.add(variable);
+      return { variable, match: pattern(entry.match, variable, source, "match"), reject: pattern(entry.reject, variable, source, "reject") };
+    });
   for (const key of ["match", "reject"] as const) {
     for (const name of Object.keys(entry[key] ?? {})) {
       if (!variables.has(name)) throw new TableError(`${entryPrefix(source, `${key}.${name}`)}: the path has no variable {${name}}`);
@@ -93,13 +96,19 @@ function resolveFieldPath(type: protobuf.Type, variable: string, source: EntrySo
     return lookupFieldPath(type, variable);
   } catch (err) {
     if (!(err instanceof MissingFieldError)) throw err;
-    throw new TableError(`${entryPrefix(source, verb)}: path variable {${variable}} names no field of ${type.fullName.slice(1)} (its fields: ${fieldNames(err.owner)})`);
+    throw new TableError(
+      `${entryPrefix(source, verb)}: path variable {${variable}} names no field of ${type.fullName.slice(1)} (its fields: ${fieldNames(err.owner)})`,
+    );
   }
 }
 
 /** core.bank.v1beta1.Query/X → "bank"; extmod.token.Query/X → "token"; ibc.core.channel.v1.Query/X → "ibc.channel". */
 function defaultTag(method: string): string {
-  const parts = method.split("/")[0]!.split(".").slice(0, -1).filter((p) => !/^v\d+((alpha|beta)\d+)?$/.test(p));
+  const parts = method
+    .split("/")[0]!
+    .split(".")
+    .slice(0, -1)
+    .filter((p) => !/^v\d+((alpha|beta)\d+)?$/.test(p));
   const [family, ...rest] = parts;
   if (family === "ibc") return ["ibc", ...rest.filter((p) => p !== "core" && p !== "applications")].join(".");
   return rest.join(".") || family!;

@@ -106,23 +106,42 @@ export class LegacyEntryContext {
     for (const field of msgType.fieldsArray) {
       if (as && as.fields[field.name]?.id !== field.id) this.fail(`${key}.as`, `${raw.as} does not have ${raw.msg}'s field ${field.name} = ${field.id}`);
     }
-    return { kind: "search", name, events: raw.events, msgType, limit: raw.limit ?? 30, match: new Map(Object.entries(raw.match ?? {})), as, all: raw.all === true };
+    return {
+      kind: "search",
+      name,
+      events: raw.events,
+      msgType,
+      limit: raw.limit ?? 30,
+      match: new Map(Object.entries(raw.match ?? {})),
+      as,
+      all: raw.all === true,
+    };
   }
 
   paging(raw: RawEntry["paging"], call: MethodCall | undefined, key: string): Paging | undefined {
     if (!raw) return undefined;
     const of = raw.of ?? "request";
-    if (of === "request" && call && !call.requestType.fields.pagination) this.fail(key, `${call.requestType.fullName.slice(1)} has no pagination; page the result instead (of: result)`);
+    if (of === "request" && call && !call.requestType.fields.pagination)
+      this.fail(key, `${call.requestType.fullName.slice(1)} has no pagination; page the result instead (of: result)`);
     return { defaultLimit: raw.default_limit ?? 30, of };
   }
 
   /** A route that calls one method and answers its response, or one field of it. */
-  queryHandler(method: string, request: Json | undefined, result: string | Json | undefined, rawPaging: RawEntry["paging"], key: string): { handler: QueryHandler; referenced: Set<string> } {
+  queryHandler(
+    method: string,
+    request: Json | undefined,
+    result: string | Json | undefined,
+    rawPaging: RawEntry["paging"],
+    key: string,
+  ): { handler: QueryHandler; referenced: Set<string> } {
     const scope = this.scope(["path", "query"]);
     const call = this.methodCall("response", method, request, key, scope);
     let spec: ResultSpec = { kind: "whole", call };
     if (typeof result === "string") spec = { kind: "field", call, path: this.fieldPath(call.responseType, result, key.replace(/method$/, "result")) };
     else if (result !== undefined) this.fail(key.replace(/method$/, "result"), "an object result needs calls");
-    return { handler: { kind: "query", calls: [call], result: spec, paging: this.paging(rawPaging, call, key.replace(/method$/, "paging")) }, referenced: scope.queryNames };
+    return {
+      handler: { kind: "query", calls: [call], result: spec, paging: this.paging(rawPaging, call, key.replace(/method$/, "paging")) },
+      referenced: scope.queryNames,
+    };
   }
 }

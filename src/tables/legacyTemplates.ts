@@ -28,7 +28,10 @@ export type Template =
 
 /** A template mistake; `where` is the key path inside the entry. */
 export class TemplateError extends Error {
-  constructor(readonly where: string, message: string) {
+  constructor(
+    readonly where: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -68,7 +71,8 @@ export function compileTemplate(value: unknown, scope: TemplateScope, where: str
     }
     if ("$first" in record) {
       const { $first, ...rest } = record;
-      if (Object.keys(rest).length > 0 || !Array.isArray($first) || $first.length < 2) throw new TemplateError(where, "$first takes a list of two or more templates and nothing else");
+      if (Object.keys(rest).length > 0 || !Array.isArray($first) || $first.length < 2)
+        throw new TemplateError(where, "$first takes a list of two or more templates and nothing else");
       return { kind: "first", options: $first.map((t, i) => compileTemplate(t, scope, `${where}.$first[${i}]`, inEach)) };
     }
     return { kind: "object", fields: Object.entries(record).map(([k, v]) => [k, compileTemplate(v, scope, `${where}.${k}`, inEach)]) };
@@ -83,15 +87,20 @@ function compileString(text: string, scope: TemplateScope, where: string, inEach
   if (!match) throw new TemplateError(where, `"${text}" is not a reference ($source.name | pipe)`);
   const source = match[1] as Source;
   const path = match[2]!.split(".").slice(1);
-  const pipes = match[3]!.split("|").map((p) => p.trim()).filter(Boolean);
+  const pipes = match[3]!
+    .split("|")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const allowed = inEach ? new Set([...scope.sources, "item" as const]) : scope.sources;
   if (!allowed.has(source)) throw new TemplateError(where, `$${source} cannot be used here (allowed: ${[...allowed].map((s) => `$${s}`).join(", ")})`);
-  for (const pipe of pipes) if (!(PIPES as readonly string[]).includes(pipe)) throw new TemplateError(where, `unknown pipe "${pipe}" (known: ${PIPES.join(", ")})`);
+  for (const pipe of pipes)
+    if (!(PIPES as readonly string[]).includes(pipe)) throw new TemplateError(where, `unknown pipe "${pipe}" (known: ${PIPES.join(", ")})`);
   if (source !== "item" && path.length === 0) throw new TemplateError(where, `$${source} needs a name: $${source}.<name>`);
   if (source === "path" && !scope.pathVariables.has(path[0]!)) {
     throw new TemplateError(where, `the path has no variable {${path[0]}} (it has: ${[...scope.pathVariables].map((v) => `{${v}}`).join(", ") || "none"})`);
   }
-  if (source === "calls" && !scope.calls.has(path[0]!)) throw new TemplateError(where, `no call is named ${path[0]} (calls: ${[...scope.calls].join(", ") || "none"})`);
+  if (source === "calls" && !scope.calls.has(path[0]!))
+    throw new TemplateError(where, `no call is named ${path[0]} (calls: ${[...scope.calls].join(", ") || "none"})`);
   if (source === "query") scope.queryNames.add(path.join("."));
   if (source === "body") scope.bodyFields.add(path[0]!);
   return { kind: "ref", source, path: source === "query" ? [path.join(".")] : path, pipes: pipes as Pipe[], text };

@@ -23,9 +23,21 @@ export function generateHandlers(ctx: LegacyEntryContext): CompiledHandlers {
     const key = `generate.checks[${i}]`;
     const scope = ctx.scope(["path", "body", "base_req"]);
     if (raw.same_address) {
-      return { kind: "same_address", a: ctx.template(raw.same_address[0], scope, `${key}.same_address[0]`), b: ctx.template(raw.same_address[1], scope, `${key}.same_address[1]`), status: raw.status, error: raw.error };
+      return {
+        kind: "same_address",
+        a: ctx.template(raw.same_address[0], scope, `${key}.same_address[0]`),
+        b: ctx.template(raw.same_address[1], scope, `${key}.same_address[1]`),
+        status: raw.status,
+        error: raw.error,
+      };
     }
-    return { kind: "matches", value: ctx.template(raw.matches![0], scope, `${key}.matches[0]`), pattern: ctx.regex(raw.matches![1], `${key}.matches[1]`), status: raw.status, error: raw.error };
+    return {
+      kind: "matches",
+      value: ctx.template(raw.matches![0], scope, `${key}.matches[0]`),
+      pattern: ctx.regex(raw.matches![1], `${key}.matches[1]`),
+      status: raw.status,
+      error: raw.error,
+    };
   });
   return { handlers: [{ handler: { kind: "generate", msgs, checks }, query: new Map() }], query: new Map() };
 }
@@ -37,7 +49,8 @@ export function actionHandlers(ctx: LegacyEntryContext, verb: string): CompiledH
   if (entry.modes && action !== "broadcast-std-tx") ctx.fail("modes", "only broadcast-std-tx takes modes");
   if (entry.conditions && action !== "search-txs") ctx.fail("conditions", "only search-txs takes conditions");
   if (entry.paging && action !== "search-txs") ctx.fail("paging", `does not apply to action ${action}`);
-  if ((entry.each !== undefined) !== (action === "search-txs-each")) ctx.fail(entry.each ? "each" : undefined, entry.each ? "only search-txs-each takes each" : "search-txs-each needs each");
+  if ((entry.each !== undefined) !== (action === "search-txs-each"))
+    ctx.fail(entry.each ? "each" : undefined, entry.each ? "only search-txs-each takes each" : "search-txs-each needs each");
   let query = new Map<string, ParamSpec>();
   let handler: Handler;
   if (action === "broadcast-std-tx") {
@@ -45,18 +58,26 @@ export function actionHandlers(ctx: LegacyEntryContext, verb: string): CompiledH
     handler = { kind: action, modes: new Map(Object.entries(entry.modes)) };
   } else if (action === "search-txs") {
     if (!entry.conditions?.["*"]) ctx.fail("conditions", 'search-txs needs a "*" condition for the other parameters');
-    handler = { kind: action, conditions: new Map(Object.entries(entry.conditions)), paging: { defaultLimit: entry.paging?.default_limit ?? 30, of: "request" } };
+    handler = {
+      kind: action,
+      conditions: new Map(Object.entries(entry.conditions)),
+      paging: { defaultLimit: entry.paging?.default_limit ?? 30, of: "request" },
+    };
   } else if (action === "search-txs-each") {
     const each = entry.each!;
     const searches = Object.entries(each.searches).map(([name, events]) => {
       for (const [i, event] of events.entries()) {
-        for (const [, variable] of event.matchAll(/\{path\.([^}]+)\}/g)) if (!ctx.variables.includes(variable!)) ctx.fail(`each.searches.${name}[${i}]`, `the path has no variable {${variable}}`);
+        for (const [, variable] of event.matchAll(/\{path\.([^}]+)\}/g))
+          if (!ctx.variables.includes(variable!)) ctx.fail(`each.searches.${name}[${i}]`, `the path has no variable {${variable}}`);
       }
       return { name, events };
     });
     handler = { kind: action, searches, select: each.select, otherwise: each.otherwise, limit: each.limit ?? 30 };
     const names = searches.map((s) => s.name);
-    query = ctx.queryParams({ [each.select]: { description: `${names.join(", ")} (words separated by spaces: the first of them named); absent: all of them` } }, new Set());
+    query = ctx.queryParams(
+      { [each.select]: { description: `${names.join(", ")} (words separated by spaces: the first of them named); absent: all of them` } },
+      new Set(),
+    );
   } else {
     handler = { kind: action };
   }

@@ -6,7 +6,9 @@ import type { PathSegment, RouteSpec } from "./routeSpec.js";
  * literal fails a variable's patterns, or when one variable must match a
  * pattern the other must not (the same regular expression in `match` and `reject`).
  */
-export function findOverlap<R extends Pick<RouteSpec, "verb" | "segments"> | { verb: string; segments: PathSegment[] }>(routes: R[]): [R, R, string] | undefined {
+export function findOverlap<R extends Pick<RouteSpec, "verb" | "segments"> | { verb: string; segments: PathSegment[] }>(
+  routes: R[],
+): [R, R, string] | undefined {
   for (let i = 0; i < routes.length; i++) {
     for (let j = i + 1; j < routes.length; j++) {
       const a = routes[i]!;

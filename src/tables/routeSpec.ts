@@ -3,9 +3,7 @@ import type { EntrySource } from "./loadYamlTable.js";
 
 export type Verb = "get" | "post";
 
-export type PathSegment =
-  | { literal: string }
-  | { variable: string; match?: RegExp; reject?: RegExp };
+export type PathSegment = { literal: string } | { variable: string; match?: RegExp; reject?: RegExp };
 
 /** A path variable and the request field (possibly nested) it fills. */
 export interface PathBinding {

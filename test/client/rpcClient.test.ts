@@ -22,7 +22,14 @@ function fixture(answer: (body: Record<string, unknown>) => unknown): Promise<{ 
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({ url, requests, close: () => { server.closeAllConnections(); server.close(); } });
+      resolve({
+        url,
+        requests,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      });
     }),
   );
 }
@@ -46,7 +53,9 @@ describe("RpcClient (consensus engine JSON-RPC over HTTP)", () => {
   });
 
   it("reads the omitted-when-zero fields of a failed query", async () => {
-    const node = await fixture(() => ({ result: { response: { code: 22, log: "rpc error: code = NotFound desc = x: key not found", height: "5", codespace: "sdk" } } }));
+    const node = await fixture(() => ({
+      result: { response: { code: 22, log: "rpc error: code = NotFound desc = x: key not found", height: "5", codespace: "sdk" } },
+    }));
     try {
       const answer = await new RpcClient(node.url).abciQuery("/p", new Uint8Array());
       expect(answer).to.deep.include({ code: 22, codespace: "sdk", log: "rpc error: code = NotFound desc = x: key not found", height: 5 });
@@ -72,7 +81,10 @@ describe("RpcClient (consensus engine JSON-RPC over HTTP)", () => {
   it("turns a JSON-RPC error object into a NodeRpcError", async () => {
     const node = await fixture(() => ({ error: { code: -32603, message: "Internal error", data: "tx (AB) not found" } }));
     try {
-      const failure = await new RpcClient(node.url).tx(Uint8Array.of(0xab)).then(() => undefined, (e: unknown) => e);
+      const failure = await new RpcClient(node.url).tx(Uint8Array.of(0xab)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(failure).to.be.instanceOf(NodeRpcError);
       expect((failure as Error).message).to.equal("Internal error: tx (AB) not found");
     } finally {
@@ -83,7 +95,10 @@ describe("RpcClient (consensus engine JSON-RPC over HTTP)", () => {
   it("reports a node that refuses connections as unavailable, naming its address", async () => {
     const node = await fixture(() => ({}));
     node.close();
-    const failure = await new RpcClient(node.url).status().then(() => undefined, (e: unknown) => e);
+    const failure = await new RpcClient(node.url).status().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failure).to.be.instanceOf(NodeUnavailableError);
     expect((failure as Error).message).to.match(new RegExp(`^node ${node.url} is unavailable: ECONNREFUSED`));
   });
@@ -91,7 +106,10 @@ describe("RpcClient (consensus engine JSON-RPC over HTTP)", () => {
   it("gives up on a node that does not answer within the timeout", async () => {
     const node = await fixture(() => "hang");
     try {
-      const failure = await new RpcClient(node.url, 300).status().then(() => undefined, (e: unknown) => e);
+      const failure = await new RpcClient(node.url, 300).status().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(failure).to.be.instanceOf(NodeUnavailableError);
       expect((failure as Error).message).to.equal(`node ${node.url} is unavailable: no answer within 300 ms`);
     } finally {

@@ -17,7 +17,17 @@ describe("codec: deterministic encoding (ADR-027) and unknown fields", () => {
 
   it("accepts what an encoder writes from set fields: scalars, a negative int32, packed numbers, nested messages, an Any, a oneof member holding zero", () => {
     const bytes = Sample.encode(
-      Sample.fromObject({ text: "a", big: "5", small: -1, flag: true, numbers: ["1", "300"], inner: { name: "x" }, items: [{ count: 1 }, { count: 2 }], any: { type_url: "/test.sample.Inner", value: inner }, number: "0" }),
+      Sample.fromObject({
+        text: "a",
+        big: "5",
+        small: -1,
+        flag: true,
+        numbers: ["1", "300"],
+        inner: { name: "x" },
+        items: [{ count: 1 }, { count: 2 }],
+        any: { type_url: "/test.sample.Inner", value: inner },
+        number: "0",
+      }),
     ).finish();
     expect(() => check(bytes)).to.not.throw();
     expect(() => check([])).to.not.throw();
@@ -56,7 +66,10 @@ describe("codec: deterministic encoding (ADR-027) and unknown fields", () => {
 
   it("checks inside nested messages and Any values, and skips fields the type does not declare", () => {
     refused(delimited(8, concat([...tag(2, 0), 3], delimited(1, text("x")))), /non-deterministic encoding of test\.sample\.Inner: field 1 after field 2/);
-    refused(delimited(12, concat(delimited(1, text("/test.sample.Inner")), delimited(2, [...tag(2, 0), ...overlongVarint(3)]))), /test\.sample\.Inner: varint longer than needed/);
+    refused(
+      delimited(12, concat(delimited(1, text("/test.sample.Inner")), delimited(2, [...tag(2, 0), ...overlongVarint(3)]))),
+      /test\.sample\.Inner: varint longer than needed/,
+    );
     expect(() => check(concat(delimited(1, text("a")), [...tag(99, 0), 1]))).to.not.throw();
   });
 
@@ -65,7 +78,8 @@ describe("codec: deterministic encoding (ADR-027) and unknown fields", () => {
     expect(rejectUnknownFields(codec.root, body, concat(delimited(2, text("memo"))), true)).to.equal(false);
     expect(rejectUnknownFields(codec.root, body, concat(delimited(2, text("memo")), [...tag(1025, 0), 1]), true)).to.equal(true);
     expect(() => rejectUnknownFields(codec.root, body, concat([...tag(1025, 0), 1]))).to.throw(UnknownFieldError, /TagNum: 1025/);
-    const any = (typeUrl: string) => concat(delimited(1, concat(delimited(1, text(typeUrl)), delimited(2, codec.type("core.bank.v1beta1.MsgSend").encode({ from_address: "a" }).finish()))));
+    const any = (typeUrl: string) =>
+      concat(delimited(1, concat(delimited(1, text(typeUrl)), delimited(2, codec.type("core.bank.v1beta1.MsgSend").encode({ from_address: "a" }).finish()))));
     expect(rejectUnknownFields(codec.root, body, any("/core.bank.v1beta1.MsgSend"), true)).to.equal(false);
     expect(() => rejectUnknownFields(codec.root, body, any("type.googleapis.com/core.bank.v1beta1.MsgSend"), true)).to.throw(UnknownTypeUrlError);
   });

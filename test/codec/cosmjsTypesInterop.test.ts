@@ -75,8 +75,7 @@ const ALLOWED: Record<string, string> = {
   "core.staking.v1beta1.RedelegationEntry#6": "unbonding_on_hold_ref_count: added in SDK v0.47",
   "core.staking.v1beta1.MsgUndelegateResponse#2": "amount: added in SDK v0.50",
   // ---- core.upgrade ----
-  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#1":
-    "v0.41 returns the state as an Any at field 1; SDK v0.43 reserved 1",
+  "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#1": "v0.41 returns the state as an Any at field 1; SDK v0.43 reserved 1",
   "core.upgrade.v1beta1.QueryUpgradedConsensusStateResponse#2": "upgraded_consensus_state as bytes at field 2: SDK v0.43+",
   // ---- consensus (Tendermint v0.34 here, CometBFT 0.38 in cosmjs-types) ----
   "consensus.abci.Request#4": "set_option: Tendermint v0.34 only (removed in 0.35)",
@@ -163,12 +162,7 @@ interface CosmjsEntry {
 function isCodec(v: unknown): v is CosmjsCodec {
   if (v === null || typeof v !== "object") return false;
   const o = v as Record<string, unknown>;
-  return (
-    typeof o.typeUrl === "string" &&
-    typeof o.encode === "function" &&
-    typeof o.decode === "function" &&
-    typeof o.fromPartial === "function"
-  );
+  return typeof o.typeUrl === "string" && typeof o.encode === "function" && typeof o.decode === "function" && typeof o.fromPartial === "function";
 }
 
 function listJs(dir: string): string[] {
@@ -250,7 +244,7 @@ function segments(bytes: Uint8Array): Map<number, string> {
 /** A comparable form: bigint and Uint8Array become tagged strings, undefined keys are dropped. */
 function norm(v: unknown): unknown {
   if (typeof v === "bigint") return `int:${v.toString()}`;
-  if (Long.isLong(v)) return `int:${(v).toString()}`;
+  if (Long.isLong(v)) return `int:${v.toString()}`;
   if (v instanceof Uint8Array) return `bytes:${Buffer.from(v).toString("base64")}`;
   if (Array.isArray(v)) return v.map(norm);
   if (isPlainObject(v)) {
@@ -464,11 +458,7 @@ class Comparer {
   }
 
   sameField(f: protobuf.Field, c: CosmjsField): boolean {
-    return (
-      camel(f.name) === c.key &&
-      c.wireType === expectedWireType(f) &&
-      (c.kind === "undefined" || expectedKinds(f).includes(c.kind))
-    );
+    return camel(f.name) === c.key && c.wireType === expectedWireType(f) && (c.kind === "undefined" || expectedKinds(f).includes(c.kind));
   }
 
   /** Keys of cosmjs' object for the fields of ours that are compared (number -> key). */
@@ -612,8 +602,8 @@ class Comparer {
       const b = theirs[key];
       const at = `${where}.${f.name}`;
       if (f.repeated || f.map) {
-        const aa = f.map ? Object.values((a ?? {})) : ((a ?? []) as unknown[]);
-        const bb = f.map ? Object.values((b ?? {})) : ((b ?? []) as unknown[]);
+        const aa = f.map ? Object.values(a ?? {}) : ((a ?? []) as unknown[]);
+        const bb = f.map ? Object.values(b ?? {}) : ((b ?? []) as unknown[]);
         if (aa.length !== bb.length) {
           this.report(name, f.id, `${at}: ${aa.length} elements ours, ${bb.length} cosmjs`);
           continue;
@@ -653,8 +643,8 @@ class Comparer {
       if (isMessage(f)) {
         const sub = f.resolvedType as protobuf.Type;
         if (f.repeated || f.map) {
-          const xs = f.map ? Object.values((x ?? {})) : ((x ?? []) as unknown[]);
-          const ys = f.map ? Object.values((y ?? {})) : ((y ?? []) as unknown[]);
+          const xs = f.map ? Object.values(x ?? {}) : ((x ?? []) as unknown[]);
+          const ys = f.map ? Object.values(y ?? {}) : ((y ?? []) as unknown[]);
           if (xs.length !== ys.length) this.report(name, f.id, `${at}: ${xs.length} elements before, ${ys.length} after round trip`);
           else xs.forEach((e, i) => this.compareOurs(sub, e, ys[i], `${at}[${i}]`));
         } else if ((x === undefined) !== (y === undefined)) {

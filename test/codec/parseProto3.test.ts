@@ -45,7 +45,10 @@ describe("proto3 JSON parser (request bodies and query values)", () => {
     expect(parse({ color: "COLOR_RED" }).color).to.equal(1);
     expect(parse({ color: 2 }).color).to.equal(2);
     expect(parse({ color: "2" }).color).to.equal(2);
-    expect(() => parse({ color: "GREEN" })).to.throw(JsonInputError, 'color: "GREEN" is not a Color (one of COLOR_UNSPECIFIED, COLOR_RED, COLOR_BLUE, or its number)');
+    expect(() => parse({ color: "GREEN" })).to.throw(
+      JsonInputError,
+      'color: "GREEN" is not a Color (one of COLOR_UNSPECIFIED, COLOR_RED, COLOR_BLUE, or its number)',
+    );
   });
 
   it("accepts bytes in standard and URL-safe base64", () => {

@@ -11,8 +11,24 @@ describe("proto3 JSON renderer (the real gateway's rules)", () => {
   it("emits every field under its proto name with its default when unset", () => {
     const json = render({});
     expect(Object.keys(json)).to.deep.equal([
-      "text", "big", "ubig", "small", "flag", "data", "color", "inner", "required_inner", "items", "numbers",
-      "any", "time", "period", "rate", "amount", "counts", "ratio",
+      "text",
+      "big",
+      "ubig",
+      "small",
+      "flag",
+      "data",
+      "color",
+      "inner",
+      "required_inner",
+      "items",
+      "numbers",
+      "any",
+      "time",
+      "period",
+      "rate",
+      "amount",
+      "counts",
+      "ratio",
     ]);
     expect(json).to.include({ text: "", big: "0", ubig: "0", small: 0, flag: false, color: "COLOR_UNSPECIFIED", ratio: 0 });
     expect(json.items).to.deep.equal([]);
@@ -54,7 +70,7 @@ describe("proto3 JSON renderer (the real gateway's rules)", () => {
     expect(Object.keys(json.any as object)[0]).to.equal("@type");
   });
 
-  it("renders a well-known type inside an Any under \"value\"", () => {
+  it('renders a well-known type inside an Any under "value"', () => {
     const Duration = codec.type("google.protobuf.Duration");
     const any = { type_url: "/google.protobuf.Duration", value: Duration.encode({ seconds: 3, nanos: 0 }).finish() };
     expect(render({ any }).any).to.deep.equal({ "@type": "/google.protobuf.Duration", value: "3s" });

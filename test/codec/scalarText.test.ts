@@ -34,7 +34,8 @@ describe("scalar text: the one parser of integers and base64 for both route fami
 
   it("refuses every other notation, and a sign on unsigned types", () => {
     for (const type of ["int32", "uint32", "int64", "uint64"] as const) {
-      for (const text of ["", "-", "0x10", "0o7", "0b1", "010", "1e3", "1.0", "+1", " 1", "1 ", "\uFEFF1", "1_000", "١", "NaN", "Infinity"]) fails(text, type, "syntax");
+      for (const text of ["", "-", "0x10", "0o7", "0b1", "010", "1e3", "1.0", "+1", " 1", "1 ", "\uFEFF1", "1_000", "١", "NaN", "Infinity"])
+        fails(text, type, "syntax");
     }
     fails("-1", "uint64", "syntax");
     fails("-0", "uint32", "syntax");

@@ -66,6 +66,9 @@ describe("configuration files", () => {
   it("stops on a bad node setting, naming file and key", () => {
     const h = home();
     const file = writeFile(h, "config/config.toml", '[consensus]\ncreate_empty_blocks_interval = "soon"\n');
-    expect(() => loadNodeConfig(h)).to.throw(ConfigError, `${file}: key "consensus.create_empty_blocks_interval" must be a duration like "1s" or "500ms" (got "soon")`);
+    expect(() => loadNodeConfig(h)).to.throw(
+      ConfigError,
+      `${file}: key "consensus.create_empty_blocks_interval" must be a duration like "1s" or "500ms" (got "soon")`,
+    );
   });
 });

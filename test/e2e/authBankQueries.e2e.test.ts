@@ -35,7 +35,10 @@ describe("e2e: auth and bank gateway routes", function () {
     const configToml = path.join(home, "config", "config.toml");
     fs.writeFileSync(
       configToml,
-      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
+      fs
+        .readFileSync(configToml, "utf8")
+        .replace("create_empty_blocks = false", "create_empty_blocks = true")
+        .replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
     );
     addresses = readDevAccounts(home)!.accounts.map((a) => a.address);
     const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8"));
@@ -82,7 +85,13 @@ describe("e2e: auth and bank gateway routes", function () {
 
       it("serves auth and bank params", async () => {
         expect((await get("/core/auth/v1beta1/params")).body).to.deep.equal({
-          params: { max_memo_characters: "256", tx_sig_limit: "7", tx_size_cost_per_byte: "10", sig_verify_cost_ed25519: "590", sig_verify_cost_secp256k1: "1000" },
+          params: {
+            max_memo_characters: "256",
+            tx_sig_limit: "7",
+            tx_size_cost_per_byte: "10",
+            sig_verify_cost_ed25519: "590",
+            sig_verify_cost_secp256k1: "1000",
+          },
         });
         expect((await get("/core/bank/v1beta1/params")).body).to.deep.equal({ params: { send_enabled: [], default_send_enabled: true } });
       });
@@ -204,7 +213,12 @@ describe("e2e: auth and bank gateway routes", function () {
         });
 
         it("400 for both pagination.key and pagination.offset", async () => {
-          expectError(await get(`/core/auth/v1beta1/accounts?pagination.key=AQ%3D%3D&pagination.offset=2`), 400, 3, "either offset or key is expected, got both");
+          expectError(
+            await get(`/core/auth/v1beta1/accounts?pagination.key=AQ%3D%3D&pagination.offset=2`),
+            400,
+            3,
+            "either offset or key is expected, got both",
+          );
         });
 
         it("400 for a negative, a non-numeric and a too high height header", async () => {
@@ -232,7 +246,12 @@ describe("e2e: auth and bank gateway routes", function () {
     const post = await http(node.rpcUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "abci_query", params: { path: "/core.bank.v1beta1.Query/Params", data: "", height: "0", prove: false } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "abci_query",
+        params: { path: "/core.bank.v1beta1.Query/Params", data: "", height: "0", prove: false },
+      }),
     });
     expect(post.status).to.equal(200);
     expect(post.body.id).to.equal(1);
@@ -254,7 +273,13 @@ describe("e2e: auth and bank gateway routes", function () {
     expect(positional.body.result.response.value).to.equal(post.body.result.response.value);
     const wrongCount = await http(node.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "block", params: [] }) });
     expect(wrongCount.body.error.code).to.equal(-32602);
-    const batch = await http(node.rpcUrl, { method: "POST", body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "health" }, { jsonrpc: "2.0", id: 2, method: "nope" }]) });
+    const batch = await http(node.rpcUrl, {
+      method: "POST",
+      body: JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "health" },
+        { jsonrpc: "2.0", id: 2, method: "nope" },
+      ]),
+    });
     expect(batch.body).to.deep.equal([
       { jsonrpc: "2.0", id: 1, result: {} },
       { jsonrpc: "2.0", id: 2, error: { code: -32601, message: "Method not found" } },

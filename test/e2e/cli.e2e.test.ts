@@ -32,7 +32,10 @@ describe("e2e: the chain-rest command", function () {
     const home = newHome();
     expect((await runCliToEnd(["init", "--home", home, "--accounts", "4"])).code).to.equal(0);
     const configToml = path.join(home, "config", "config.toml");
-    fs.writeFileSync(configToml, fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('"1s"', '"100ms"'));
+    fs.writeFileSync(
+      configToml,
+      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('"1s"', '"100ms"'),
+    );
     const first = await startNode(home);
     let height = 0;
     while (height < 4) {

@@ -15,7 +15,8 @@ describe("e2e: queries at a height (x-cosmos-block-height) over kept and pruned 
   it(`answers with each kept height's state, and refuses heights older than the last ${KEEP}, saying which are kept`, async () => {
     const home = path.join(tempDir(), "home");
     expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
-    const edit = (file: string, from: string, to: string) => fs.writeFileSync(path.join(home, "config", file), fs.readFileSync(path.join(home, "config", file), "utf8").replace(from, to));
+    const edit = (file: string, from: string, to: string) =>
+      fs.writeFileSync(path.join(home, "config", file), fs.readFileSync(path.join(home, "config", file), "utf8").replace(from, to));
     edit("app.toml", "pruning-keep-recent = 100", `pruning-keep-recent = ${KEEP}`);
     edit("config.toml", "create_empty_blocks = false", "create_empty_blocks = true");
     edit("config.toml", 'create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "150ms"');
@@ -23,14 +24,19 @@ describe("e2e: queries at a height (x-cosmos-block-height) over kept and pruned 
     try {
       const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
       const balanceAt = async (height?: number) => {
-        const r = await http(`${node.restUrl}/core/bank/v1beta1/balances/${b.address}/uhub`, { headers: height ? { "x-cosmos-block-height": String(height) } : {} });
+        const r = await http(`${node.restUrl}/core/bank/v1beta1/balances/${b.address}/uhub`, {
+          headers: height ? { "x-cosmos-block-height": String(height) } : {},
+        });
         return r;
       };
       const before = await balanceAt();
       const heightBefore = Number(before.headers.get("grpc-metadata-x-cosmos-block-height"));
       const broadcast = await http(`${node.restUrl}/core/tx/v1beta1/txs`, {
         method: "POST",
-        body: JSON.stringify({ tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "777")], sequence: 0, accountNumber: 0 })).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+        body: JSON.stringify({
+          tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "777")], sequence: 0, accountNumber: 0 })).toString("base64"),
+          mode: "BROADCAST_MODE_BLOCK",
+        }),
       });
       const txHeight = Number(broadcast.body.tx_response.height);
       expect(broadcast.body.tx_response.code).to.equal(0);

@@ -21,7 +21,9 @@ describe("e2e: a genesis with 100,000 accounts", function () {
       expect(first.status).to.equal(200);
       expect(first.body.accounts).to.have.length(100);
       expect(first.body.pagination.next_key).to.be.a("string");
-      const second = await http(`${node.restUrl}/core/auth/v1beta1/accounts?pagination.limit=100&pagination.key=${encodeURIComponent(first.body.pagination.next_key)}`);
+      const second = await http(
+        `${node.restUrl}/core/auth/v1beta1/accounts?pagination.limit=100&pagination.key=${encodeURIComponent(first.body.pagination.next_key)}`,
+      );
       expect(second.body.accounts).to.have.length(100);
       const firstAddresses = new Set(first.body.accounts.map((a: { address?: string }) => a.address));
       expect(second.body.accounts.some((a: { address?: string }) => firstAddresses.has(a.address))).to.equal(false);

@@ -16,7 +16,6 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
- 
 type Json = Record<string, any>;
 
 const codec = new Codec();
@@ -48,7 +47,8 @@ describe("e2e: legacy routes", function () {
   let txHash: string;
   let document: OpenApiDocument;
   const get = (route: string) => http(`${node.restUrl}${route}`);
-  const post = (route: string, body: unknown, method = "POST") => http(`${node.restUrl}${route}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown, method = "POST") =>
+    http(`${node.restUrl}${route}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const result = async (route: string) => {
     const r = await get(route);
     expect(r.status, `${route}: ${r.text}`).to.equal(200);
@@ -66,7 +66,9 @@ describe("e2e: legacy routes", function () {
     const wallet = await Secp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(0)] });
     const [account] = await wallet.getAccounts();
     const to = readDevAccounts(home)!.accounts[1]!.address;
-    const msgs: AminoMsg[] = [{ type: "core-sdk/MsgSend", value: { from_address: account!.address, to_address: to, amount: [{ denom: "uhub", amount: "10" }] } }];
+    const msgs: AminoMsg[] = [
+      { type: "core-sdk/MsgSend", value: { from_address: account!.address, to_address: to, amount: [{ denom: "uhub", amount: "10" }] } },
+    ];
     const fee: StdFee = { amount: [{ denom: "uhub", amount: "2000" }], gas: "200000" };
     const { signature } = await wallet.signAmino(account!.address, makeSignDoc(msgs, fee, "devnet-1", "", 0, 0));
     const sent = await post("/txs", { tx: { msg: msgs, fee, signatures: [signature], memo: "" }, mode: "block" });
@@ -92,7 +94,9 @@ describe("e2e: legacy routes", function () {
       "token-id": "kitty1",
       owner: account!.address,
       "hash-lock": Object.keys(state.htlc.pending_htlcs)[0]!,
-      "record-id": Buffer.from(recordId(record.encode(codec.parser.parse(record, state.record.records[0])).finish(), 0)).toString("hex").toUpperCase(),
+      "record-id": Buffer.from(recordId(record.encode(codec.parser.parse(record, state.record.records[0])).finish(), 0))
+        .toString("hex")
+        .toUpperCase(),
       "request-id": serviceRequest.id,
       "feed-name": state.oracle.entries[0].feed.feed_name,
       "service-name": service.definitions[0].name,
@@ -111,7 +115,8 @@ describe("e2e: legacy routes", function () {
     const unbonding = state.staking.unbonding_delegations[0];
     const filled = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (overrides[name]) return overrides[name];
-      if (route.path.includes("/unbonding_delegations/{validatorAddr}")) return name === "delegatorAddr" ? unbonding.delegator_address : unbonding.validator_address;
+      if (route.path.includes("/unbonding_delegations/{validatorAddr}"))
+        return name === "delegatorAddr" ? unbonding.delegator_address : unbonding.validator_address;
       if (name === "denom") return route.path.startsWith("/coinswap/") ? "ucat" : "uhub";
       if (name === "request-id" && route.path.startsWith("/random/")) return Object.keys(state.random.randoms)[0]!;
       const value = examples[name];
@@ -143,7 +148,8 @@ describe("e2e: legacy routes", function () {
         continue;
       }
       if (route.envelope === "height") {
-        if (!r.body || Object.keys(r.body).join(",") !== "height,result" || !/^\d+$/.test(r.body.height)) problems.push(`${where}: not in the {height, result} envelope: ${r.text.slice(0, 200)}`);
+        if (!r.body || Object.keys(r.body).join(",") !== "height,result" || !/^\d+$/.test(r.body.height))
+          problems.push(`${where}: not in the {height, result} envelope: ${r.text.slice(0, 200)}`);
       } else if (r.body && typeof r.body === "object" && Object.keys(r.body).join(",") === "height,result") {
         problems.push(`${where}: wrapped, but the route answers bare`);
       }
@@ -155,7 +161,9 @@ describe("e2e: legacy routes", function () {
       const errors = validator.check("get", route.path, 200, r.body);
       if (errors.length > 0) problems.push(`${where}: the body does not fit the documented schema: ${errors.join("; ")}\n${r.text.slice(0, 400)}`);
     }
-    console.log(`      ${swept} legacy GET routes answered 200 (of ${gets.length}; ${gets.length - swept} tested on their own), ${withHeaders} with the deprecation headers, ${swept - withHeaders} without`);
+    console.log(
+      `      ${swept} legacy GET routes answered 200 (of ${gets.length}; ${gets.length - swept} tested on their own), ${withHeaders} with the deprecation headers, ${swept - withHeaders} without`,
+    );
     expect(problems, problems.join("\n\n")).to.deep.equal([]);
     expect(swept).to.equal(gets.length - 1 - Object.keys(NOT_IN_SWEEP).length);
   });
@@ -173,7 +181,14 @@ describe("e2e: legacy routes", function () {
       // a protobuf tx whose Msg (an IBC client update) has no amino name
       const TxBody = codec.type("core.tx.v1beta1.TxBody");
       const MsgUpdateClient = codec.type("ibc.core.client.v1.MsgUpdateClient");
-      const body = TxBody.encode({ messages: [{ type_url: "/ibc.core.client.v1.MsgUpdateClient", value: MsgUpdateClient.encode({ client_id: "07-tendermint-0", signer: examples.address }).finish() }] }).finish();
+      const body = TxBody.encode({
+        messages: [
+          {
+            type_url: "/ibc.core.client.v1.MsgUpdateClient",
+            value: MsgUpdateClient.encode({ client_id: "07-tendermint-0", signer: examples.address }).finish(),
+          },
+        ],
+      }).finish();
       const raw = codec.type("core.tx.v1beta1.TxRaw").encode({ body_bytes: body, auth_info_bytes: new Uint8Array(), signatures: [] }).finish();
       const r = await post("/txs/decode", { tx: Buffer.from(raw).toString("base64") });
       expect(r.status).to.equal(500);
@@ -182,13 +197,19 @@ describe("e2e: legacy routes", function () {
       );
       const stdTx = { msg: [{ type: "core-sdk/MsgUpdateClient", value: {} }], fee: { amount: [], gas: "0" }, signatures: [], memo: "" };
       expect((await post("/txs", { tx: stdTx, mode: "block" })).body.error).to.match(/^this transaction cannot be broadcasted via legacy REST endpoints/);
-      expect((await post("/txs/encode", { type: "core-sdk/StdTx", value: stdTx })).body.error).to.match(/^this endpoint does not support txs that are not serializable via Amino/);
+      expect((await post("/txs/encode", { type: "core-sdk/StdTx", value: stdTx })).body.error).to.match(
+        /^this endpoint does not support txs that are not serializable via Amino/,
+      );
       // (GET /txs/{hash} and GET /txs with such a tx: test/legacy/legacyTxQueries.test.ts, as the node cannot execute IBC core Msgs)
     });
 
     it("GET /gov/proposals/{id}/votes[/{voter}]: option is an int32", async () => {
       const votes = await result(`/gov/proposals/${examples["proposal-id"]}/votes`);
-      const expected = (state.gov.votes as Json[]).map((v) => ({ proposal_id: String(v.proposal_id), voter: v.voter, option: { VOTE_OPTION_YES: 1, VOTE_OPTION_ABSTAIN: 2, VOTE_OPTION_NO: 3, VOTE_OPTION_NO_WITH_VETO: 4 }[v.option as string] }));
+      const expected = (state.gov.votes as Json[]).map((v) => ({
+        proposal_id: String(v.proposal_id),
+        voter: v.voter,
+        option: { VOTE_OPTION_YES: 1, VOTE_OPTION_ABSTAIN: 2, VOTE_OPTION_NO: 3, VOTE_OPTION_NO_WITH_VETO: 4 }[v.option as string],
+      }));
       expect(votes).to.have.deep.members(expected);
       expect(await result(`/gov/proposals/${examples["proposal-id"]}/votes/${examples.voter}`)).to.deep.equal(expected.find((v) => v.voter === examples.voter));
     });
@@ -199,7 +220,10 @@ describe("e2e: legacy routes", function () {
       expect(validator.consensus_pubkey).to.deep.equal({ type: "consensus/PubKeyEd25519", value: genesis.consensus_pubkey.key });
       expect(Buffer.from(validator.consensus_pubkey.value, "base64")).to.have.length(32);
       expect(validator.status).to.equal(3);
-      for (const route of [`/staking/validators/${validator.operator_address}`, `/staking/delegators/${examples.delegatorAddr}/validators/${examples.validatorAddr}`]) {
+      for (const route of [
+        `/staking/validators/${validator.operator_address}`,
+        `/staking/delegators/${examples.delegatorAddr}/validators/${examples.validatorAddr}`,
+      ]) {
         const one = await result(route);
         expect(one.consensus_pubkey.type, route).to.equal("consensus/PubKeyEd25519");
         expect(one.status, route).to.be.a("number");
@@ -230,7 +254,17 @@ describe("e2e: legacy routes", function () {
       const genesis = (state.staking.validators as Json[]).find((v) => v.description.identity === "" || v.description.website === "")!;
       const shown = all.find((v: Json) => v.operator_address === genesis.operator_address);
       expect(Object.keys(shown.description)).to.deep.equal(Object.keys(genesis.description).filter((k) => genesis.description[k] !== ""));
-      expect(Object.keys(shown)).to.deep.equal(["operator_address", "consensus_pubkey", "status", "tokens", "delegator_shares", "description", "unbonding_time", "commission", "min_self_delegation"]);
+      expect(Object.keys(shown)).to.deep.equal([
+        "operator_address",
+        "consensus_pubkey",
+        "status",
+        "tokens",
+        "delegator_shares",
+        "description",
+        "unbonding_time",
+        "commission",
+        "min_self_delegation",
+      ]);
     });
 
     it("QueryDelegatorDelegations: balance is {amount, denom}, the delegation object is added", async () => {
@@ -245,7 +279,12 @@ describe("e2e: legacy routes", function () {
     it("QueryRedelegations: entries under redelegation_entry without creation_height, the redelegation object with entries null", async () => {
       const genesis = state.staking.redelegations[0];
       const [red] = await result(`/staking/redelegations?delegator=${genesis.delegator_address}`);
-      expect(red.redelegation).to.deep.equal({ delegator_address: genesis.delegator_address, validator_src_address: genesis.validator_src_address, validator_dst_address: genesis.validator_dst_address, entries: null });
+      expect(red.redelegation).to.deep.equal({
+        delegator_address: genesis.delegator_address,
+        validator_src_address: genesis.validator_src_address,
+        validator_dst_address: genesis.validator_dst_address,
+        entries: null,
+      });
       expect(red.entries[0]).to.have.all.keys("redelegation_entry", "balance");
       expect(red.entries[0].redelegation_entry).to.have.all.keys("completion_time", "initial_balance", "shares_dst");
     });
@@ -289,7 +328,8 @@ describe("e2e: legacy routes", function () {
 
   describe("the specification's Legacy behaviours, one each", () => {
     it("1. GET /staking/validators takes status BOND_STATUS_*; the earlier lower-case values are refused", async () => {
-      for (const status of ["BOND_STATUS_BONDED", "BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING"]) expect((await get(`/staking/validators?status=${status}`)).status, status).to.equal(200);
+      for (const status of ["BOND_STATUS_BONDED", "BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING"])
+        expect((await get(`/staking/validators?status=${status}`)).status, status).to.equal(200);
       for (const status of ["bonded", "unbonded", "unbonding"]) {
         const r = await get(`/staking/validators?status=${status}`);
         expect(r.status).to.equal(400);
@@ -300,7 +340,20 @@ describe("e2e: legacy routes", function () {
     });
 
     it("2. POST /txs takes {tx, mode}: a StdTx without signatures is refused by the node", async () => {
-      const r = await post("/txs", { tx: { msg: [{ type: "core-sdk/MsgSend", value: { from_address: examples.address, to_address: examples.delegatorAddr, amount: [{ denom: "uhub", amount: "1" }] } }], fee: { amount: [], gas: "200000" }, signatures: null, memo: "" }, mode: "sync" });
+      const r = await post("/txs", {
+        tx: {
+          msg: [
+            {
+              type: "core-sdk/MsgSend",
+              value: { from_address: examples.address, to_address: examples.delegatorAddr, amount: [{ denom: "uhub", amount: "1" }] },
+            },
+          ],
+          fee: { amount: [], gas: "200000" },
+          signatures: null,
+          memo: "",
+        },
+        mode: "sync",
+      });
       expect(r.status).to.equal(200);
       expect(r.body).to.include({ code: 15, codespace: "sdk" });
       expect(r.body.raw_log).to.equal("no signatures supplied");
@@ -310,13 +363,20 @@ describe("e2e: legacy routes", function () {
       const found = await get(`/txs?message.sender=${examples.address}&transfer.amount=10uhub`);
       expect(found.body.total_count).to.equal("1");
       expect(found.body.txs[0].txhash).to.equal(txHash);
-      expect(found.body.txs[0].logs[0].events.find((e: Json) => e.type === "transfer").attributes.map((a: Json) => a.key)).to.deep.equal(["recipient", "sender", "amount"]);
+      expect(found.body.txs[0].logs[0].events.find((e: Json) => e.type === "transfer").attributes.map((a: Json) => a.key)).to.deep.equal([
+        "recipient",
+        "sender",
+        "amount",
+      ]);
       expect((await get(`/txs?message.sender=${examples.address}&transfer.amount=11uhub`)).body).to.include({ total_count: "0" });
       expect((await get(`/txs/${txHash}`)).body.txhash).to.equal(txHash);
     });
 
     it("4. a legacy transaction is a StdTx with signatures null before signing, addresses with the prefix hub, denoms uhub", async () => {
-      const r = await post(`/bank/accounts/${examples.delegatorAddr}/transfers`, { base_req: { from: examples.address, chain_id: "devnet-1" }, amount: [{ denom: "uhub", amount: "5" }] });
+      const r = await post(`/bank/accounts/${examples.delegatorAddr}/transfers`, {
+        base_req: { from: examples.address, chain_id: "devnet-1" },
+        amount: [{ denom: "uhub", amount: "5" }],
+      });
       expect(r.body.type).to.equal("core-sdk/StdTx");
       expect(r.body.value.signatures).to.equal(null);
       expect(r.body.value.msg[0].value.from_address).to.match(/^hub1/);
@@ -335,97 +395,408 @@ describe("e2e: legacy routes", function () {
       const ctx = examples["request-context-id"];
       const lock = examples["hash-lock"];
       return [
-        ["post /bank/accounts/{address}/transfers", { amount: coins }, [{ type: "core-sdk/MsgSend", value: { from_address: A, to_address: B, amount: coins } }]],
-        ["post /distribution/delegators/{delegatorAddr}/rewards", {}, [{ type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } }]],
-        ["post /distribution/delegators/{delegatorAddr}/rewards/{validatorAddr}", {}, [{ type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } }]],
-        ["post /distribution/delegators/{delegatorAddr}/withdraw_address", { withdraw_address: B }, [{ type: "core-sdk/MsgModifyWithdrawAddress", value: { delegator_address: A, withdraw_address: B } }]],
-        ["post /distribution/validators/{validatorAddr}/rewards", {}, [
-          { type: "core-sdk/MsgWithdrawValidatorCommission", value: { validator_address: V } },
-          { type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } },
-        ]],
-        ["post /gov/proposals", { title: "T <&>", description: "D", proposal_type: "Text", proposer: A, initial_deposit: coins }, [
-          { type: "core-sdk/MsgSubmitProposal", value: { content: { type: "core-sdk/TextProposal", value: { title: "T <&>", description: "D" } }, initial_deposit: coins, proposer: A } },
-        ]],
-        ["post /gov/proposals/param_change", { title: "T", description: "D", changes: [{ subspace: "staking", key: "MaxValidators", value: 105 }, { subspace: "staking", key: "BondDenom", value: "uhub" }], proposer: A, deposit: coins }, [
-          { type: "core-sdk/MsgSubmitProposal", value: { content: { type: "core-sdk/ParameterChangeProposal", value: { title: "T", description: "D", changes: [{ subspace: "staking", key: "MaxValidators", value: "105" }, { subspace: "staking", key: "BondDenom", value: '"uhub"' }] } }, initial_deposit: coins, proposer: A } },
-        ]],
-        ["post /gov/proposals/{proposal-id}/deposits", { depositor: A, amount: coins }, [{ type: "core-sdk/MsgDeposit", value: { proposal_id: "2", depositor: A, amount: coins } }]],
-        ["post /gov/proposals/{proposal-id}/votes", { voter: A, option: "no_with_veto" }, [{ type: "core-sdk/MsgVote", value: { proposal_id: "2", voter: A, option: 4 } }]],
+        [
+          "post /bank/accounts/{address}/transfers",
+          { amount: coins },
+          [{ type: "core-sdk/MsgSend", value: { from_address: A, to_address: B, amount: coins } }],
+        ],
+        [
+          "post /distribution/delegators/{delegatorAddr}/rewards",
+          {},
+          [{ type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } }],
+        ],
+        [
+          "post /distribution/delegators/{delegatorAddr}/rewards/{validatorAddr}",
+          {},
+          [{ type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } }],
+        ],
+        [
+          "post /distribution/delegators/{delegatorAddr}/withdraw_address",
+          { withdraw_address: B },
+          [{ type: "core-sdk/MsgModifyWithdrawAddress", value: { delegator_address: A, withdraw_address: B } }],
+        ],
+        [
+          "post /distribution/validators/{validatorAddr}/rewards",
+          {},
+          [
+            { type: "core-sdk/MsgWithdrawValidatorCommission", value: { validator_address: V } },
+            { type: "core-sdk/MsgWithdrawDelegationReward", value: { delegator_address: A, validator_address: V } },
+          ],
+        ],
+        [
+          "post /gov/proposals",
+          { title: "T <&>", description: "D", proposal_type: "Text", proposer: A, initial_deposit: coins },
+          [
+            {
+              type: "core-sdk/MsgSubmitProposal",
+              value: { content: { type: "core-sdk/TextProposal", value: { title: "T <&>", description: "D" } }, initial_deposit: coins, proposer: A },
+            },
+          ],
+        ],
+        [
+          "post /gov/proposals/param_change",
+          {
+            title: "T",
+            description: "D",
+            changes: [
+              { subspace: "staking", key: "MaxValidators", value: 105 },
+              { subspace: "staking", key: "BondDenom", value: "uhub" },
+            ],
+            proposer: A,
+            deposit: coins,
+          },
+          [
+            {
+              type: "core-sdk/MsgSubmitProposal",
+              value: {
+                content: {
+                  type: "core-sdk/ParameterChangeProposal",
+                  value: {
+                    title: "T",
+                    description: "D",
+                    changes: [
+                      { subspace: "staking", key: "MaxValidators", value: "105" },
+                      { subspace: "staking", key: "BondDenom", value: '"uhub"' },
+                    ],
+                  },
+                },
+                initial_deposit: coins,
+                proposer: A,
+              },
+            },
+          ],
+        ],
+        [
+          "post /gov/proposals/{proposal-id}/deposits",
+          { depositor: A, amount: coins },
+          [{ type: "core-sdk/MsgDeposit", value: { proposal_id: "2", depositor: A, amount: coins } }],
+        ],
+        [
+          "post /gov/proposals/{proposal-id}/votes",
+          { voter: A, option: "no_with_veto" },
+          [{ type: "core-sdk/MsgVote", value: { proposal_id: "2", voter: A, option: 4 } }],
+        ],
         ["post /slashing/validators/{validatorAddr}/unjail", {}, [{ type: "core-sdk/MsgUnjail", value: { address: V } }]],
-        ["post /staking/delegators/{delegatorAddr}/delegations", { delegator_address: A, validator_address: V, amount: coins[0] }, [{ type: "core-sdk/MsgDelegate", value: { delegator_address: A, validator_address: V, amount: coins[0] } }]],
-        ["post /staking/delegators/{delegatorAddr}/unbonding_delegations", { delegator_address: A, validator_address: V, amount: coins[0] }, [{ type: "core-sdk/MsgUndelegate", value: { delegator_address: A, validator_address: V, amount: coins[0] } }]],
-        ["post /staking/delegators/{delegatorAddr}/redelegations", { delegator_address: A, validator_src_address: V, validator_dst_address: V2, amount: coins[0] }, [
-          { type: "core-sdk/MsgBeginRedelegate", value: { delegator_address: A, validator_src_address: V, validator_dst_address: V2, amount: coins[0] } },
-        ]],
-        ["post /token/tokens", { symbol: "pig", name: "Pig", scale: 6, min_unit: "upig", initial_supply: "1000", max_supply: "2000", mintable: true, owner: A }, [
-          { type: "extmod/token/MsgIssueToken", value: { symbol: "pig", name: "Pig", scale: 6, min_unit: "upig", initial_supply: "1000", max_supply: "2000", mintable: true, owner: A } },
-        ]],
-        ["put /token/tokens/{symbol}", { owner: A, max_supply: "3000", mintable: "true", name: "Cat" }, [{ type: "extmod/token/MsgEditToken", value: { symbol: "cat", name: "Cat", max_supply: "3000", mintable: "true", owner: A } }]],
-        ["post /token/tokens/{symbol}/transfer", { src_owner: A, dst_owner: B }, [{ type: "extmod/token/MsgTransferTokenOwner", value: { src_owner: A, dst_owner: B, symbol: "cat" } }]],
-        ["post /token/tokens/{symbol}/mint", { owner: A, to: B, amount: "7" }, [{ type: "extmod/token/MsgMintToken", value: { symbol: "cat", amount: "7", to: B, owner: A } }]],
-        ["post /token/tokens/{symbol}/burn", { owner: A, amount: "7" }, [{ type: "extmod/token/MsgBurnToken", value: { symbol: "cat", amount: "7", sender: A } }]],
-        ["post /nft/nfts/denoms/issue", { owner: A, id: "pets", name: "Pets", schema: "{}" }, [{ type: "extmod/nft/MsgIssueDenom", value: { id: "pets", name: "Pets", schema: "{}", sender: A } }]],
-        ["post /nft/nfts/mint", { owner: A, denom_id: "devkitties", id: "kitty9", name: "N", uri: "u", data: "d" }, [
-          { type: "extmod/nft/MsgMintNFT", value: { id: "kitty9", denom_id: "devkitties", name: "N", uri: "u", data: "d", sender: A, recipient: A } },
-        ]],
-        ["put /nft/nfts/{denom-id}/{token-id}", { owner: A, name: "N2" }, [{ type: "extmod/nft/MsgEditNFT", value: { id: "kitty1", denom_id: "devkitties", name: "N2", sender: A } }]],
-        ["post /nft/nfts/{denom-id}/{token-id}/transfer", { owner: A, recipient: B }, [{ type: "extmod/nft/MsgTransferNFT", value: { id: "kitty1", denom_id: "devkitties", sender: A, recipient: B } }]],
-        ["post /nft/nfts/{denom-id}/{token-id}/burn", { owner: A }, [{ type: "extmod/nft/MsgBurnNFT", value: { id: "kitty1", denom_id: "devkitties", sender: A } }]],
-        ["post /htlc/htlcs", { sender: A, to: B, receiver_on_other_chain: "0xabc", amount: coins, hash_lock: lock, time_lock: "50", timestamp: "1600000000" }, [
-          { type: "extmod/htlc/MsgCreateHTLC", value: { sender: A, to: B, receiver_on_other_chain: "0xabc", amount: coins, hash_lock: lock, timestamp: "1600000000", time_lock: "50" } },
-        ]],
-        ["post /htlc/htlcs/{hash-lock}/claim", { sender: A, secret: "ab".repeat(32) }, [{ type: "extmod/htlc/MsgClaimHTLC", value: { sender: A, hash_lock: lock, secret: "ab".repeat(32) } }]],
+        [
+          "post /staking/delegators/{delegatorAddr}/delegations",
+          { delegator_address: A, validator_address: V, amount: coins[0] },
+          [{ type: "core-sdk/MsgDelegate", value: { delegator_address: A, validator_address: V, amount: coins[0] } }],
+        ],
+        [
+          "post /staking/delegators/{delegatorAddr}/unbonding_delegations",
+          { delegator_address: A, validator_address: V, amount: coins[0] },
+          [{ type: "core-sdk/MsgUndelegate", value: { delegator_address: A, validator_address: V, amount: coins[0] } }],
+        ],
+        [
+          "post /staking/delegators/{delegatorAddr}/redelegations",
+          { delegator_address: A, validator_src_address: V, validator_dst_address: V2, amount: coins[0] },
+          [{ type: "core-sdk/MsgBeginRedelegate", value: { delegator_address: A, validator_src_address: V, validator_dst_address: V2, amount: coins[0] } }],
+        ],
+        [
+          "post /token/tokens",
+          { symbol: "pig", name: "Pig", scale: 6, min_unit: "upig", initial_supply: "1000", max_supply: "2000", mintable: true, owner: A },
+          [
+            {
+              type: "extmod/token/MsgIssueToken",
+              value: { symbol: "pig", name: "Pig", scale: 6, min_unit: "upig", initial_supply: "1000", max_supply: "2000", mintable: true, owner: A },
+            },
+          ],
+        ],
+        [
+          "put /token/tokens/{symbol}",
+          { owner: A, max_supply: "3000", mintable: "true", name: "Cat" },
+          [{ type: "extmod/token/MsgEditToken", value: { symbol: "cat", name: "Cat", max_supply: "3000", mintable: "true", owner: A } }],
+        ],
+        [
+          "post /token/tokens/{symbol}/transfer",
+          { src_owner: A, dst_owner: B },
+          [{ type: "extmod/token/MsgTransferTokenOwner", value: { src_owner: A, dst_owner: B, symbol: "cat" } }],
+        ],
+        [
+          "post /token/tokens/{symbol}/mint",
+          { owner: A, to: B, amount: "7" },
+          [{ type: "extmod/token/MsgMintToken", value: { symbol: "cat", amount: "7", to: B, owner: A } }],
+        ],
+        [
+          "post /token/tokens/{symbol}/burn",
+          { owner: A, amount: "7" },
+          [{ type: "extmod/token/MsgBurnToken", value: { symbol: "cat", amount: "7", sender: A } }],
+        ],
+        [
+          "post /nft/nfts/denoms/issue",
+          { owner: A, id: "pets", name: "Pets", schema: "{}" },
+          [{ type: "extmod/nft/MsgIssueDenom", value: { id: "pets", name: "Pets", schema: "{}", sender: A } }],
+        ],
+        [
+          "post /nft/nfts/mint",
+          { owner: A, denom_id: "devkitties", id: "kitty9", name: "N", uri: "u", data: "d" },
+          [{ type: "extmod/nft/MsgMintNFT", value: { id: "kitty9", denom_id: "devkitties", name: "N", uri: "u", data: "d", sender: A, recipient: A } }],
+        ],
+        [
+          "put /nft/nfts/{denom-id}/{token-id}",
+          { owner: A, name: "N2" },
+          [{ type: "extmod/nft/MsgEditNFT", value: { id: "kitty1", denom_id: "devkitties", name: "N2", sender: A } }],
+        ],
+        [
+          "post /nft/nfts/{denom-id}/{token-id}/transfer",
+          { owner: A, recipient: B },
+          [{ type: "extmod/nft/MsgTransferNFT", value: { id: "kitty1", denom_id: "devkitties", sender: A, recipient: B } }],
+        ],
+        [
+          "post /nft/nfts/{denom-id}/{token-id}/burn",
+          { owner: A },
+          [{ type: "extmod/nft/MsgBurnNFT", value: { id: "kitty1", denom_id: "devkitties", sender: A } }],
+        ],
+        [
+          "post /htlc/htlcs",
+          { sender: A, to: B, receiver_on_other_chain: "0xabc", amount: coins, hash_lock: lock, time_lock: "50", timestamp: "1600000000" },
+          [
+            {
+              type: "extmod/htlc/MsgCreateHTLC",
+              value: { sender: A, to: B, receiver_on_other_chain: "0xabc", amount: coins, hash_lock: lock, timestamp: "1600000000", time_lock: "50" },
+            },
+          ],
+        ],
+        [
+          "post /htlc/htlcs/{hash-lock}/claim",
+          { sender: A, secret: "ab".repeat(32) },
+          [{ type: "extmod/htlc/MsgClaimHTLC", value: { sender: A, hash_lock: lock, secret: "ab".repeat(32) } }],
+        ],
         ["post /htlc/htlcs/{hash-lock}/refund", { sender: A }, [{ type: "extmod/htlc/MsgRefundHTLC", value: { sender: A, hash_lock: lock } }]],
-        ["post /coinswap/liquidities/{denom}/deposit", { max_token: "100", exact_standard_amt: "20", min_liquidity: "1", deadline: "10m", sender: A }, [
-          { type: "extmod/coinswap/MsgAddLiquidity", value: { max_token: { denom: "ucat", amount: "100" }, exact_standard_amt: "20", min_liquidity: "1", deadline: "(10 minutes from now)", sender: A } },
-        ]],
-        ["post /coinswap/liquidities/{denom}/withdraw", { withdraw_liquidity: "10", min_token: "1", min_standard_amt: "1", deadline: "1h", sender: A }, [
-          { type: "extmod/coinswap/MsgRemoveLiquidity", value: { withdraw_liquidity: { denom: "ucat", amount: "10" }, min_token: "1", min_standard_amt: "1", deadline: "(an hour from now)", sender: A } },
-        ]],
-        ["post /coinswap/liquidities/buy", { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "10m" }, [
-          { type: "extmod/coinswap/MsgSwapOrder", value: { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "(10 minutes from now)", is_buy_order: true } },
-        ]],
-        ["post /coinswap/liquidities/sell", { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "10m" }, [
-          { type: "extmod/coinswap/MsgSwapOrder", value: { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "(10 minutes from now)" } },
-        ]],
-        ["post /record/records", { contents: [{ digest: "d1", digest_algo: "sha256" }], creator: A }, [{ type: "extmod/record/MsgCreateRecord", value: { contents: [{ digest: "d1", digest_algo: "sha256" }], creator: A } }]],
-        ["post /random/randoms", { consumer: A, block_interval: "10", oracle: true, service_fee_cap: coins }, [
-          { type: "extmod/random/MsgRequestRandom", value: { block_interval: "10", consumer: A, oracle: true, service_fee_cap: coins } },
-        ]],
-        ["post /oracle/feeds", { feed_name: "f1", latest_history: "5", description: "d", creator: A, service_name: "price-feed", providers: [B], input: "{}", timeout: "10", service_fee_cap: "100uhub", repeated_frequency: "20", aggregate_func: "avg", value_json_path: "rate", response_threshold: 1 }, [
-          { type: "extmod/oracle/MsgCreateFeed", value: { feed_name: "f1", latest_history: "5", description: "d", creator: A, service_name: "price-feed", providers: [B], input: "{}", timeout: "10", service_fee_cap: [{ denom: "uhub", amount: "100" }], repeated_frequency: "20", aggregate_func: "avg", value_json_path: "rate", response_threshold: 1 } },
-        ]],
-        ["put /oracle/feeds/{feed-name}", { description: "d2", creator: A, service_fee_cap: "" }, [{ type: "extmod/oracle/MsgEditFeed", value: { feed_name: "hub-usdt", description: "d2", service_fee_cap: [], creator: A } }]],
+        [
+          "post /coinswap/liquidities/{denom}/deposit",
+          { max_token: "100", exact_standard_amt: "20", min_liquidity: "1", deadline: "10m", sender: A },
+          [
+            {
+              type: "extmod/coinswap/MsgAddLiquidity",
+              value: {
+                max_token: { denom: "ucat", amount: "100" },
+                exact_standard_amt: "20",
+                min_liquidity: "1",
+                deadline: "(10 minutes from now)",
+                sender: A,
+              },
+            },
+          ],
+        ],
+        [
+          "post /coinswap/liquidities/{denom}/withdraw",
+          { withdraw_liquidity: "10", min_token: "1", min_standard_amt: "1", deadline: "1h", sender: A },
+          [
+            {
+              type: "extmod/coinswap/MsgRemoveLiquidity",
+              value: { withdraw_liquidity: { denom: "ucat", amount: "10" }, min_token: "1", min_standard_amt: "1", deadline: "(an hour from now)", sender: A },
+            },
+          ],
+        ],
+        [
+          "post /coinswap/liquidities/buy",
+          { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "10m" },
+          [
+            {
+              type: "extmod/coinswap/MsgSwapOrder",
+              value: {
+                input: { address: A, coin: coins[0] },
+                output: { address: A, coin: { denom: "ucat", amount: "1" } },
+                deadline: "(10 minutes from now)",
+                is_buy_order: true,
+              },
+            },
+          ],
+        ],
+        [
+          "post /coinswap/liquidities/sell",
+          { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "10m" },
+          [
+            {
+              type: "extmod/coinswap/MsgSwapOrder",
+              value: { input: { address: A, coin: coins[0] }, output: { address: A, coin: { denom: "ucat", amount: "1" } }, deadline: "(10 minutes from now)" },
+            },
+          ],
+        ],
+        [
+          "post /record/records",
+          { contents: [{ digest: "d1", digest_algo: "sha256" }], creator: A },
+          [{ type: "extmod/record/MsgCreateRecord", value: { contents: [{ digest: "d1", digest_algo: "sha256" }], creator: A } }],
+        ],
+        [
+          "post /random/randoms",
+          { consumer: A, block_interval: "10", oracle: true, service_fee_cap: coins },
+          [{ type: "extmod/random/MsgRequestRandom", value: { block_interval: "10", consumer: A, oracle: true, service_fee_cap: coins } }],
+        ],
+        [
+          "post /oracle/feeds",
+          {
+            feed_name: "f1",
+            latest_history: "5",
+            description: "d",
+            creator: A,
+            service_name: "price-feed",
+            providers: [B],
+            input: "{}",
+            timeout: "10",
+            service_fee_cap: "100uhub",
+            repeated_frequency: "20",
+            aggregate_func: "avg",
+            value_json_path: "rate",
+            response_threshold: 1,
+          },
+          [
+            {
+              type: "extmod/oracle/MsgCreateFeed",
+              value: {
+                feed_name: "f1",
+                latest_history: "5",
+                description: "d",
+                creator: A,
+                service_name: "price-feed",
+                providers: [B],
+                input: "{}",
+                timeout: "10",
+                service_fee_cap: [{ denom: "uhub", amount: "100" }],
+                repeated_frequency: "20",
+                aggregate_func: "avg",
+                value_json_path: "rate",
+                response_threshold: 1,
+              },
+            },
+          ],
+        ],
+        [
+          "put /oracle/feeds/{feed-name}",
+          { description: "d2", creator: A, service_fee_cap: "" },
+          [{ type: "extmod/oracle/MsgEditFeed", value: { feed_name: "hub-usdt", description: "d2", service_fee_cap: [], creator: A } }],
+        ],
         ["post /oracle/feeds/{feed-name}/start", { creator: A }, [{ type: "extmod/oracle/MsgStartFeed", value: { feed_name: "hub-usdt", creator: A } }]],
         ["post /oracle/feeds/{feed-name}/pause", { creator: A }, [{ type: "extmod/oracle/MsgPauseFeed", value: { feed_name: "hub-usdt", creator: A } }]],
-        ["post /service/definitions", { name: "s1", description: "d", tags: ["t"], author: A, author_description: "a", schemas: "{}" }, [
-          { type: "extmod/service/MsgDefineService", value: { name: "s1", description: "d", tags: ["t"], author: A, author_description: "a", schemas: "{}" } },
-        ]],
-        ["post /service/bindings", { service_name: "price-feed", deposit: "5000uhub", pricing: "{}", qos: "10", options: "{}", owner: A }, [
-          { type: "extmod/service/MsgBindService", value: { service_name: "price-feed", provider: A, deposit: [{ denom: "uhub", amount: "5000" }], pricing: "{}", qos: "10", options: "{}", owner: A } },
-        ]],
-        ["put /service/bindings/{service-name}/{provider}", { pricing: "{}", qos: "5" }, [
-          { type: "extmod/service/MsgUpdateServiceBinding", value: { service_name: "price-feed", provider: examples.provider, deposit: [], pricing: "{}", qos: "5", owner: examples.provider } },
-        ]],
-        ["post /service/owners/{owner}/withdraw-address", { withdraw_address: B }, [{ type: "extmod/service/MsgSetWithdrawAddress", value: { owner: A, withdraw_address: B } }]],
-        ["post /service/bindings/{service-name}/{provider}/disable", {}, [{ type: "extmod/service/MsgDisableServiceBinding", value: { service_name: "price-feed", provider: examples.provider, owner: examples.provider } }]],
-        ["post /service/bindings/{service-name}/{provider}/enable", { deposit: "1uhub", owner: A }, [
-          { type: "extmod/service/MsgEnableServiceBinding", value: { service_name: "price-feed", provider: examples.provider, deposit: [{ denom: "uhub", amount: "1" }], owner: A } },
-        ]],
-        ["post /service/bindings/{service-name}/{provider}/refund-deposit", {}, [{ type: "extmod/service/MsgRefundServiceDeposit", value: { service_name: "price-feed", provider: examples.provider, owner: examples.provider } }]],
-        ["post /service/contexts", { service_name: "price-feed", providers: [B], consumer: A, input: "{}", service_fee_cap: "50uhub", timeout: "10", repeated: true, repeated_frequency: "20", repeated_total: "-1" }, [
-          { type: "extmod/service/MsgCallService", value: { service_name: "price-feed", providers: [B], consumer: A, input: "{}", service_fee_cap: [{ denom: "uhub", amount: "50" }], timeout: "10", repeated: true, repeated_frequency: "20", repeated_total: "-1" } },
-        ]],
-        ["post /service/responses", { request_id: examples["request-id"], provider: B, result: "{}", output: "{}" }, [
-          { type: "extmod/service/MsgRespondService", value: { request_id: examples["request-id"], provider: B, result: "{}", output: "{}" } },
-        ]],
-        ["post /service/contexts/{request-context-id}/pause", { consumer: A }, [{ type: "extmod/service/MsgPauseRequestContext", value: { request_context_id: ctx, consumer: A } }]],
-        ["post /service/contexts/{request-context-id}/start", { consumer: A }, [{ type: "extmod/service/MsgStartRequestContext", value: { request_context_id: ctx, consumer: A } }]],
-        ["post /service/contexts/{request-context-id}/kill", { consumer: A }, [{ type: "extmod/service/MsgKillRequestContext", value: { request_context_id: ctx, consumer: A } }]],
-        ["put /service/contexts/{request-context-id}", { consumer: A, providers: [B], service_fee_cap: "", timeout: "5" }, [
-          { type: "extmod/service/MsgUpdateRequestContext", value: { request_context_id: ctx, providers: [B], consumer: A, service_fee_cap: [], timeout: "5" } },
-        ]],
-        ["post /service/fees/{provider}/withdraw", { owner: A }, [{ type: "extmod/service/MsgWithdrawEarnedFees", value: { owner: A, provider: examples.provider } }]],
+        [
+          "post /service/definitions",
+          { name: "s1", description: "d", tags: ["t"], author: A, author_description: "a", schemas: "{}" },
+          [
+            {
+              type: "extmod/service/MsgDefineService",
+              value: { name: "s1", description: "d", tags: ["t"], author: A, author_description: "a", schemas: "{}" },
+            },
+          ],
+        ],
+        [
+          "post /service/bindings",
+          { service_name: "price-feed", deposit: "5000uhub", pricing: "{}", qos: "10", options: "{}", owner: A },
+          [
+            {
+              type: "extmod/service/MsgBindService",
+              value: {
+                service_name: "price-feed",
+                provider: A,
+                deposit: [{ denom: "uhub", amount: "5000" }],
+                pricing: "{}",
+                qos: "10",
+                options: "{}",
+                owner: A,
+              },
+            },
+          ],
+        ],
+        [
+          "put /service/bindings/{service-name}/{provider}",
+          { pricing: "{}", qos: "5" },
+          [
+            {
+              type: "extmod/service/MsgUpdateServiceBinding",
+              value: { service_name: "price-feed", provider: examples.provider, deposit: [], pricing: "{}", qos: "5", owner: examples.provider },
+            },
+          ],
+        ],
+        [
+          "post /service/owners/{owner}/withdraw-address",
+          { withdraw_address: B },
+          [{ type: "extmod/service/MsgSetWithdrawAddress", value: { owner: A, withdraw_address: B } }],
+        ],
+        [
+          "post /service/bindings/{service-name}/{provider}/disable",
+          {},
+          [{ type: "extmod/service/MsgDisableServiceBinding", value: { service_name: "price-feed", provider: examples.provider, owner: examples.provider } }],
+        ],
+        [
+          "post /service/bindings/{service-name}/{provider}/enable",
+          { deposit: "1uhub", owner: A },
+          [
+            {
+              type: "extmod/service/MsgEnableServiceBinding",
+              value: { service_name: "price-feed", provider: examples.provider, deposit: [{ denom: "uhub", amount: "1" }], owner: A },
+            },
+          ],
+        ],
+        [
+          "post /service/bindings/{service-name}/{provider}/refund-deposit",
+          {},
+          [{ type: "extmod/service/MsgRefundServiceDeposit", value: { service_name: "price-feed", provider: examples.provider, owner: examples.provider } }],
+        ],
+        [
+          "post /service/contexts",
+          {
+            service_name: "price-feed",
+            providers: [B],
+            consumer: A,
+            input: "{}",
+            service_fee_cap: "50uhub",
+            timeout: "10",
+            repeated: true,
+            repeated_frequency: "20",
+            repeated_total: "-1",
+          },
+          [
+            {
+              type: "extmod/service/MsgCallService",
+              value: {
+                service_name: "price-feed",
+                providers: [B],
+                consumer: A,
+                input: "{}",
+                service_fee_cap: [{ denom: "uhub", amount: "50" }],
+                timeout: "10",
+                repeated: true,
+                repeated_frequency: "20",
+                repeated_total: "-1",
+              },
+            },
+          ],
+        ],
+        [
+          "post /service/responses",
+          { request_id: examples["request-id"], provider: B, result: "{}", output: "{}" },
+          [{ type: "extmod/service/MsgRespondService", value: { request_id: examples["request-id"], provider: B, result: "{}", output: "{}" } }],
+        ],
+        [
+          "post /service/contexts/{request-context-id}/pause",
+          { consumer: A },
+          [{ type: "extmod/service/MsgPauseRequestContext", value: { request_context_id: ctx, consumer: A } }],
+        ],
+        [
+          "post /service/contexts/{request-context-id}/start",
+          { consumer: A },
+          [{ type: "extmod/service/MsgStartRequestContext", value: { request_context_id: ctx, consumer: A } }],
+        ],
+        [
+          "post /service/contexts/{request-context-id}/kill",
+          { consumer: A },
+          [{ type: "extmod/service/MsgKillRequestContext", value: { request_context_id: ctx, consumer: A } }],
+        ],
+        [
+          "put /service/contexts/{request-context-id}",
+          { consumer: A, providers: [B], service_fee_cap: "", timeout: "5" },
+          [
+            {
+              type: "extmod/service/MsgUpdateRequestContext",
+              value: { request_context_id: ctx, providers: [B], consumer: A, service_fee_cap: [], timeout: "5" },
+            },
+          ],
+        ],
+        [
+          "post /service/fees/{provider}/withdraw",
+          { owner: A },
+          [{ type: "extmod/service/MsgWithdrawEarnedFees", value: { owner: A, provider: examples.provider } }],
+        ],
       ];
     };
 
@@ -471,13 +842,38 @@ describe("e2e: legacy routes", function () {
       const B = state.staking.delegations[1].delegator_address;
       const baseReq = { from: A, chain_id: "devnet-1" };
       const cases: Array<[string, Json, number, string | RegExp, string?]> = [
-        [`/staking/delegators/${B}/delegations`, { delegator_address: B, validator_address: V, amount: { denom: "uhub", amount: "1" } }, 401, "must use own delegator address"],
+        [
+          `/staking/delegators/${B}/delegations`,
+          { delegator_address: B, validator_address: V, amount: { denom: "uhub", amount: "1" } },
+          401,
+          "must use own delegator address",
+        ],
         [`/slashing/validators/${state.staking.redelegations[0].validator_dst_address}/unjail`, {}, 401, "must use own validator address"],
-        ["/gov/proposals", { title: "t", description: "d", proposal_type: "ParamChange", proposer: A, initial_deposit: [] }, 400, /^proposal_type must be Text/],
+        [
+          "/gov/proposals",
+          { title: "t", description: "d", proposal_type: "ParamChange", proposer: A, initial_deposit: [] },
+          400,
+          /^proposal_type must be Text/,
+        ],
         [`/gov/proposals/2/votes`, { voter: A, option: "maybe" }, 400, "'maybe' is not a valid vote option"],
-        [`/coinswap/liquidities/ucat/deposit`, { max_token: "1", exact_standard_amt: "1", min_liquidity: "1", deadline: "soon", sender: A }, 400, 'time: invalid duration "soon" (deadline)'],
-        [`/bank/accounts/${B}/transfers`, { amount: [{ denom: "uhub", amount: 5 }] }, 400, "failed to decode JSON payload: amount[0].amount: expected a string"],
-        [`/token/tokens`, { symbol: "pig", initial_supply: 1000, owner: A }, 400, "failed to decode JSON payload: initial_supply: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support"],
+        [
+          `/coinswap/liquidities/ucat/deposit`,
+          { max_token: "1", exact_standard_amt: "1", min_liquidity: "1", deadline: "soon", sender: A },
+          400,
+          'time: invalid duration "soon" (deadline)',
+        ],
+        [
+          `/bank/accounts/${B}/transfers`,
+          { amount: [{ denom: "uhub", amount: 5 }] },
+          400,
+          "failed to decode JSON payload: amount[0].amount: expected a string",
+        ],
+        [
+          `/token/tokens`,
+          { symbol: "pig", initial_supply: 1000, owner: A },
+          400,
+          "failed to decode JSON payload: initial_supply: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support",
+        ],
         [`/gov/proposals/abc/deposits`, { depositor: A, amount: [] }, 400, "'abc' is not a valid uint64"],
         ["/service/contexts/nothex/kill", { consumer: A }, 400, 'invalid hex "nothex" for request-context-id'],
       ];
@@ -488,13 +884,18 @@ describe("e2e: legacy routes", function () {
         else expect(r.body.error, route).to.match(message);
       }
       // simulating a Msg runs it on the node: a delegation answers with its gas estimate
-      const simulated = await post(`/staking/delegators/${A}/delegations`, { base_req: { from: A, simulate: true }, delegator_address: A, validator_address: V, amount: { denom: "uhub", amount: "1" } });
+      const simulated = await post(`/staking/delegators/${A}/delegations`, {
+        base_req: { from: A, simulate: true },
+        delegator_address: A,
+        validator_address: V,
+        amount: { denom: "uhub", amount: "1" },
+      });
       expect(simulated.status, simulated.text).to.equal(200);
       expect(Number(simulated.body.gas_estimate)).to.be.greaterThan(0);
     });
   });
 
-  describe("errors: the real statuses, {\"error\": ...}, 404 for a missing object", () => {
+  describe('errors: the real statuses, {"error": ...}, 404 for a missing object', () => {
     const cases: Array<[string, number, string | RegExp]> = [
       ["/gov/proposals/abc", 400, "'abc' is not a valid uint64"],
       ["/gov/proposals/99", 404, /proposal 99 doesn't exist/],
@@ -503,7 +904,11 @@ describe("e2e: legacy routes", function () {
       ["/blocks/99999", 404, "requested block height is bigger then the chain length"],
       ["/validatorsets/abc", 400, "failed to parse block height"],
       ["/validatorsets/99999", 404, "requested block height is bigger then the chain length"],
-      ["/validatorsets/latest?page=4294967296", 400, /^pagination.offset 429496729500 is past the end of the validator set \(page should be within \[1, 1\] range, given 4294967296\)$/],
+      [
+        "/validatorsets/latest?page=4294967296",
+        400,
+        /^pagination.offset 429496729500 is past the end of the validator set \(page should be within \[1, 1\] range, given 4294967296\)$/,
+      ],
       ["/bank/balances/hub1invalid", 400, /hub1invalid/],
       ["/staking/validators?page=0", 400, "page must greater than 0"],
       ["/staking/validators?limit=x", 400, 'strconv.Atoi: parsing "x": invalid syntax'],
@@ -544,7 +949,6 @@ describe("e2e: legacy routes", function () {
       expect(r.headers.get("deprecation")).to.equal(null);
     });
   });
-
 });
 
 /** A bech32 account address with no account on the chain. */

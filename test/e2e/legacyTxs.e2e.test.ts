@@ -56,7 +56,8 @@ describe("e2e: legacy transaction routes", function () {
   let wallets: Wallet[];
   const sequences = new Map<number, number>();
   const get = (route: string) => http(`${node.restUrl}${route}`);
-  const post = (route: string, body: unknown) => http(`${node.restUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown) =>
+    http(`${node.restUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const balance = async (address: string) => BigInt((await get(`/bank/balances/${address}?denom=uhub`)).body.result.amount);
   const nextSequence = (w: Wallet) => {
     const s = sequences.get(w.accountNumber) ?? 0;
@@ -68,7 +69,11 @@ describe("e2e: legacy transaction routes", function () {
     const signature = await from.sign(msgs, FEE, memo, nextSequence(from));
     return { msg: msgs, fee: FEE, signatures: [signature], memo };
   }
-  const waitForTx = (hash: string) => pollUntil(() => get(`/txs/${hash}`), (r) => r.status === 200);
+  const waitForTx = (hash: string) =>
+    pollUntil(
+      () => get(`/txs/${hash}`),
+      (r) => r.status === 200,
+    );
 
   before(async () => {
     const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
@@ -108,7 +113,9 @@ describe("e2e: legacy transaction routes", function () {
       expect(r.status, r.text).to.equal(200);
       expect(r.body.code).to.equal(4);
       expect(r.body.codespace).to.equal("sdk");
-      expect(r.body.raw_log).to.match(/^signature verification failed; please verify account number \(0\), sequence \(1\) and chain-id \(devnet-1\): unauthorized$/);
+      expect(r.body.raw_log).to.match(
+        /^signature verification failed; please verify account number \(0\), sequence \(1\) and chain-id \(devnet-1\): unauthorized$/,
+      );
       expect(await balance(to.address)).to.equal(before);
     });
 
@@ -143,7 +150,9 @@ describe("e2e: legacy transaction routes", function () {
       expect(mode.body).to.deep.equal({ error: "unsupported return type commit; supported types: block, sync, async" });
       const unquoted = await post("/txs", { tx: { ...tx, fee: { amount: [], gas: 200000 } }, mode: "block" });
       expect(unquoted.status).to.equal(400);
-      expect(unquoted.body.error).to.equal("failed to decode JSON payload: tx.fee.gas: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support");
+      expect(unquoted.body.error).to.equal(
+        "failed to decode JSON payload: tx.fee.gas: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support",
+      );
       const ibc = await post("/txs", { tx: { ...tx, msg: [{ type: "core-sdk/MsgUpdateClient", value: {} }] }, mode: "block" });
       expect(ibc.status).to.equal(400);
       expect(ibc.body.error).to.match(/^this transaction cannot be broadcasted via legacy REST endpoints, because it does not support Amino serialization\./);
@@ -164,9 +173,13 @@ describe("e2e: legacy transaction routes", function () {
       expect(r.status, r.text).to.equal(200);
       expect(Object.keys(r.body)).to.deep.equal(["tx"]);
       encoded = r.body.tx;
-      const tx = txFromTxRaw(codec.root, Buffer.from(encoded, "base64")) as { auth_info: { signer_infos: Array<{ sequence: { toString(): string }; mode_info: unknown }> } };
+      const tx = txFromTxRaw(codec.root, Buffer.from(encoded, "base64")) as {
+        auth_info: { signer_infos: Array<{ sequence: { toString(): string }; mode_info: unknown }> };
+      };
       expect(tx.auth_info.signer_infos[0]!.sequence.toString()).to.equal(String(sequence));
-      expect(codec.type("core.tx.v1beta1.ModeInfo").toObject(tx.auth_info.signer_infos[0]!.mode_info as never, { enums: String })).to.deep.equal({ single: { mode: "SIGN_MODE_LEGACY_AMINO_JSON" } });
+      expect(codec.type("core.tx.v1beta1.ModeInfo").toObject(tx.auth_info.signer_infos[0]!.mode_info as never, { enums: String })).to.deep.equal({
+        single: { mode: "SIGN_MODE_LEGACY_AMINO_JSON" },
+      });
       const broadcast = await post("/core/tx/v1beta1/txs", { tx_bytes: encoded, mode: "BROADCAST_MODE_BLOCK" });
       expect(broadcast.body.tx_response.code, broadcast.body.tx_response.raw_log).to.equal(0);
       expect(await balance(to.address)).to.equal(before + 31n);
@@ -202,7 +215,9 @@ describe("e2e: legacy transaction routes", function () {
 
   describe("a body that is not a signed StdTx: 400 naming the field, nothing encoded or broadcast", () => {
     it("/txs/encode encodes only a StdTx: not an empty one, not another wrapped type, not one with other keys", async () => {
-      const msg = [{ type: "core-sdk/MsgSend", value: { from_address: wallets[0]!.address, to_address: wallets[1]!.address, amount: [{ denom: "uhub", amount: "1" }] } }];
+      const msg = [
+        { type: "core-sdk/MsgSend", value: { from_address: wallets[0]!.address, to_address: wallets[1]!.address, amount: [{ denom: "uhub", amount: "1" }] } },
+      ];
       const refused: Array<[unknown, string]> = [
         [{}, "msg: required: a StdTx carries at least one Msg"],
         [{ type: "core-sdk/StdTx", value: {} }, "msg: required: a StdTx carries at least one Msg"],
@@ -218,7 +233,9 @@ describe("e2e: legacy transaction routes", function () {
       }
       const unknown = await post("/txs/encode", { msg: [{ type: "x/MsgUnknown", value: {} }], fee: FEE, signatures: null, memo: "" });
       expect(unknown.status).to.equal(400);
-      expect(unknown.body.error).to.match(/^this endpoint does not support txs that are not serializable via Amino.* \(msg\[0\]\.type: unknown amino type "x\/MsgUnknown"\)$/);
+      expect(unknown.body.error).to.match(
+        /^this endpoint does not support txs that are not serializable via Amino.* \(msg\[0\]\.type: unknown amino type "x\/MsgUnknown"\)$/,
+      );
     });
 
     it("POST /txs: a signature that is not {pub_key, signature}, or without its key, is a 400 naming it (the real conversion answered 500)", async () => {
@@ -231,7 +248,10 @@ describe("e2e: legacy transaction routes", function () {
         [[1, 2], 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
         [[[[]]], 'tx.signatures[0]: expected a signature {"pub_key", "signature"}'],
         [[{ ...(tx.signatures as object[])[0], pub_key: null }], 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
-        [[{ signature: (tx.signatures as Array<{ signature: string }>)[0]!.signature }], 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
+        [
+          [{ signature: (tx.signatures as Array<{ signature: string }>)[0]!.signature }],
+          'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}',
+        ],
         [[{ pub_key: { type: "x/PubKey", value: "AA==" }, signature: "AA==" }], 'tx.signatures[0].pub_key.type: unknown amino type "x/PubKey"'],
       ];
       for (const [signatures, message] of refused) {
@@ -252,7 +272,12 @@ describe("e2e: legacy transaction routes", function () {
       expect(JSON.parse(r.body.raw_log)).to.deep.equal(r.body.logs);
       expect(r.body.timestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(r.body.tx.type).to.equal("core-sdk/StdTx");
-      expect(r.body.tx.value.msg).to.deep.equal([{ type: "core-sdk/MsgSend", value: { from_address: wallets[0]!.address, to_address: wallets[1]!.address, amount: [{ denom: "uhub", amount: "1000" }] } }]);
+      expect(r.body.tx.value.msg).to.deep.equal([
+        {
+          type: "core-sdk/MsgSend",
+          value: { from_address: wallets[0]!.address, to_address: wallets[1]!.address, amount: [{ denom: "uhub", amount: "1000" }] },
+        },
+      ]);
       expect(r.body.tx.value.fee).to.deep.equal(FEE);
       expect(r.body.tx.value.memo).to.equal("legacy block");
       expect(r.body.tx.value.timeout_height).to.equal("0");
@@ -323,12 +348,18 @@ describe("e2e: legacy transaction routes", function () {
 
     it("base_req.simulate answers the gas estimate (times gas_adjustment); gas auto uses it", async () => {
       const [from, to] = [wallets[3]!, wallets[2]!];
-      const simulate = await post(`/bank/accounts/${to.address}/transfers`, { base_req: { from: from.address, simulate: true }, amount: [{ denom: "uhub", amount: "1" }] });
+      const simulate = await post(`/bank/accounts/${to.address}/transfers`, {
+        base_req: { from: from.address, simulate: true },
+        amount: [{ denom: "uhub", amount: "1" }],
+      });
       expect(simulate.status, simulate.text).to.equal(200);
       expect(Object.keys(simulate.body)).to.deep.equal(["gas_estimate"]);
       const used = Number(simulate.body.gas_estimate);
       expect(used).to.be.greaterThan(10_000);
-      const adjusted = await post(`/bank/accounts/${to.address}/transfers`, { base_req: { from: from.address, simulate: true, gas_adjustment: "1.5" }, amount: [{ denom: "uhub", amount: "1" }] });
+      const adjusted = await post(`/bank/accounts/${to.address}/transfers`, {
+        base_req: { from: from.address, simulate: true, gas_adjustment: "1.5" },
+        amount: [{ denom: "uhub", amount: "1" }],
+      });
       expect(Number(adjusted.body.gas_estimate)).to.equal(Math.floor(used * 1.5));
       const auto = await post(`/bank/accounts/${to.address}/transfers`, {
         base_req: { from: from.address, chain_id: CHAIN_ID, gas: "auto", gas_prices: [{ denom: "uhub", amount: "0.025" }] },

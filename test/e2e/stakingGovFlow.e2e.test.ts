@@ -49,7 +49,10 @@ describe("e2e: staking, distribution and gov flow", function () {
     const configToml = path.join(home, "config", "config.toml");
     fs.writeFileSync(
       configToml,
-      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "300ms"'),
+      fs
+        .readFileSync(configToml, "utf8")
+        .replace("create_empty_blocks = false", "create_empty_blocks = true")
+        .replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "300ms"'),
     );
     addresses = readDevAccounts(home)!.accounts.map((a) => a.address);
     signers = await Promise.all(addresses.map((_, i) => testSigner(TEST_MNEMONIC, i)));
@@ -109,14 +112,25 @@ describe("e2e: staking, distribution and gov flow", function () {
     expect(delegation.balance.denom).to.equal("uhub");
     expect(delegation.balance.amount).to.match(/^(4999999|5000000)$/);
     expect(BigInt((await body("/core/staking/v1beta1/pool")).pool.bonded_tokens)).to.equal(BigInt(pool.bonded_tokens) + 5_000_000n);
-    expect((await body(`/core/staking/v1beta1/delegations/${addresses[4]}`)).delegation_responses.map((d: Json) => d.delegation.validator_address)).to.deep.equal([valA]);
+    expect(
+      (await body(`/core/staking/v1beta1/delegations/${addresses[4]}`)).delegation_responses.map((d: Json) => d.delegation.validator_address),
+    ).to.deep.equal([valA]);
   });
 
   it("lets rewards accrue over blocks and withdraws them: the balance grows by the reward, less the fee", async () => {
-    const rewards = async (height?: number) => parseDec((await body(`/core/distribution/v1beta1/delegators/${addresses[4]}/rewards/${valA}`, height)).rewards[0]?.amount ?? "0");
-    await pollUntil(() => rewards(), (r) => r > 0n); // rewards accrue block by block
+    const rewards = async (height?: number) =>
+      parseDec((await body(`/core/distribution/v1beta1/delegators/${addresses[4]}/rewards/${valA}`, height)).rewards[0]?.amount ?? "0");
+    await pollUntil(
+      () => rewards(),
+      (r) => r > 0n,
+    ); // rewards accrue block by block
     const before = await balance(addresses[4]!);
-    const response = await broadcast(4, [{ typeUrl: "/core.distribution.v1beta1.MsgWithdrawDelegatorReward", value: MsgWithdrawDelegatorReward.fromPartial({ delegatorAddress: addresses[4]!, validatorAddress: valA }) }]);
+    const response = await broadcast(4, [
+      {
+        typeUrl: "/core.distribution.v1beta1.MsgWithdrawDelegatorReward",
+        value: MsgWithdrawDelegatorReward.fromPartial({ delegatorAddress: addresses[4]!, validatorAddress: valA }),
+      },
+    ]);
     expect(response.code, response.raw_log).to.equal(0);
     const withdrawn = BigInt(eventsOf(response, "withdraw_rewards")[0]!.amount!.replace("uhub", ""));
     expect(await balance(addresses[4]!)).to.equal(before + withdrawn - FEE);
@@ -138,7 +152,10 @@ describe("e2e: staking, distribution and gov flow", function () {
 
   it("undelegates: an unbonding delegation appears with its completion time", async () => {
     const response = await broadcast(4, [
-      { typeUrl: "/core.staking.v1beta1.MsgUndelegate", value: MsgUndelegate.fromPartial({ delegatorAddress: addresses[4]!, validatorAddress: valA, amount: { denom: "uhub", amount: "2000000" } }) },
+      {
+        typeUrl: "/core.staking.v1beta1.MsgUndelegate",
+        value: MsgUndelegate.fromPartial({ delegatorAddress: addresses[4]!, validatorAddress: valA, amount: { denom: "uhub", amount: "2000000" } }),
+      },
     ]);
     expect(response.code, response.raw_log).to.equal(0);
     afterUndelegate = await balance(addresses[4]!);
@@ -157,7 +174,12 @@ describe("e2e: staking, distribution and gov flow", function () {
     const response = await broadcast(5, [
       {
         typeUrl: "/core.staking.v1beta1.MsgBeginRedelegate",
-        value: MsgBeginRedelegate.fromPartial({ delegatorAddress: addresses[5]!, validatorSrcAddress: valA, validatorDstAddress: valB, amount: { denom: "uhub", amount: "1000000" } }),
+        value: MsgBeginRedelegate.fromPartial({
+          delegatorAddress: addresses[5]!,
+          validatorSrcAddress: valA,
+          validatorDstAddress: valB,
+          amount: { denom: "uhub", amount: "1000000" },
+        }),
       },
     ]);
     expect(response.code, response.raw_log).to.equal(0);
@@ -165,41 +187,75 @@ describe("e2e: staking, distribution and gov flow", function () {
     const redelegations = (await body(`/core/staking/v1beta1/delegators/${addresses[5]}/redelegations`)).redelegation_responses;
     expect(redelegations).to.have.length(1);
     expect(redelegations[0].redelegation).to.include({ validator_src_address: valA, validator_dst_address: valB });
-    expect((await body(`/core/staking/v1beta1/validators/${valB}/delegations/${addresses[5]}`)).delegation_response.balance.amount).to.match(/^(999999|1000000)$/);
+    expect((await body(`/core/staking/v1beta1/validators/${valB}/delegations/${addresses[5]}`)).delegation_response.balance.amount).to.match(
+      /^(999999|1000000)$/,
+    );
   });
 
   let proposalId = "";
 
   it("submits a text proposal with its deposit and votes on it", async () => {
-    const content = { typeUrl: "/core.gov.v1beta1.TextProposal", value: TextProposal.encode(TextProposal.fromPartial({ title: "Flow", description: "A proposal of the e2e flow." })).finish() };
+    const content = {
+      typeUrl: "/core.gov.v1beta1.TextProposal",
+      value: TextProposal.encode(TextProposal.fromPartial({ title: "Flow", description: "A proposal of the e2e flow." })).finish(),
+    };
     const submitted = await broadcast(3, [
-      { typeUrl: "/core.gov.v1beta1.MsgSubmitProposal", value: MsgSubmitProposal.fromPartial({ content, initialDeposit: [{ denom: "uhub", amount: "10000000" }], proposer: addresses[3]! }) },
+      {
+        typeUrl: "/core.gov.v1beta1.MsgSubmitProposal",
+        value: MsgSubmitProposal.fromPartial({ content, initialDeposit: [{ denom: "uhub", amount: "10000000" }], proposer: addresses[3]! }),
+      },
     ]);
     expect(submitted.code, submitted.raw_log).to.equal(0);
     proposalId = eventsOf(submitted, "submit_proposal")[0]!.proposal_id!;
     expect(eventsOf(submitted, "submit_proposal")[0]).to.include({ proposal_type: "Text", voting_period_start: proposalId });
     expect((await body(`/core/gov/v1beta1/proposals/${proposalId}`)).proposal.status).to.equal("PROPOSAL_STATUS_VOTING_PERIOD");
-    const voted = await broadcast(0, [{ typeUrl: "/core.gov.v1beta1.MsgVote", value: MsgVote.fromPartial({ proposalId: BigInt(proposalId), voter: addresses[0]!, option: VoteOption.VOTE_OPTION_YES }) }]);
+    const voted = await broadcast(0, [
+      {
+        typeUrl: "/core.gov.v1beta1.MsgVote",
+        value: MsgVote.fromPartial({ proposalId: BigInt(proposalId), voter: addresses[0]!, option: VoteOption.VOTE_OPTION_YES }),
+      },
+    ]);
     expect(voted.code, voted.raw_log).to.equal(0);
-    expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/votes/${addresses[0]}`)).vote).to.deep.equal({ proposal_id: proposalId, voter: addresses[0]!, option: "VOTE_OPTION_YES" });
-    const deposited = await broadcast(1, [{ typeUrl: "/core.gov.v1beta1.MsgDeposit", value: MsgDeposit.fromPartial({ proposalId: BigInt(proposalId), depositor: addresses[1]!, amount: [{ denom: "uhub", amount: "1000" }] }) }]);
+    expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/votes/${addresses[0]}`)).vote).to.deep.equal({
+      proposal_id: proposalId,
+      voter: addresses[0]!,
+      option: "VOTE_OPTION_YES",
+    });
+    const deposited = await broadcast(1, [
+      {
+        typeUrl: "/core.gov.v1beta1.MsgDeposit",
+        value: MsgDeposit.fromPartial({ proposalId: BigInt(proposalId), depositor: addresses[1]!, amount: [{ denom: "uhub", amount: "1000" }] }),
+      },
+    ]);
     expect(deposited.code, deposited.raw_log).to.equal(0);
     expect((await body(`/core/gov/v1beta1/proposals/${proposalId}/deposits`)).deposits).to.have.length(2);
   });
 
   it("refuses to unjail a validator that is not jailed, with the real error", async () => {
     const response = await broadcast(0, [{ typeUrl: "/core.slashing.v1beta1.MsgUnjail", value: MsgUnjail.fromPartial({ validatorAddr: valA }) }]);
-    expect([response.code, response.codespace, response.raw_log]).to.deep.equal([5, "slashing", "failed to execute message; message index: 0: validator not jailed; cannot be unjailed"]);
+    expect([response.code, response.codespace, response.raw_log]).to.deep.equal([
+      5,
+      "slashing",
+      "failed to execute message; message index: 0: validator not jailed; cannot be unjailed",
+    ]);
   });
 
   it("matures the unbonding delegation: the coins return to the delegator", async () => {
-    await pollUntil(() => get(`/core/staking/v1beta1/validators/${valA}/delegations/${addresses[4]}/unbonding_delegation`), (r) => r.status === 404); // the unbonding completes
+    await pollUntil(
+      () => get(`/core/staking/v1beta1/validators/${valA}/delegations/${addresses[4]}/unbonding_delegation`),
+      (r) => r.status === 404,
+    ); // the unbonding completes
     expect(await balance(addresses[4]!)).to.equal(afterUndelegate + unbondingBalance);
     expect((await body(`/core/staking/v1beta1/delegators/${addresses[4]}/unbonding_delegations`)).unbonding_responses).to.deep.equal([]);
   });
 
   it("ends the voting period: the proposal PASSED with its tally, the deposit refunded", async () => {
-    const proposal = (await pollUntil(() => body(`/core/gov/v1beta1/proposals/${proposalId}`), (b) => b.proposal.status !== "PROPOSAL_STATUS_VOTING_PERIOD")).proposal; // the voting period ends
+    const proposal = (
+      await pollUntil(
+        () => body(`/core/gov/v1beta1/proposals/${proposalId}`),
+        (b) => b.proposal.status !== "PROPOSAL_STATUS_VOTING_PERIOD",
+      )
+    ).proposal; // the voting period ends
     expect(proposal.status).to.equal("PROPOSAL_STATUS_PASSED");
     const tokensA = BigInt((await body(`/core/staking/v1beta1/validators/${valA}`)).validator.tokens);
     const yes = BigInt(proposal.final_tally_result.yes);

@@ -15,7 +15,6 @@ import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.j
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 
- 
 type AppState = Record<string, any>;
 
 const codec = new Codec();
@@ -87,7 +86,11 @@ function examplesFromHome(home: string, txHash: string): { path: (name: string, 
     evidence_hash: () => evidenceHash(state.evidence?.evidence?.[0]) ?? Buffer.alloc(32).toString("base64"),
     // ibc-go: a denom trace's hash is SHA-256 of "<path>/<base denom>"
     hash: (route) =>
-      route.includes("denom_traces") && trace ? Buffer.from(sha256(new TextEncoder().encode(`${trace.path}/${trace.base_denom}`))).toString("hex").toUpperCase() : txHash,
+      route.includes("denom_traces") && trace
+        ? Buffer.from(sha256(new TextEncoder().encode(`${trace.path}/${trace.base_denom}`)))
+            .toString("hex")
+            .toUpperCase()
+        : txHash,
     channel_id: () => channel?.channel_id ?? "channel-0",
     port_id: () => channel?.port_id ?? "transfer",
     connection: () => connection?.id ?? "connection-0",
@@ -96,7 +99,8 @@ function examplesFromHome(home: string, txHash: string): { path: (name: string, 
     revision_number: () => consensusHeight?.revision_number ?? "0",
     revision_height: () => consensusHeight?.revision_height ?? "1",
     sequence: (route) =>
-      (route.includes("/packet_acks/") ? channels.acknowledgements : route.includes("/packet_receipts/") ? channels.receipts : channels.commitments)?.[0]?.sequence ?? "1",
+      (route.includes("/packet_acks/") ? channels.acknowledgements : route.includes("/packet_receipts/") ? channels.receipts : channels.commitments)?.[0]
+        ?.sequence ?? "1",
     packet_ack_sequences: () => "1,2",
     packet_commitment_sequences: () => "1,2",
     symbol: () => first("token", "symbol") ?? "hub",

@@ -57,7 +57,7 @@ describe("e2e: Swagger UI in a browser", function () {
     expect(bank.map((p) => p.replace(/\u200b/g, ""))).to.include("/core/bank/v1beta1/balances/{address}");
   });
 
-  it("runs \"Try it out\" on the balances route and shows a 200 with the balances", async () => {
+  it('runs "Try it out" on the balances route and shows a 200 with the balances', async () => {
     const address = readDevAccounts(home)!.accounts[0]!.address;
     const operation = page.locator("#operations-bank-BankAllBalances");
     await operation.locator(".opblock-summary").click();
@@ -75,6 +75,9 @@ describe("e2e: Swagger UI in a browser", function () {
     expect(body.balances).to.deep.include({ denom: "uhub", amount: "1000000000000" });
     const requestUrl = `${node.restUrl}/core/bank/v1beta1/balances/${address}`;
     expect(requested).to.include(requestUrl);
-    expect(requested.filter((url) => !url.startsWith(`${node.restUrl}/`)), "requests that leave the server").to.deep.equal([]);
+    expect(
+      requested.filter((url) => !url.startsWith(`${node.restUrl}/`)),
+      "requests that leave the server",
+    ).to.deep.equal([]);
   });
 });

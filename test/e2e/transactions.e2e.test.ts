@@ -45,14 +45,24 @@ describe("e2e: transactions and the tx and consensus services", function () {
       let sequence = 0;
       const hashes: string[] = [];
       const get = (route: string) => http(`${mode.url()}${route}`);
-      const post = (route: string, body: unknown) => http(`${mode.url()}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const post = (route: string, body: unknown) =>
+        http(`${mode.url()}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       const balance = async (address: string) => BigInt((await get(`/core/bank/v1beta1/balances/${address}/uhub`)).body.balance.amount);
       const signed = () => {
         const from = signers[mode.from]!;
         const to = signers[mode.to]!;
-        return directTx(from, { messages: [send(from.address, to.address, "1000")], sequence: sequence++, accountNumber: mode.accountNumber, memo: `mode ${mode.name}` });
+        return directTx(from, {
+          messages: [send(from.address, to.address, "1000")],
+          sequence: sequence++,
+          accountNumber: mode.accountNumber,
+          memo: `mode ${mode.name}`,
+        });
       };
-      const waitForTx = (hash: string) => pollUntil(() => get(`/core/tx/v1beta1/txs/${hash}`), (r) => r.status === 200);
+      const waitForTx = (hash: string) =>
+        pollUntil(
+          () => get(`/core/tx/v1beta1/txs/${hash}`),
+          (r) => r.status === 200,
+        );
 
       it("BLOCK mode: the answer carries the block's result, and balances change", async () => {
         const to = signers[mode.to]!.address;
@@ -98,7 +108,12 @@ describe("e2e: transactions and the tx and consensus services", function () {
       it("accepts a transaction signed with @cosmjs/amino (SIGN_MODE_LEGACY_AMINO_JSON)", async () => {
         const from = signers[mode.from]!;
         const to = signers[mode.to]!;
-        const bytes = await aminoTx(from, { messages: [send(from.address, to.address, "42")], aminoMsgs: [aminoSend(from.address, to.address, "42")], sequence: sequence++, accountNumber: mode.accountNumber });
+        const bytes = await aminoTx(from, {
+          messages: [send(from.address, to.address, "42")],
+          aminoMsgs: [aminoSend(from.address, to.address, "42")],
+          sequence: sequence++,
+          accountNumber: mode.accountNumber,
+        });
         const r = await post("/core/tx/v1beta1/txs", { tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" });
         expect(r.body.tx_response.code, r.body.tx_response.raw_log).to.equal(0);
         hashes.push(r.body.tx_response.txhash);
@@ -126,7 +141,9 @@ describe("e2e: transactions and the tx and consensus services", function () {
       it("GetTxsEvent finds the transactions by event, with values quoted or not", async () => {
         const sender = signers[mode.from]!.address;
         for (const value of [sender, `'${sender}'`]) {
-          const r = await get(`/core/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender=${value}`)}&events=${encodeURIComponent("message.action=send")}`);
+          const r = await get(
+            `/core/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender=${value}`)}&events=${encodeURIComponent("message.action=send")}`,
+          );
           expect(r.status, r.text).to.equal(200);
           expect(r.body.pagination.total).to.equal("4");
           expect(r.body.tx_responses.map((t: { txhash: string }) => t.txhash)).to.deep.equal(hashes);
@@ -150,7 +167,11 @@ describe("e2e: transactions and the tx and consensus services", function () {
         tx.auth_info.signer_infos[0].sequence = String(sequence);
         const fromTx = await post("/core/tx/v1beta1/simulate", { tx });
         expect(fromTx.status, fromTx.text).to.equal(200);
-        const stale = await post("/core/tx/v1beta1/simulate", { tx_bytes: Buffer.from(await directTx(from, { messages: [send(from.address, from.address, "1")], sequence: 0, accountNumber: mode.accountNumber })).toString("base64") });
+        const stale = await post("/core/tx/v1beta1/simulate", {
+          tx_bytes: Buffer.from(
+            await directTx(from, { messages: [send(from.address, from.address, "1")], sequence: 0, accountNumber: mode.accountNumber }),
+          ).toString("base64"),
+        });
         expect(stale.status, stale.text).to.equal(400);
         expect(stale.body.code).to.equal(3);
         expect(stale.body.message).to.include("account sequence mismatch").and.to.include("(codespace sdk, code 32)");
@@ -169,7 +190,11 @@ describe("e2e: transactions and the tx and consensus services", function () {
       });
 
       it("refuses bad broadcasts: empty bytes (400), an unknown mode (400), garbage bytes (code 2)", async () => {
-        expect((await post("/core/tx/v1beta1/txs", { tx_bytes: "", mode: "BROADCAST_MODE_SYNC" })).body).to.deep.equal({ code: 3, message: "invalid empty tx", details: [] });
+        expect((await post("/core/tx/v1beta1/txs", { tx_bytes: "", mode: "BROADCAST_MODE_SYNC" })).body).to.deep.equal({
+          code: 3,
+          message: "invalid empty tx",
+          details: [],
+        });
         expect((await post("/core/tx/v1beta1/txs", { tx_bytes: "AAAA" })).status).to.equal(400);
         const garbage = await post("/core/tx/v1beta1/txs", { tx_bytes: "/////w==", mode: "BROADCAST_MODE_SYNC" });
         expect(garbage.body.tx_response.code).to.equal(2);
@@ -206,9 +231,16 @@ describe("e2e: transactions and the tx and consensus services", function () {
         for (const offset of ["-1", "0x10", "18446744073709551616"]) {
           const r = await get(`/core/base/consensus/v1beta1/validatorsets/latest?pagination.offset=${offset}`);
           expect(r.status, r.text).to.equal(400);
-          expect(r.body.message).to.equal(`invalid request: pagination.offset: "${offset}" is ${offset.startsWith("1") ? "out of the uint64 range" : "not a valid uint64"}`);
+          expect(r.body.message).to.equal(
+            `invalid request: pagination.offset: "${offset}" is ${offset.startsWith("1") ? "out of the uint64 range" : "not a valid uint64"}`,
+          );
         }
-        for (const route of ["latest?pagination.offset=4294967296", "1?pagination.offset=9223372036854775808", "latest?pagination.offset=18446744073709551615", "latest?pagination.limit=1&pagination.offset=1"]) {
+        for (const route of [
+          "latest?pagination.offset=4294967296",
+          "1?pagination.offset=9223372036854775808",
+          "latest?pagination.offset=18446744073709551615",
+          "latest?pagination.limit=1&pagination.offset=1",
+        ]) {
           const r = await get(`/core/base/consensus/v1beta1/validatorsets/${route}`);
           expect(r.status, r.text).to.equal(400);
           expect(r.body.message).to.include("is past the end of the validator set");

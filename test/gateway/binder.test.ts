@@ -48,7 +48,10 @@ describe("request binder", () => {
   });
 
   it("refuses two values for a single field", () => {
-    expect(() => bind(allBalances, { address: "a" }, "pagination.limit=1&pagination.limit=2")).to.throw(GatewayError, "pagination.limit: expected one value, got 2");
+    expect(() => bind(allBalances, { address: "a" }, "pagination.limit=1&pagination.limit=2")).to.throw(
+      GatewayError,
+      "pagination.limit: expected one value, got 2",
+    );
   });
 
   it("binds repeated query parameters given as repeated keys, and repeated path variables as comma lists", () => {

@@ -79,7 +79,8 @@ describe("hardening: forged and tampered transactions", function () {
 
   // --- the chain, over HTTP ---
 
-  const post = (route: string, body: unknown) => http(`${chain.node().restUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown) =>
+    http(`${chain.node().restUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   async function broadcast(bytes: Uint8Array): Promise<Answer> {
     const r = await post("/core/tx/v1beta1/txs", { tx_bytes: base64(bytes), mode: "BROADCAST_MODE_BLOCK" });
@@ -151,16 +152,21 @@ describe("hardening: forged and tampered transactions", function () {
     return { messages: [send(s[from]!.address, recipient, value)], aminoMsgs: [aminoSend(s[from]!.address, recipient, value)] };
   };
   /** A send from dev account `from` (by default to B) signed by one signer; the seeded choices are made before anything is awaited. */
-  const oneSigner = (mode: "direct" | "amino") => async (from: number, content: Partial<TxContent> = {}, changes: Partial<SignerSlot> = {}) => {
-    const tx = { ...sendOf(from, 1), ...content };
-    return signedTx(mode, [await slot(from, changes)], tx);
-  };
+  const oneSigner =
+    (mode: "direct" | "amino") =>
+    async (from: number, content: Partial<TxContent> = {}, changes: Partial<SignerSlot> = {}) => {
+      const tx = { ...sendOf(from, 1), ...content };
+      return signedTx(mode, [await slot(from, changes)], tx);
+    };
   const direct = oneSigner("direct");
   const amino = oneSigner("amino");
   /** One message with two signers (a multi-send from A and B). */
   const multiSend = (a: number, b: number): Pick<TxContent, "messages" | "aminoMsgs"> => {
     const coins = [{ denom: "uhub", amount: "1" }];
-    const value = { inputs: [s[a]!, s[b]!].map((x) => ({ address: x.address, coins })), outputs: [{ address: s[2]!.address, coins: [{ denom: "uhub", amount: "2" }] }] };
+    const value = {
+      inputs: [s[a]!, s[b]!].map((x) => ({ address: x.address, coins })),
+      outputs: [{ address: s[2]!.address, coins: [{ denom: "uhub", amount: "2" }] }],
+    };
     return { messages: [{ typeUrl: "/core.bank.v1beta1.MsgMultiSend", value }], aminoMsgs: [{ type: "core-sdk/MsgMultiSend", value }] };
   };
   const twoSigners = { gas: 300_000, fee: [{ denom: "uhub", amount: "3000" }] };
@@ -169,7 +175,8 @@ describe("hardening: forged and tampered transactions", function () {
   const nonCriticalField = () => choose.int(1024, 2046);
   const criticalField = () => choose.int(4, 1022);
   /** An unknown field with a seeded wire type and payload. */
-  const unknownField = (number: number) => (choose.int(0, 1) === 0 ? [...tag(number, 0), ...varint(choose.int(1, 1_000_000))] : delimited(number, choose.bytes(choose.int(1, 40))));
+  const unknownField = (number: number) =>
+    choose.int(0, 1) === 0 ? [...tag(number, 0), ...varint(choose.int(1, 1_000_000))] : delimited(number, choose.bytes(choose.int(1, 40)));
   const appendToBody = (bytes: Uint8Array, extra: number[]) => withRaw(bytes, (raw) => ({ bodyBytes: concat(raw.bodyBytes, extra) }));
   const extensionOption = () => Any.fromPartial({ typeUrl: "/core.bank.v1beta1.MsgSend", value: new Uint8Array() });
   const decodeError = (type: string) => new RegExp(`^errUnknownField "${type.replace(/\./g, "\\.")}": \\{TagNum: \\d+, WireType: \\d\\}: tx parse error$`);
@@ -191,32 +198,52 @@ describe("hardening: forged and tampered transactions", function () {
     control("a send signed in SIGN_MODE_LEGACY_AMINO_JSON", () => amino(0));
 
     forgery("a replay of committed bytes", { codespace: "sdk", code: 19 }, async () => committed);
-    forgery("a replay of a committed tx re-encoded (TxRaw fields in another order)", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxRaw") }, async () => reorderTxRaw(committed));
+    forgery(
+      "a replay of a committed tx re-encoded (TxRaw fields in another order)",
+      { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxRaw") },
+      async () => reorderTxRaw(committed),
+    );
     forgery("signed for another chain-id", verificationFailed(), () => direct(0, {}, { signChainId: `other-${choose.int(1, 99)}` }));
     forgery("signed for another account number", verificationFailed(), async () => direct(0, {}, { signAccountNumber: choose.int(100, 10_000) }));
-    forgery("a sequence ahead of the account's", { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ }, async () => {
-      const { sequence } = await numbers(s[0]!.address);
-      return direct(0, {}, { sequence: sequence + choose.int(1, 1000) });
-    });
-    forgery("a sequence already used", { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ }, async () => {
-      const { sequence } = await numbers(s[0]!.address);
-      return direct(0, {}, { sequence: choose.int(0, sequence - 1) });
-    });
+    forgery(
+      "a sequence ahead of the account's",
+      { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ },
+      async () => {
+        const { sequence } = await numbers(s[0]!.address);
+        return direct(0, {}, { sequence: sequence + choose.int(1, 1000) });
+      },
+    );
+    forgery(
+      "a sequence already used",
+      { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ },
+      async () => {
+        const { sequence } = await numbers(s[0]!.address);
+        return direct(0, {}, { sequence: choose.int(0, sequence - 1) });
+      },
+    );
     forgery("amino: the sign doc signed with another sequence", verificationFailed(0, true), async () => {
       const { sequence } = await numbers(s[0]!.address);
       return amino(0, {}, { signSequence: sequence + choose.int(1, 1000) });
     });
-    forgery("amino: a relayer changes the signer info's sequence (not in the sign doc; v0.41 did not check it)", { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ }, async () => {
-      const { sequence } = await numbers(s[0]!.address);
-      const bytes = await amino(0);
-      return withAuthInfo(bytes, (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, sequence: BigInt(sequence + choose.int(1, 1000)) })) }));
-    });
+    forgery(
+      "amino: a relayer changes the signer info's sequence (not in the sign doc; v0.41 did not check it)",
+      { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ },
+      async () => {
+        const { sequence } = await numbers(s[0]!.address);
+        const bytes = await amino(0);
+        return withAuthInfo(bytes, (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, sequence: BigInt(sequence + choose.int(1, 1000)) })) }));
+      },
+    );
   });
 
   describe("keys and signatures", () => {
-    forgery("signed by another key, with the signer's public key", verificationFailed(), async () => direct(2, sendOf(0, 1), { ...(await numbers(s[0]!.address)), pubkey: s[0]!.pubkey }));
-    forgery("signed by another key, with that key's public key", { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 0: invalid pubkey$/ }, async () =>
-      direct(2, sendOf(0, 1), await numbers(s[0]!.address)),
+    forgery("signed by another key, with the signer's public key", verificationFailed(), async () =>
+      direct(2, sendOf(0, 1), { ...(await numbers(s[0]!.address)), pubkey: s[0]!.pubkey }),
+    );
+    forgery(
+      "signed by another key, with that key's public key",
+      { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 0: invalid pubkey$/ },
+      async () => direct(2, sendOf(0, 1), await numbers(s[0]!.address)),
     );
     forgery("a high-S signature (the same signature, s replaced by n - s)", verificationFailed(), async () =>
       withRaw(await direct(0), (raw) => ({ signatures: [highS(raw.signatures[0]!)] })),
@@ -228,99 +255,173 @@ describe("hardening: forged and tampered transactions", function () {
         return { signatures: [signature] };
       }),
     );
-    forgery("a truncated signature", verificationFailed(), async () => withRaw(await direct(0), (raw) => ({ signatures: [raw.signatures[0]!.subarray(0, choose.int(0, 63))] })));
+    forgery("a truncated signature", verificationFailed(), async () =>
+      withRaw(await direct(0), (raw) => ({ signatures: [raw.signatures[0]!.subarray(0, choose.int(0, 63))] })),
+    );
     forgery("no signatures", { codespace: "sdk", code: 15, log: "no signatures supplied" }, async () => withRaw(await direct(0), () => ({ signatures: [] })));
     forgery("the signature twice", { codespace: "sdk", code: 4, log: "wrong number of signers; expected 1, got 2: unauthorized" }, async () =>
       withRaw(await direct(0), (raw) => ({ signatures: [raw.signatures[0]!, raw.signatures[0]!] })),
     );
-    forgery("a two-signer message signed by one of them", { codespace: "sdk", code: 4, log: "wrong number of signers; expected 2, got 1: unauthorized" }, async () =>
-      signedTx("direct", [await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
+    forgery(
+      "a two-signer message signed by one of them",
+      { codespace: "sdk", code: 4, log: "wrong number of signers; expected 2, got 1: unauthorized" },
+      async () => signedTx("direct", [await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
     );
-    forgery("a two-signer message with the first signer's signature in both places", { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 1: invalid pubkey$/ }, async () =>
-      signedTx("direct", [await slot(0), await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
+    forgery(
+      "a two-signer message with the first signer's signature in both places",
+      { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 1: invalid pubkey$/ },
+      async () => signedTx("direct", [await slot(0), await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
     );
-    forgery("a two-signer message with the signers in the other order", { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 0: invalid pubkey$/ }, async () =>
-      signedTx("direct", [await slot(1), await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
+    forgery(
+      "a two-signer message with the signers in the other order",
+      { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 0: invalid pubkey$/ },
+      async () => signedTx("direct", [await slot(1), await slot(0)], { ...multiSend(0, 1), ...twoSigners }),
     );
     control("a two-signer message signed by both", async () => signedTx("direct", [await slot(0), await slot(1)], { ...multiSend(0, 1), ...twoSigners }));
   });
 
   describe("fee, memo and timeout", () => {
-    forgery("fees below the minimum gas price", { codespace: "sdk", code: 13, log: /^insufficient fees; got: \d+uhub required: 2000uhub: insufficient fee$/ }, () => direct(0, { fee: [{ denom: "uhub", amount: String(choose.int(1, 1999)) }] }));
-    forgery("no fee at all", { codespace: "sdk", code: 13, log: "insufficient fees; got: 0 required: 2000uhub: insufficient fee" }, () => direct(0, { fee: [] }));
-    forgery("a memo over the limit", { codespace: "sdk", code: 12, log: /^maximum number of characters is 256 but received \d+ characters: memo too large$/ }, () =>
-      direct(0, { memo: "m".repeat(choose.int(257, 600)) }),
+    forgery(
+      "fees below the minimum gas price",
+      { codespace: "sdk", code: 13, log: /^insufficient fees; got: \d+uhub required: 2000uhub: insufficient fee$/ },
+      () => direct(0, { fee: [{ denom: "uhub", amount: String(choose.int(1, 1999)) }] }),
     );
-    forgery("a timeout height already passed", { codespace: "sdk", code: 30, log: /^block height: \d+, timeout height: \d+: tx timeout height$/ }, async () => direct(0, { timeoutHeight: BigInt(choose.int(1, 2)) }));
+    forgery("no fee at all", { codespace: "sdk", code: 13, log: "insufficient fees; got: 0 required: 2000uhub: insufficient fee" }, () =>
+      direct(0, { fee: [] }),
+    );
+    forgery(
+      "a memo over the limit",
+      { codespace: "sdk", code: 12, log: /^maximum number of characters is 256 but received \d+ characters: memo too large$/ },
+      () => direct(0, { memo: "m".repeat(choose.int(257, 600)) }),
+    );
+    forgery("a timeout height already passed", { codespace: "sdk", code: 30, log: /^block height: \d+, timeout height: \d+: tx timeout height$/ }, async () =>
+      direct(0, { timeoutHeight: BigInt(choose.int(1, 2)) }),
+    );
   });
 
   describe("fee payer (auth_info.fee.payer)", () => {
-    control("a send by A whose fee D pays, signed by both; D pays, A only sends", async () => signedTx("direct", [await slot(0), await slot(3)], { ...sendOf(0, 1, "10"), payer: s[3]!.address }), async (_answer, before) => {
-      expect(await balance(s[0]!.address)).to.equal(before.get(s[0]!.address)! - 10n);
-      expect(await balance(s[3]!.address)).to.equal(before.get(s[3]!.address)! - 2000n);
-    });
-    control("amino: the same, the payer in the signed fee (as cosmjs and SDK v0.46 sign it)", async () => signedTx("amino", [await slot(0), await slot(3)], { ...sendOf(0, 1, "10"), payer: s[3]!.address }), async (_answer, before) => {
-      expect(await balance(s[3]!.address)).to.equal(before.get(s[3]!.address)! - 2000n);
-    });
-    forgery("a payer who did not sign", { codespace: "sdk", code: 4, log: "wrong number of signers; expected 2, got 1: unauthorized" }, async () => direct(0, { payer: s[3]!.address }));
-    forgery("the payer's place signed by the sender's key", { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 1: invalid pubkey$/ }, async () =>
-      signedTx("direct", [await slot(0), await slot(0)], { ...sendOf(0, 1), payer: s[3]!.address }),
+    control(
+      "a send by A whose fee D pays, signed by both; D pays, A only sends",
+      async () => signedTx("direct", [await slot(0), await slot(3)], { ...sendOf(0, 1, "10"), payer: s[3]!.address }),
+      async (_answer, before) => {
+        expect(await balance(s[0]!.address)).to.equal(before.get(s[0]!.address)! - 10n);
+        expect(await balance(s[3]!.address)).to.equal(before.get(s[3]!.address)! - 2000n);
+      },
     );
-    forgery("the payer's place with the payer's key but the sender's signature", { codespace: "sdk", code: 4, log: /^signature verification failed; please verify account number \(\d+\) and chain-id \(devnet-1\): unauthorized$/ }, async () => {
-      const tx = await signedTx("direct", [await slot(0), await slot(3)], { ...sendOf(0, 1), payer: s[3]!.address });
-      return withRaw(tx, (raw) => ({ signatures: [raw.signatures[0]!, raw.signatures[0]!] }));
-    });
-    forgery("a payer address that is not bech32", { codespace: "sdk", code: 7, log: /^Invalid fee payer address \(.+\): invalid address$/ }, () => direct(0, { payer: `hub1${base64(choose.bytes(8)).replace(/[^a-z]/g, "x")}` }));
-    forgery("a payer address of another chain's prefix", { codespace: "sdk", code: 7, log: /^Invalid fee payer address \(.*invalid Bech32 prefix; expected hub, got cosmos\): invalid address$/ }, () =>
-      direct(0, { payer: "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu" }),
+    control(
+      "amino: the same, the payer in the signed fee (as cosmjs and SDK v0.46 sign it)",
+      async () => signedTx("amino", [await slot(0), await slot(3)], { ...sendOf(0, 1, "10"), payer: s[3]!.address }),
+      async (_answer, before) => {
+        expect(await balance(s[3]!.address)).to.equal(before.get(s[3]!.address)! - 2000n);
+      },
     );
-    forgery("a payer the chain does not know (signed by that key)", { codespace: "sdk", code: 9, log: /^account hub1\w+ does not exist: unknown address$/ }, async () => {
-      const stranger = await testSigner(readDevAccounts(chain.home)!.mnemonic, choose.int(50, 500));
-      return signedTx("direct", [await slot(0), { signer: stranger, accountNumber: 0, sequence: 0 }], { ...sendOf(0, 1), payer: stranger.address });
-    });
-    forgery("a relayer adds a payer to a signed direct tx (the sender itself)", verificationFailed(), async () => withAuthInfo(await direct(0), (info) => ({ fee: { ...info.fee!, payer: s[0]!.address } })));
+    forgery("a payer who did not sign", { codespace: "sdk", code: 4, log: "wrong number of signers; expected 2, got 1: unauthorized" }, async () =>
+      direct(0, { payer: s[3]!.address }),
+    );
+    forgery(
+      "the payer's place signed by the sender's key",
+      { codespace: "sdk", code: 8, log: /^pubKey does not match signer address hub1\w+ with signer index: 1: invalid pubkey$/ },
+      async () => signedTx("direct", [await slot(0), await slot(0)], { ...sendOf(0, 1), payer: s[3]!.address }),
+    );
+    forgery(
+      "the payer's place with the payer's key but the sender's signature",
+      { codespace: "sdk", code: 4, log: /^signature verification failed; please verify account number \(\d+\) and chain-id \(devnet-1\): unauthorized$/ },
+      async () => {
+        const tx = await signedTx("direct", [await slot(0), await slot(3)], { ...sendOf(0, 1), payer: s[3]!.address });
+        return withRaw(tx, (raw) => ({ signatures: [raw.signatures[0]!, raw.signatures[0]!] }));
+      },
+    );
+    forgery("a payer address that is not bech32", { codespace: "sdk", code: 7, log: /^Invalid fee payer address \(.+\): invalid address$/ }, () =>
+      direct(0, { payer: `hub1${base64(choose.bytes(8)).replace(/[^a-z]/g, "x")}` }),
+    );
+    forgery(
+      "a payer address of another chain's prefix",
+      { codespace: "sdk", code: 7, log: /^Invalid fee payer address \(.*invalid Bech32 prefix; expected hub, got cosmos\): invalid address$/ },
+      () => direct(0, { payer: "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu" }),
+    );
+    forgery(
+      "a payer the chain does not know (signed by that key)",
+      { codespace: "sdk", code: 9, log: /^account hub1\w+ does not exist: unknown address$/ },
+      async () => {
+        const stranger = await testSigner(readDevAccounts(chain.home)!.mnemonic, choose.int(50, 500));
+        return signedTx("direct", [await slot(0), { signer: stranger, accountNumber: 0, sequence: 0 }], { ...sendOf(0, 1), payer: stranger.address });
+      },
+    );
+    forgery("a relayer adds a payer to a signed direct tx (the sender itself)", verificationFailed(), async () =>
+      withAuthInfo(await direct(0), (info) => ({ fee: { ...info.fee!, payer: s[0]!.address } })),
+    );
     forgery("amino: a relayer names the second signer as payer (v0.41's sign doc did not cover the payer)", verificationFailed(0, true), async () => {
       const tx = await signedTx("amino", [await slot(0), await slot(1)], { ...multiSend(0, 1), ...twoSigners });
       return withAuthInfo(tx, (info) => ({ fee: { ...info.fee!, payer: s[1]!.address } }));
     });
-    forgery("amino: a relayer names the sender as payer", verificationFailed(0, true), async () => withAuthInfo(await amino(0), (info) => ({ fee: { ...info.fee!, payer: s[0]!.address } })));
-    forgery("amino: a relayer adds a fee granter", verificationFailed(0, true), async () => withAuthInfo(await amino(0), (info) => ({ fee: { ...info.fee!, granter: s[3]!.address } })));
+    forgery("amino: a relayer names the sender as payer", verificationFailed(0, true), async () =>
+      withAuthInfo(await amino(0), (info) => ({ fee: { ...info.fee!, payer: s[0]!.address } })),
+    );
+    forgery("amino: a relayer adds a fee granter", verificationFailed(0, true), async () =>
+      withAuthInfo(await amino(0), (info) => ({ fee: { ...info.fee!, granter: s[3]!.address } })),
+    );
   });
 
   describe("unknown fields and extension options, per sign mode", () => {
-    control("direct: the signer itself adds a non-critical unknown field (the real rule: allowed, its bytes are signed)", () => direct(0, { bodyExtension: Uint8Array.from(unknownField(nonCriticalField())) }));
+    control("direct: the signer itself adds a non-critical unknown field (the real rule: allowed, its bytes are signed)", () =>
+      direct(0, { bodyExtension: Uint8Array.from(unknownField(nonCriticalField())) }),
+    );
     control("direct: the signer itself adds a non-critical extension option (allowed)", () =>
       direct(0, { bodyExtension: Uint8Array.from(delimited(2047, Any.encode(extensionOption()).finish())) }),
     );
-    forgery("direct: a relayer appends a non-critical unknown field", verificationFailed(), async () => appendToBody(await direct(0), unknownField(nonCriticalField())));
-    forgery("direct: a relayer adds a non-critical extension option", verificationFailed(), async () => withBody(await direct(0), () => ({ nonCriticalExtensionOptions: [extensionOption()] })));
-    forgery("direct: a relayer adds an extension option", { codespace: "sdk", code: 31, log: "unknown extension options" }, async () => withBody(await direct(0), () => ({ extensionOptions: [extensionOption()] })));
-    forgery("direct: a critical unknown field in the body", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxBody") }, async () => appendToBody(await direct(0), unknownField(criticalField())));
+    forgery("direct: a relayer appends a non-critical unknown field", verificationFailed(), async () =>
+      appendToBody(await direct(0), unknownField(nonCriticalField())),
+    );
+    forgery("direct: a relayer adds a non-critical extension option", verificationFailed(), async () =>
+      withBody(await direct(0), () => ({ nonCriticalExtensionOptions: [extensionOption()] })),
+    );
+    forgery("direct: a relayer adds an extension option", { codespace: "sdk", code: 31, log: "unknown extension options" }, async () =>
+      withBody(await direct(0), () => ({ extensionOptions: [extensionOption()] })),
+    );
+    forgery("direct: a critical unknown field in the body", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxBody") }, async () =>
+      appendToBody(await direct(0), unknownField(criticalField())),
+    );
     forgery("direct: a critical unknown field in the message", { codespace: "sdk", code: 2, log: decodeError("core.bank.v1beta1.MsgSend") }, async () =>
       withBody(await direct(0), (body) => ({ messages: body.messages.map((m) => ({ ...m, value: concat(m.value, unknownField(criticalField())) })) })),
     );
     forgery("direct: an unknown field in the auth info", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.AuthInfo") }, async () =>
       withRaw(await direct(0), (raw) => ({ authInfoBytes: concat(raw.authInfoBytes, unknownField(choose.int(3, 2046))) })),
     );
-    forgery("direct: an unknown field in the TxRaw", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxRaw") }, async () => concat(await direct(0), unknownField(choose.int(4, 2046))));
+    forgery("direct: an unknown field in the TxRaw", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxRaw") }, async () =>
+      concat(await direct(0), unknownField(choose.int(4, 2046))),
+    );
 
-    forgery("amino: a relayer appends a non-critical unknown field (the sign doc does not cover it)", verificationFailed(0, true), async () => appendToBody(await amino(0), unknownField(nonCriticalField())));
+    forgery("amino: a relayer appends a non-critical unknown field (the sign doc does not cover it)", verificationFailed(0, true), async () =>
+      appendToBody(await amino(0), unknownField(nonCriticalField())),
+    );
     forgery("amino: a relayer appends a non-critical unknown field inside the message", verificationFailed(0, true), async () =>
       withBody(await amino(0), (body) => ({ messages: body.messages.map((m) => ({ ...m, value: concat(m.value, unknownField(nonCriticalField())) })) })),
     );
-    forgery("amino: a relayer adds a non-critical extension option", verificationFailed(0, true), async () => withBody(await amino(0), () => ({ nonCriticalExtensionOptions: [extensionOption()] })));
-    forgery("amino: a relayer adds an extension option", { codespace: "sdk", code: 31, log: "unknown extension options" }, async () => withBody(await amino(0), () => ({ extensionOptions: [extensionOption()] })));
-    forgery("amino: a critical unknown field in the body", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxBody") }, async () => appendToBody(await amino(0), unknownField(criticalField())));
-    forgery("amino: the signer itself adds a non-critical unknown field (the real rule: the amino handler refuses them, and the ante handler reports a failed verification)", verificationFailed(0, true), () =>
-      amino(0, { bodyExtension: Uint8Array.from(unknownField(nonCriticalField())) }),
+    forgery("amino: a relayer adds a non-critical extension option", verificationFailed(0, true), async () =>
+      withBody(await amino(0), () => ({ nonCriticalExtensionOptions: [extensionOption()] })),
+    );
+    forgery("amino: a relayer adds an extension option", { codespace: "sdk", code: 31, log: "unknown extension options" }, async () =>
+      withBody(await amino(0), () => ({ extensionOptions: [extensionOption()] })),
+    );
+    forgery("amino: a critical unknown field in the body", { codespace: "sdk", code: 2, log: decodeError("core.tx.v1beta1.TxBody") }, async () =>
+      appendToBody(await amino(0), unknownField(criticalField())),
+    );
+    forgery(
+      "amino: the signer itself adds a non-critical unknown field (the real rule: the amino handler refuses them, and the ante handler reports a failed verification)",
+      verificationFailed(0, true),
+      () => amino(0, { bodyExtension: Uint8Array.from(unknownField(nonCriticalField())) }),
     );
   });
 
   describe("amino-signed bytes re-encoded by a relayer (one content, one encoding, one hash)", () => {
-    forgery("the public key left out of the signer info (the account already holds it)", { codespace: "sdk", code: 8, log: /^signer hub1\w+ signs in SIGN_MODE_LEGACY_AMINO_JSON, so its signer info must carry its public key: invalid pubkey$/ }, async () =>
-      withAuthInfo(await amino(0), (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, publicKey: undefined })) })),
+    forgery(
+      "the public key left out of the signer info (the account already holds it)",
+      { codespace: "sdk", code: 8, log: /^signer hub1\w+ signs in SIGN_MODE_LEGACY_AMINO_JSON, so its signer info must carry its public key: invalid pubkey$/ },
+      async () => withAuthInfo(await amino(0), (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, publicKey: undefined })) })),
     );
-    forgery("timeout_height 0 written out", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxBody") }, async () => appendToBody(await amino(0), [...tag(3, 0), 0]));
+    forgery("timeout_height 0 written out", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxBody") }, async () =>
+      appendToBody(await amino(0), [...tag(3, 0), 0]),
+    );
     forgery("the memo written twice (the last one counts)", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxBody") }, async () => {
       const memo = `m${choose.int(0, 9999)}`;
       const tx = await amino(0, { memo });
@@ -343,52 +444,112 @@ describe("hardening: forged and tampered transactions", function () {
       return withBody(tx, (body) => ({
         messages: body.messages.map((m) => ({
           ...m,
-          value: concat(delimited(1, Buffer.from(s[0]!.address)), delimited(2, Buffer.from(s[1]!.address)), delimited(3, concat(delimited(2, Buffer.from(value)), delimited(1, Buffer.from("uhub"))))),
+          value: concat(
+            delimited(1, Buffer.from(s[0]!.address)),
+            delimited(2, Buffer.from(s[1]!.address)),
+            delimited(3, concat(delimited(2, Buffer.from(value)), delimited(1, Buffer.from("uhub")))),
+          ),
         })),
       }));
     });
-    forgery("the gas limit as an overlong varint", { codespace: "sdk", code: 2, log: /^non-deterministic encoding of core\.tx\.v1beta1\.Fee: varint longer than needed: tx parse error$/ }, async () =>
-      withRaw(await amino(0), (raw) => {
-        const info = AuthInfo.decode(raw.authInfoBytes);
-        const signerInfos = AuthInfo.encode({ ...info, fee: undefined }).finish();
-        const fee = concat(...info.fee!.amount.map((c) => delimited(1, Coin.encode(c).finish())), tag(2, 0), overlongVarint(Number(info.fee!.gasLimit)));
-        return { authInfoBytes: concat(signerInfos, delimited(2, fee)) };
-      }),
+    forgery(
+      "the gas limit as an overlong varint",
+      { codespace: "sdk", code: 2, log: /^non-deterministic encoding of core\.tx\.v1beta1\.Fee: varint longer than needed: tx parse error$/ },
+      async () =>
+        withRaw(await amino(0), (raw) => {
+          const info = AuthInfo.decode(raw.authInfoBytes);
+          const signerInfos = AuthInfo.encode({ ...info, fee: undefined }).finish();
+          const fee = concat(...info.fee!.amount.map((c) => delimited(1, Coin.encode(c).finish())), tag(2, 0), overlongVarint(Number(info.fee!.gasLimit)));
+          return { authInfoBytes: concat(signerInfos, delimited(2, fee)) };
+        }),
     );
-    forgery("the message's type URL in another form (type.googleapis.com/…)", { codespace: "sdk", code: 2, log: /^unable to resolve type URL type\.googleapis\.com\/core\.bank\.v1beta1\.MsgSend.*: tx parse error$/ }, async () =>
-      withBody(await amino(0), (body) => ({ messages: body.messages.map((m) => ({ ...m, typeUrl: `type.googleapis.com${m.typeUrl}` })) })),
+    forgery(
+      "the message's type URL in another form (type.googleapis.com/…)",
+      { codespace: "sdk", code: 2, log: /^unable to resolve type URL type\.googleapis\.com\/core\.bank\.v1beta1\.MsgSend.*: tx parse error$/ },
+      async () => withBody(await amino(0), (body) => ({ messages: body.messages.map((m) => ({ ...m, typeUrl: `type.googleapis.com${m.typeUrl}` })) })),
     );
-    forgery("the TxRaw's body length as an overlong varint", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxRaw") }, async () => overlongBodyLength(await amino(0)));
+    forgery("the TxRaw's body length as an overlong varint", { codespace: "sdk", code: 2, log: nonDeterministic("core.tx.v1beta1.TxRaw") }, async () =>
+      overlongBodyLength(await amino(0)),
+    );
   });
 
   describe("a legacy amino multisig account (2 of 3)", () => {
     const signedByMultisig = async (options: { signing: number[]; signatures?: (signed: Uint8Array[]) => Uint8Array[] }) => {
       const { accountNumber, sequence } = await numbers(multisig.address);
-      return multisigAminoTx(multisig, { ...sendOf(0, 1, "5"), messages: [send(multisig.address, s[1]!.address, "5")], aminoMsgs: [aminoSend(multisig.address, s[1]!.address, "5")], accountNumber, sequence, ...options });
+      return multisigAminoTx(multisig, {
+        ...sendOf(0, 1, "5"),
+        messages: [send(multisig.address, s[1]!.address, "5")],
+        aminoMsgs: [aminoSend(multisig.address, s[1]!.address, "5")],
+        accountNumber,
+        sequence,
+        ...options,
+      });
     };
     control("funding the multisig account", () => direct(0, sendOf(0, multisig.address, "1000000")));
     control("a send signed by two of its three members", () => signedByMultisig({ signing: [0, 1] }));
-    forgery("signed by one member only", { codespace: "sdk", code: 4, log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/ }, () => signedByMultisig({ signing: [choose.int(0, 2)] }));
-    forgery("one member's signature given twice", { codespace: "sdk", code: 4, log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/ }, () =>
-      signedByMultisig({ signing: [0, 2], signatures: (signed) => [signed[0]!, signed[0]!] }),
+    forgery(
+      "signed by one member only",
+      {
+        codespace: "sdk",
+        code: 4,
+        log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/,
+      },
+      () => signedByMultisig({ signing: [choose.int(0, 2)] }),
     );
-    forgery("a member's place signed by a non-member", { codespace: "sdk", code: 4, log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/ }, async () => {
-      const { accountNumber, sequence } = await numbers(multisig.address);
-      const doc = makeAminoSignDoc([aminoSend(multisig.address, s[1]!.address, "5")], { amount: [{ denom: "uhub", amount: "4000" }], gas: "400000" }, "devnet-1", "", accountNumber, sequence);
-      const outsider = await s[2]!.signAmino(doc);
-      return signedByMultisig({ signing: [0, 1], signatures: (signed) => [signed[0]!, outsider] });
-    });
-    forgery("an unknown field appended to the MultiSignature", { codespace: "undefined", code: 1, log: "rejecting unrecognized fields found in MultiSignature: internal" }, async () =>
-      withRaw(await signedByMultisig({ signing: [1, 2] }), (raw) => ({ signatures: [concat(raw.signatures[0]!, unknownField(choose.int(2, 2046)))] })),
+    forgery(
+      "one member's signature given twice",
+      {
+        codespace: "sdk",
+        code: 4,
+        log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/,
+      },
+      () => signedByMultisig({ signing: [0, 2], signatures: (signed) => [signed[0]!, signed[0]!] }),
     );
-    forgery("the MultiSignature re-encoded (overlong length)", { codespace: "sdk", code: 2, log: nonDeterministic("core.crypto.multisig.v1beta1.MultiSignature") }, async () =>
-      withRaw(await signedByMultisig({ signing: [0, 1] }), (raw) => ({ signatures: [overlongFirstLength(raw.signatures[0]!)] })),
+    forgery(
+      "a member's place signed by a non-member",
+      {
+        codespace: "sdk",
+        code: 4,
+        log: /^signature verification failed; please verify account number \(\d+\), sequence \(\d+\) and chain-id \(devnet-1\): unauthorized$/,
+      },
+      async () => {
+        const { accountNumber, sequence } = await numbers(multisig.address);
+        const doc = makeAminoSignDoc(
+          [aminoSend(multisig.address, s[1]!.address, "5")],
+          { amount: [{ denom: "uhub", amount: "4000" }], gas: "400000" },
+          "devnet-1",
+          "",
+          accountNumber,
+          sequence,
+        );
+        const outsider = await s[2]!.signAmino(doc);
+        return signedByMultisig({ signing: [0, 1], signatures: (signed) => [signed[0]!, outsider] });
+      },
     );
-    forgery("a relayer changes the signer info's sequence", { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ }, async () =>
-      withAuthInfo(await signedByMultisig({ signing: [0, 1] }), (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, sequence: si.sequence + BigInt(choose.int(1, 1000)) })) })),
+    forgery(
+      "an unknown field appended to the MultiSignature",
+      { codespace: "undefined", code: 1, log: "rejecting unrecognized fields found in MultiSignature: internal" },
+      async () =>
+        withRaw(await signedByMultisig({ signing: [1, 2] }), (raw) => ({ signatures: [concat(raw.signatures[0]!, unknownField(choose.int(2, 2046)))] })),
     );
-    forgery("a relayer leaves out the multisig public key", { codespace: "sdk", code: 8, log: /^signer hub1\w+ signs in SIGN_MODE_LEGACY_AMINO_JSON, so its signer info must carry its public key: invalid pubkey$/ }, async () =>
-      withAuthInfo(await signedByMultisig({ signing: [0, 1] }), (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, publicKey: undefined })) })),
+    forgery(
+      "the MultiSignature re-encoded (overlong length)",
+      { codespace: "sdk", code: 2, log: nonDeterministic("core.crypto.multisig.v1beta1.MultiSignature") },
+      async () => withRaw(await signedByMultisig({ signing: [0, 1] }), (raw) => ({ signatures: [overlongFirstLength(raw.signatures[0]!)] })),
+    );
+    forgery(
+      "a relayer changes the signer info's sequence",
+      { codespace: "sdk", code: 32, log: /^account sequence mismatch, expected \d+, got \d+: incorrect account sequence$/ },
+      async () =>
+        withAuthInfo(await signedByMultisig({ signing: [0, 1] }), (info) => ({
+          signerInfos: info.signerInfos.map((si) => ({ ...si, sequence: si.sequence + BigInt(choose.int(1, 1000)) })),
+        })),
+    );
+    forgery(
+      "a relayer leaves out the multisig public key",
+      { codespace: "sdk", code: 8, log: /^signer hub1\w+ signs in SIGN_MODE_LEGACY_AMINO_JSON, so its signer info must carry its public key: invalid pubkey$/ },
+      async () =>
+        withAuthInfo(await signedByMultisig({ signing: [0, 1] }), (info) => ({ signerInfos: info.signerInfos.map((si) => ({ ...si, publicKey: undefined })) })),
     );
   });
 
@@ -419,7 +580,12 @@ describe("hardening: forged and tampered transactions", function () {
       const fee = { amount: [{ denom: "uhub", amount: "2000" }], gas: "200000" };
       const doc = makeAminoSignDoc(msgs, fee, "devnet-1", "legacy", accountNumber, sequence);
       const signature = await s[0]!.signAmino(doc);
-      const stdTx = { msg: msgs, fee, signatures: [{ pub_key: { type: "tendermint/PubKeySecp256k1", value: base64(s[0]!.pubkey) }, signature: base64(signature) }], memo: "legacy" };
+      const stdTx = {
+        msg: msgs,
+        fee,
+        signatures: [{ pub_key: { type: "tendermint/PubKeySecp256k1", value: base64(s[0]!.pubkey) }, signature: base64(signature) }],
+        memo: "legacy",
+      };
       const cosmjsBytes = await signedTx("amino", [await slot(0)], { ...sendOf(0, 1, value), memo: "legacy" });
       const encoded = await post("/txs/encode", { type: "core-sdk/StdTx", value: stdTx });
       expect(encoded.status, encoded.text).to.equal(200);
@@ -449,7 +615,13 @@ function reorderTxRaw(bytes: Uint8Array): Uint8Array {
 /** The TxRaw with its body's length prefix one byte longer than needed. */
 function overlongBodyLength(bytes: Uint8Array): Uint8Array {
   const raw = TxRaw.decode(bytes);
-  return concat(tag(1, 2), overlongVarint(raw.bodyBytes.length), raw.bodyBytes, delimited(2, raw.authInfoBytes), ...raw.signatures.map((sig) => delimited(3, sig)));
+  return concat(
+    tag(1, 2),
+    overlongVarint(raw.bodyBytes.length),
+    raw.bodyBytes,
+    delimited(2, raw.authInfoBytes),
+    ...raw.signatures.map((sig) => delimited(3, sig)),
+  );
 }
 
 /** A MultiSignature whose first signature's length prefix (one byte, 64) is one byte longer than needed. */

@@ -1,6 +1,14 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { createMultisigThresholdPubkey, encodeSecp256k1Pubkey, makeSignDoc as makeAminoSignDoc, pubkeyToAddress, type AminoMsg, type MultisigThresholdPubkey, type StdFee } from "@cosmjs/amino";
+import {
+  createMultisigThresholdPubkey,
+  encodeSecp256k1Pubkey,
+  makeSignDoc as makeAminoSignDoc,
+  pubkeyToAddress,
+  type AminoMsg,
+  type MultisigThresholdPubkey,
+  type StdFee,
+} from "@cosmjs/amino";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { LegacyAminoPubKey } from "cosmjs-types/cosmos/crypto/multisig/keys";
@@ -73,7 +81,10 @@ export interface Multisig {
 }
 
 export function multisigOf(signers: TestSigner[], threshold: number, prefix = "hub"): Multisig {
-  const pubkey = createMultisigThresholdPubkey(signers.map((s) => encodeSecp256k1Pubkey(s.pubkey)), threshold);
+  const pubkey = createMultisigThresholdPubkey(
+    signers.map((s) => encodeSecp256k1Pubkey(s.pubkey)),
+    threshold,
+  );
   const members = pubkey.value.pubkeys.map((k) => signers.find((s) => Buffer.from(s.pubkey).toString("base64") === k.value)!);
   return {
     address: pubkeyToAddress(pubkey, prefix),
@@ -100,7 +111,16 @@ function bitArray(size: number, set: number[]): { extraBitsStored: number; elems
  */
 export async function multisigAminoTx(
   multisig: Multisig,
-  options: { messages: EncodeObject[]; aminoMsgs: AminoMsg[]; accountNumber: number; sequence: number; chainId?: string; fee?: StdFee; signing: number[]; signatures?: (signed: Uint8Array[]) => Uint8Array[] },
+  options: {
+    messages: EncodeObject[];
+    aminoMsgs: AminoMsg[];
+    accountNumber: number;
+    sequence: number;
+    chainId?: string;
+    fee?: StdFee;
+    signing: number[];
+    signatures?: (signed: Uint8Array[]) => Uint8Array[];
+  },
 ): Promise<Uint8Array> {
   const fee = options.fee ?? { amount: [{ denom: "uhub", amount: "4000" }], gas: "400000" };
   const doc = makeAminoSignDoc(options.aminoMsgs, fee, options.chainId ?? "devnet-1", "", options.accountNumber, options.sequence);
@@ -111,7 +131,12 @@ export async function multisigAminoTx(
     signerInfos: [
       {
         publicKey: multisig.any(),
-        modeInfo: { multi: { bitarray: bitArray(multisig.members.length, options.signing), modeInfos: signatures.map(() => ({ single: { mode: SignMode.SIGN_MODE_LEGACY_AMINO_JSON } })) } },
+        modeInfo: {
+          multi: {
+            bitarray: bitArray(multisig.members.length, options.signing),
+            modeInfos: signatures.map(() => ({ single: { mode: SignMode.SIGN_MODE_LEGACY_AMINO_JSON } })),
+          },
+        },
         sequence: BigInt(options.sequence),
       },
     ],

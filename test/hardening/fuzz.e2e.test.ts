@@ -52,7 +52,9 @@ function probesOf(base: string, template: string, verb: "get" | "post" | "put", 
   const pathValues = Object.fromEntries(simple.filter((p) => p.in === "path").map((p) => [p.name, validValue(p, account)]));
   const urlOf = (override?: { name: string; value: FuzzValue }, query = "") =>
     base +
-    template.replace(/\{([^}]+)\}/g, (_, name: string) => (override?.name === name ? (override.value.raw ? override.value.text : encode(override.value.text)) : encode(pathValues[name]!))) +
+    template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      override?.name === name ? (override.value.raw ? override.value.text : encode(override.value.text)) : encode(pathValues[name]!),
+    ) +
     (query ? `?${query}` : "");
   const probe = (label: string, fields: Partial<Probe> & { target: Probe["target"]; refuse: boolean }): Probe => ({
     label: `${method} ${template} ${label}`,
@@ -74,7 +76,13 @@ function probesOf(base: string, template: string, verb: "get" | "post" | "put", 
       } else probes.push(probe(label, { target: "header", headers: { ...jsonHeaders, [p.name]: value.text }, refuse: value.refuse }));
     }
   }
-  probes.push(probe("unknown query parameters", { target: "unknown", url: urlOf(undefined, "nonsense=1&pagination.nonsense=1&__proto__=x&constructor.prototype.polluted=1&height.x=1"), refuse: false }));
+  probes.push(
+    probe("unknown query parameters", {
+      target: "unknown",
+      url: urlOf(undefined, "nonsense=1&pagination.nonsense=1&__proto__=x&constructor.prototype.polluted=1&height.x=1"),
+      refuse: false,
+    }),
+  );
 
   if (bodyParam) {
     for (const { label, text } of malformedBodies()) {
@@ -82,7 +90,13 @@ function probesOf(base: string, template: string, verb: "get" | "post" | "put", 
       const refuse = !["empty", "null"].includes(label) && !label.startsWith("objects nested");
       probes.push(probe(`body: ${label}`, { target: "body", body: text, refuse }));
     }
-    probes.push(probe("body with unknown fields", { target: "unknown", body: JSON.stringify({ ...(example as object), nonsense: 1, ...JSON.parse('{"__proto__": {"polluted": 1}}') }), refuse: false }));
+    probes.push(
+      probe("body with unknown fields", {
+        target: "unknown",
+        body: JSON.stringify({ ...(example as object), nonsense: 1, ...JSON.parse('{"__proto__": {"polluted": 1}}') }),
+        refuse: false,
+      }),
+    );
     for (const { path, schema } of bodyFields(bodyParam.schema, definitions)) {
       const values = wrongBodyValues(schema);
       const start = seedFor(template, verb, path.join(".")) % values.length;
@@ -91,7 +105,13 @@ function probesOf(base: string, template: string, verb: "get" | "post" | "put", 
         const body = structuredClone(example) as Record<string, unknown>;
         setAt(body, path, value);
         // the legacy family's bodies are amino JSON read by its own parser: refusals are counted there, not required
-        probes.push(probe(`body ${path.join(".")}=${shown(JSON.stringify(value) ?? "")}`, { target: "body", body: JSON.stringify(body), refuse: refuse && !op.deprecated }));
+        probes.push(
+          probe(`body ${path.join(".")}=${shown(JSON.stringify(value) ?? "")}`, {
+            target: "body",
+            body: JSON.stringify(body),
+            refuse: refuse && !op.deprecated,
+          }),
+        );
       }
     }
   }
@@ -123,10 +143,16 @@ async function send(probe: Probe): Promise<Outcome> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(probe.url, { method: probe.method, headers: { accept: "application/json", ...probe.headers }, body: probe.body, signal: AbortSignal.timeout(HANG_MS) });
+    response = await fetch(probe.url, {
+      method: probe.method,
+      headers: { accept: "application/json", ...probe.headers },
+      body: probe.body,
+      signal: AbortSignal.timeout(HANG_MS),
+    });
     text = await response.text();
   } catch (err) {
-    const reason = (err as Error).name === "TimeoutError" ? `no answer within ${HANG_MS} ms` : `connection failed: ${String((err as { cause?: unknown }).cause ?? err)}`;
+    const reason =
+      (err as Error).name === "TimeoutError" ? `no answer within ${HANG_MS} ms` : `connection failed: ${String((err as { cause?: unknown }).cause ?? err)}`;
     return { problem: `${probe.label}: ${reason}` };
   }
   const status = response.status;
@@ -190,8 +216,14 @@ describe("hardening: schema-driven fuzz of the served OpenAPI document", functio
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const tally = (list: string[]) => [...new Set(list)].map((k) => `${k} ${list.filter((x) => x === k).length}`).join(", ");
-    console.log(`      seed ${SEED}: ${probes.length} requests over ${operations} operations (${tally(probes.map((p) => p.target))}; ${probes.filter((p) => p.refuse).length} must be refused) in ${seconds} s`);
-    console.log(`      answers: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `      seed ${SEED}: ${probes.length} requests over ${operations} operations (${tally(probes.map((p) => p.target))}; ${probes.filter((p) => p.refuse).length} must be refused) in ${seconds} s`,
+    );
+    console.log(
+      `      answers: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
 
     // the server is still there and still right
     const params = await http(`${base}/core/bank/v1beta1/params`);
@@ -200,6 +232,7 @@ describe("hardening: schema-driven fuzz of the served OpenAPI document", functio
     expect((await http(`${base}/node_info`)).status).to.equal(200);
     expect(chain.node().proc.child.exitCode).to.equal(null);
 
-    if (problems.length > 0) expect.fail(`${problems.length} problems (seed ${SEED}; FUZZ_SEED=${SEED} reproduces them), the first 60:\n${problems.slice(0, 60).join("\n")}`);
+    if (problems.length > 0)
+      expect.fail(`${problems.length} problems (seed ${SEED}; FUZZ_SEED=${SEED} reproduces them), the first 60:\n${problems.slice(0, 60).join("\n")}`);
   });
 });

@@ -112,7 +112,13 @@ export function valuesFor(p: SimpleParameter, seed: number, perParameter: number
   if (p.in === "query" || p.in === "header") values.push({ text: "", refuse: false });
   // HTTP carries printable ASCII in a header and drops the spaces around it
   if (p.in === "header") values = values.filter((v) => !v.raw && /^([\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?)?$/.test(v.text) && v.text.length <= 8192);
-  const order = fc.sample(fc.shuffledSubarray(values.map((_, i) => i), { minLength: values.length, maxLength: values.length }), { seed, numRuns: 1 })[0]!;
+  const order = fc.sample(
+    fc.shuffledSubarray(
+      values.map((_, i) => i),
+      { minLength: values.length, maxLength: values.length },
+    ),
+    { seed, numRuns: 1 },
+  )[0]!;
   const shuffled = order.map((i) => values[i]!);
   // two thirds values that must be refused, the rest tolerated ones (each side topped up from the other when short)
   const refused = shuffled.filter((v) => v.refuse);
@@ -122,7 +128,10 @@ export function valuesFor(p: SimpleParameter, seed: number, perParameter: number
 }
 
 /** A well-formed value for a parameter that is not the one being tried, so that the route is still the one under test. */
-export function validValue(p: { name: string; type?: string; format?: string; enum?: Array<string | number>; items?: unknown; minimum?: number }, account: string): string {
+export function validValue(
+  p: { name: string; type?: string; format?: string; enum?: Array<string | number>; items?: unknown; minimum?: number },
+  account: string,
+): string {
   switch (kindOf(p)) {
     case "unsigned":
     case "signed":
@@ -148,7 +157,9 @@ export function exampleOf(schema: Schema, definitions: Record<string, Schema>, a
   switch (schema.type) {
     case "object":
       if (depth > 3) return {};
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, exampleOf({ ...s, title: key }, definitions, account, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, s]) => [key, exampleOf({ ...s, title: key }, definitions, account, depth + 1)]),
+      );
     case "array":
       return [];
     case "boolean":
@@ -165,7 +176,26 @@ export function exampleOf(schema: Schema, definitions: Record<string, Schema>, a
 export function wrongBodyValues(schema: Schema): Array<{ value: unknown; refuse: boolean }> {
   const kind = kindOf(schema);
   const typed = kind === "unsigned" || kind === "signed" || kind === "bytes" || kind === "enum" || kind === "bool";
-  const wrongType = [null, true, 0, -1, 1.5, 1e308, "", "x", TEN_KB, [], {}, [[[]]], JSON.parse('{"__proto__": {"polluted": 1}}') as unknown, "\uD800", "18446744073709551617", "0x10", "\uFEFF1", "not base64!"];
+  const wrongType = [
+    null,
+    true,
+    0,
+    -1,
+    1.5,
+    1e308,
+    "",
+    "x",
+    TEN_KB,
+    [],
+    {},
+    [[[]]],
+    JSON.parse('{"__proto__": {"polluted": 1}}') as unknown,
+    "\uD800",
+    "18446744073709551617",
+    "0x10",
+    "\uFEFF1",
+    "not base64!",
+  ];
   return wrongType.map((value) => ({
     value,
     // a value of another JSON type than a scalar field's, or a number text outside an integer field's type

@@ -22,7 +22,10 @@ describe("hardening: slow clients and the connection limit", function () {
   const chain = useStartedDevChain({
     prepare: (home) => {
       const file = path.join(home, "config", "app.toml");
-      const text = fs.readFileSync(file, "utf8").replace("rpc-read-timeout = 10", `rpc-read-timeout = ${READ_TIMEOUT_S}`).replace("max-open-connections = 1000", `max-open-connections = ${MAX_CONNECTIONS}`);
+      const text = fs
+        .readFileSync(file, "utf8")
+        .replace("rpc-read-timeout = 10", `rpc-read-timeout = ${READ_TIMEOUT_S}`)
+        .replace("max-open-connections = 1000", `max-open-connections = ${MAX_CONNECTIONS}`);
       fs.writeFileSync(file, text);
     },
   });
@@ -74,7 +77,9 @@ describe("hardening: slow clients and the connection limit", function () {
       expect(c.received, what).to.match(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(c.received.split("\r\n\r\n")[1]!).code, what).to.equal(4);
     });
-    console.log(`      ${closed.length} slow connections cut after ${Math.min(...closed.map((c) => c.afterMs))}-${Math.max(...closed.map((c) => c.afterMs))} ms`);
+    console.log(
+      `      ${closed.length} slow connections cut after ${Math.min(...closed.map((c) => c.afterMs))}-${Math.max(...closed.map((c) => c.afterMs))} ms`,
+    );
     expectGood(good);
   });
 
@@ -108,7 +113,9 @@ describe("hardening: slow clients and the connection limit", function () {
       if (answer.status === 503) expect(answer.body.code).to.equal(14);
     }
     await Promise.all(holders.map((h) => h.closed));
-    console.log(`      waiting connections: ${answers.filter((a) => a.status === 200).length} served, ${answers.filter((a) => a.status === 503).length} answered 503`);
+    console.log(
+      `      waiting connections: ${answers.filter((a) => a.status === 200).length} served, ${answers.filter((a) => a.status === 503).length} answered 503`,
+    );
     expectGood([await freshRequest(url(), GOOD_ROUTE)]);
   });
 });

@@ -1,7 +1,7 @@
 export interface HttpAnswer {
   status: number;
   headers: Headers;
-  body: any;  
+  body: any;
   text: string;
 }
 

@@ -4,7 +4,7 @@ import { devGenesis } from "../../src/commands/devGenesis.js";
 import type { NodeModule } from "../../src/node/modules/nodeModule.js";
 
 /** Genesis JSON that a test case edits before validating it. */
-export type GenesisJson = Record<string, any>;  
+export type GenesisJson = Record<string, any>;
 
 export const TEST_CHAIN = { chainId: "devnet-1", bech32Prefix: "hub" };
 export const genesisCodec = new Codec();

@@ -80,7 +80,18 @@ export class NodeTxKit {
     const bytes = await directTx(this.signers[index]!, { messages, sequence, accountNumber: index, gas: options.gas ?? 400_000 });
     const checked = await this.node.checkTx(bytes);
     if (checked.outcome.code !== 0) {
-      return { checkCode: checked.outcome.code, checkLog: checked.outcome.log, code: checked.outcome.code, codespace: checked.outcome.codespace, log: checked.outcome.log, events: [], logEvents: [], height: 0, beginEvents: [], endEvents: [] };
+      return {
+        checkCode: checked.outcome.code,
+        checkLog: checked.outcome.log,
+        code: checked.outcome.code,
+        codespace: checked.outcome.codespace,
+        log: checked.outcome.log,
+        events: [],
+        logEvents: [],
+        height: 0,
+        beginEvents: [],
+        endEvents: [],
+      };
     }
     this.sequences.set(index, sequence + 1);
     const block = await this.node.produceBlock(options.time);

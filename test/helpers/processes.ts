@@ -45,13 +45,15 @@ export function runCli(args: string[]): RunningProcess {
           reject(new Error(`timed out waiting for ${pattern} in output:\n${text}`));
         }, timeoutMs);
         listeners.add(check);
-        void exited.then(() => setTimeout(() => {
-          if (listeners.has(check)) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            reject(new Error(`process exited before ${pattern}; output:\n${text}`));
-          }
-        }, 50));
+        void exited.then(() =>
+          setTimeout(() => {
+            if (listeners.has(check)) {
+              listeners.delete(check);
+              clearTimeout(timer);
+              reject(new Error(`process exited before ${pattern}; output:\n${text}`));
+            }
+          }, 50),
+        );
         check();
       });
     },

@@ -5,7 +5,7 @@ export interface FreshAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  body: any;  
+  body: any;
   /** From the request to the end of the answer. */
   ms: number;
 }
@@ -14,24 +14,32 @@ export interface FreshAnswer {
  * One request on a connection of its own (no keep-alive pool), so that a test
  * controls exactly which connections the server sees. Rejects on a reset.
  */
-export function freshRequest(base: string, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<FreshAnswer> {
+export function freshRequest(
+  base: string,
+  path: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<FreshAnswer> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const request = http.request(new URL(path, base), { method: init.method ?? "GET", agent: false, headers: { accept: "application/json", ...init.headers } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-        resolve({ status: response.statusCode!, headers: response.headers, text, body, ms: Date.now() - started });
-      });
-    });
+    const request = http.request(
+      new URL(path, base),
+      { method: init.method ?? "GET", agent: false, headers: { accept: "application/json", ...init.headers } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: response.statusCode!, headers: response.headers, text, body, ms: Date.now() - started });
+        });
+      },
+    );
     request.on("error", reject);
     request.end(init.body);
   });
@@ -62,7 +70,9 @@ export function rawSocket(base: string): RawSocket {
       resolve();
     }),
   );
-  const closed = new Promise<{ afterMs: number; received: string; error?: string }>((resolve) => socket.once("close", () => resolve({ afterMs: Date.now() - connectedAt, received, error })));
+  const closed = new Promise<{ afterMs: number; received: string; error?: string }>((resolve) =>
+    socket.once("close", () => resolve({ afterMs: Date.now() - connectedAt, received, error })),
+  );
   return {
     socket,
     connected,

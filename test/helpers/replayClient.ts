@@ -23,7 +23,8 @@ export function replayClient(codec: Codec, answers: Record<string, unknown>): Ch
       const requestType = method.resolvedRequestType!;
       asked.push({ method: methodName, request: codec.renderer.render(requestType, requestType.decode(data)) });
       const answer = answers[methodName];
-      if (answer === undefined) return { code: 22, codespace: "sdk", log: `no recorded answer for ${methodName}: not found`, value: new Uint8Array(), height: REPLAY_HEIGHT };
+      if (answer === undefined)
+        return { code: 22, codespace: "sdk", log: `no recorded answer for ${methodName}: not found`, value: new Uint8Array(), height: REPLAY_HEIGHT };
       const responseType = method.resolvedResponseType!;
       const message = codec.parser.parse(responseType, answer) as unknown as Record<string, unknown>;
       return { code: 0, codespace: "", log: "", value: responseType.encode(message).finish(), height: REPLAY_HEIGHT };

@@ -15,7 +15,7 @@ export interface StartedDevChain {
   /** GET on the REST server, asking for JSON. */
   get: (route: string, headers?: Record<string, string>) => Promise<HttpAnswer>;
   /** GET that must answer 200; gives the body. */
-  ok: (route: string) => Promise<any>;  
+  ok: (route: string) => Promise<any>;
   /** GET that must fail with this status and a message that includes this text. */
   fails: (route: string, status: number, message: string) => Promise<void>;
 }
@@ -42,7 +42,8 @@ export function useStartedDevChain(options: { accounts?: number; prepare?: (home
     if (!started) throw new Error("the dev chain is not started yet (use it inside hooks and tests)");
     return started;
   };
-  const get = (route: string, headers: Record<string, string> = {}) => http(`${node().restUrl}${route}`, { headers: { accept: "application/json", ...headers } });
+  const get = (route: string, headers: Record<string, string> = {}) =>
+    http(`${node().restUrl}${route}`, { headers: { accept: "application/json", ...headers } });
   return {
     home,
     node,

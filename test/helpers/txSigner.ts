@@ -4,7 +4,12 @@ import { makeCosmoshubPath } from "@cosmjs/amino";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgSend, MsgMultiSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { MsgFundCommunityPool, MsgSetWithdrawAddress, MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import {
+  MsgFundCommunityPool,
+  MsgSetWithdrawAddress,
+  MsgWithdrawDelegatorReward,
+  MsgWithdrawValidatorCommission,
+} from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgDeposit, MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
@@ -101,8 +106,16 @@ export interface TxContent {
 export async function signedTx(mode: "direct" | "amino", slots: SignerSlot[], content: TxContent): Promise<Uint8Array> {
   const chainId = content.chainId ?? "devnet-1";
   const memo = content.memo ?? "";
-  const fee: StdFee = { amount: content.fee ?? [{ denom: "uhub", amount: "2000" }], gas: String(content.gas ?? 200_000), granter: content.granter, payer: content.payer };
-  const body = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: content.messages, memo, timeoutHeight: content.timeoutHeight ?? 0n } });
+  const fee: StdFee = {
+    amount: content.fee ?? [{ denom: "uhub", amount: "2000" }],
+    gas: String(content.gas ?? 200_000),
+    granter: content.granter,
+    payer: content.payer,
+  };
+  const body = registry.encode({
+    typeUrl: "/cosmos.tx.v1beta1.TxBody",
+    value: { messages: content.messages, memo, timeoutHeight: content.timeoutHeight ?? 0n },
+  });
   const bodyBytes = content.bodyExtension ? Uint8Array.from([...body, ...content.bodyExtension]) : body;
   const signMode = mode === "direct" ? SignMode.SIGN_MODE_DIRECT : SignMode.SIGN_MODE_LEGACY_AMINO_JSON;
   const authInfoBytes = makeAuthInfoBytes(
@@ -119,7 +132,9 @@ export async function signedTx(mode: "direct" | "amino", slots: SignerSlot[], co
       const accountNumber = slot.signAccountNumber ?? slot.accountNumber;
       if (mode === "direct") return slot.signer.signDirect(bodyBytes, authInfoBytes, signChainId, accountNumber);
       const aminoMsgs = content.aminoMsgs ?? [];
-      return slot.signer.signAmino(makeAminoSignDoc(aminoMsgs, fee, signChainId, memo, accountNumber, slot.signSequence ?? slot.sequence, content.timeoutHeight));
+      return slot.signer.signAmino(
+        makeAminoSignDoc(aminoMsgs, fee, signChainId, memo, accountNumber, slot.signSequence ?? slot.sequence, content.timeoutHeight),
+      );
     }),
   );
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures }).finish();

@@ -22,7 +22,13 @@ class CountingClient extends InProcessClient {
 
 const HEIGHT = "grpc-metadata-x-cosmos-block-height";
 /** What a client can see of an answer: status, the headers that carry meaning, and the exact bytes. */
-const seen = (r: HttpAnswer) => ({ status: r.status, type: r.headers.get("content-type"), height: r.headers.get(HEIGHT), deprecation: r.headers.get("deprecation"), text: r.text });
+const seen = (r: HttpAnswer) => ({
+  status: r.status,
+  type: r.headers.get("content-type"),
+  height: r.headers.get(HEIGHT),
+  deprecation: r.headers.get("deprecation"),
+  text: r.text,
+});
 
 describe("answers reused while the state has not changed", function () {
   this.timeout(60_000);
@@ -64,7 +70,8 @@ describe("answers reused while the state has not changed", function () {
     await sendFrom(0, b, "4321", 0); // height h+1 changes a's and b's balances
     expect(node.height).to.equal(h + 1);
     const versioned: HttpAnswer[] = [];
-    for (const route of routes) versioned.push(await get(route.startsWith("/bank/") ? `${route}?height=${h}` : route, route.startsWith("/bank/") ? undefined : h));
+    for (const route of routes)
+      versioned.push(await get(route.startsWith("/bank/") ? `${route}?height=${h}` : route, route.startsWith("/bank/") ? undefined : h));
     expect(client.queries, "height h is no longer the latest: read from the versions").to.be.above(asked);
 
     for (const [i, route] of routes.entries()) {

@@ -15,7 +15,6 @@ import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
- 
 type Json = Record<string, any>;
 
 /**
@@ -56,25 +55,49 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
     const key = ed25519.getPublicKey(sha256(new TextEncoder().encode("validator-c")));
     const steps: Array<[keyof typeof txs | "create", EncodeObject]> = [
       // a bonded source validator: a redelegation from an unbonded one completes at once, leaving no entry
-      ["create", {
-        typeUrl: "/core.staking.v1beta1.MsgCreateValidator",
-        value: MsgCreateValidator.fromPartial({
-          description: { moniker: "validator-c" },
-          commission: { rate: "100000000000000000", maxRate: "200000000000000000", maxChangeRate: "10000000000000000" },
-          minSelfDelegation: "1",
-          delegatorAddress: d,
-          validatorAddress: valC,
-          pubkey: { typeUrl: "/core.crypto.ed25519.PubKey", value: PubKey.encode({ key }).finish() },
-          value: coin("5000000"),
-        }),
-      }],
-      ["bond", { typeUrl: "/core.staking.v1beta1.MsgDelegate", value: MsgDelegate.fromPartial({ delegatorAddress: d, validatorAddress: valC, amount: coin("3000000") }) }],
-      ["redelegate", { typeUrl: "/core.staking.v1beta1.MsgBeginRedelegate", value: MsgBeginRedelegate.fromPartial({ delegatorAddress: d, validatorSrcAddress: valC, validatorDstAddress: valA, amount: coin("2000000") }) }],
-      ["unbond", { typeUrl: "/core.staking.v1beta1.MsgUndelegate", value: MsgUndelegate.fromPartial({ delegatorAddress: d, validatorAddress: valC, amount: coin("1000000") }) }],
+      [
+        "create",
+        {
+          typeUrl: "/core.staking.v1beta1.MsgCreateValidator",
+          value: MsgCreateValidator.fromPartial({
+            description: { moniker: "validator-c" },
+            commission: { rate: "100000000000000000", maxRate: "200000000000000000", maxChangeRate: "10000000000000000" },
+            minSelfDelegation: "1",
+            delegatorAddress: d,
+            validatorAddress: valC,
+            pubkey: { typeUrl: "/core.crypto.ed25519.PubKey", value: PubKey.encode({ key }).finish() },
+            value: coin("5000000"),
+          }),
+        },
+      ],
+      [
+        "bond",
+        {
+          typeUrl: "/core.staking.v1beta1.MsgDelegate",
+          value: MsgDelegate.fromPartial({ delegatorAddress: d, validatorAddress: valC, amount: coin("3000000") }),
+        },
+      ],
+      [
+        "redelegate",
+        {
+          typeUrl: "/core.staking.v1beta1.MsgBeginRedelegate",
+          value: MsgBeginRedelegate.fromPartial({ delegatorAddress: d, validatorSrcAddress: valC, validatorDstAddress: valA, amount: coin("2000000") }),
+        },
+      ],
+      [
+        "unbond",
+        {
+          typeUrl: "/core.staking.v1beta1.MsgUndelegate",
+          value: MsgUndelegate.fromPartial({ delegatorAddress: d, validatorAddress: valC, amount: coin("1000000") }),
+        },
+      ],
     ];
     for (const [sequence, [kind, msg]] of steps.entries()) {
       const bytes = await directTx(delegator, { messages: [msg], sequence, accountNumber: Number(account.account_number) });
-      const r = await http(`${node.restUrl}/core/tx/v1beta1/txs`, { method: "POST", body: JSON.stringify({ tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }) });
+      const r = await http(`${node.restUrl}/core/tx/v1beta1/txs`, {
+        method: "POST",
+        body: JSON.stringify({ tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+      });
       expect(r.body.tx_response?.code, r.text).to.equal(0);
       if (kind !== "create") txs[kind] = { hash: r.body.tx_response.txhash, height: r.body.tx_response.height };
     }
@@ -82,7 +105,8 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
   after(() => node?.proc.stop());
 
   /** The (delegator, from, to) of each redelegation a legacy answer lists. */
-  const triples = (result: Json[]) => result.map((r) => [r.redelegation.delegator_address, r.redelegation.validator_src_address, r.redelegation.validator_dst_address].join(" "));
+  const triples = (result: Json[]) =>
+    result.map((r) => [r.redelegation.delegator_address, r.redelegation.validator_src_address, r.redelegation.validator_dst_address].join(" "));
 
   describe("GET /staking/redelegations: every filter optional, as the legacy querier read them", () => {
     const genesisTriple = () => [genesisRedelegation.delegator_address, valA, valB].join(" ");
@@ -143,7 +167,12 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
       const bond = results[0]!.txs[0];
       expect(bond.height).to.equal(txs.bond.height);
       expect(bond.tx.type).to.equal("core-sdk/StdTx");
-      expect(bond.tx.value.msg).to.deep.equal([{ type: "core-sdk/MsgDelegate", value: { delegator_address: delegator.address, validator_address: valC, amount: { denom: "uhub", amount: "3000000" } } }]);
+      expect(bond.tx.value.msg).to.deep.equal([
+        {
+          type: "core-sdk/MsgDelegate",
+          value: { delegator_address: delegator.address, validator_address: valC, amount: { denom: "uhub", amount: "3000000" } },
+        },
+      ]);
       expect(bond.logs[0].events.find((e: Json) => e.type === "delegate")).to.not.equal(undefined);
     });
 
@@ -182,7 +211,12 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
       const gateway = (await get(`/core/staking/v1beta1/historical_info/${height}`)).body.hist;
       // the header as the legacy family writes the consensus engine's (as /blocks/{height}: hashes in hex)
       const hex = (base64: string) => Buffer.from(base64, "base64").toString("hex").toUpperCase();
-      expect(answer.result.header).to.include({ chain_id: "devnet-1", height, time: aminoJsonTime(Date.parse(gateway.header.time)), app_hash: hex(gateway.header.app_hash) });
+      expect(answer.result.header).to.include({
+        chain_id: "devnet-1",
+        height,
+        time: aminoJsonTime(Date.parse(gateway.header.time)),
+        app_hash: hex(gateway.header.app_hash),
+      });
       expect(answer.result.header.version).to.deep.equal({ block: gateway.header.version.block }); // app 0: omitted, as amino omits empty fields
       expect(answer.result.valset.map((v: Json) => v.operator_address)).to.deep.equal(gateway.valset.map((v: Json) => v.operator_address));
       const [validator] = answer.result.valset;

@@ -32,7 +32,11 @@ describe("interop: @cosmjs/stargate StargateClient.connect on the node's RPC", f
   async function sendTx(from: number, to: number, amount: string): Promise<{ bytes: Uint8Array; sender: string; recipient: string }> {
     const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, from), testSigner(TEST_MNEMONIC, to)]);
     const account = (await http(`${node.restUrl}/core/auth/v1beta1/accounts/${a.address}`)).body.account;
-    const bytes = await directTx(a, { messages: [send(a.address, b.address, amount)], sequence: Number(account.sequence), accountNumber: Number(account.account_number) });
+    const bytes = await directTx(a, {
+      messages: [send(a.address, b.address, amount)],
+      sequence: Number(account.sequence),
+      accountNumber: Number(account.account_number),
+    });
     return { bytes, sender: a.address, recipient: b.address };
   }
 

@@ -51,7 +51,10 @@ describe("interop: cosmjs clients against the node's RPC", function () {
     const bytes = await directTx(a, { messages: [send(a.address, b.address, "10")], sequence: 0, accountNumber: 0 });
     const sync = await client.broadcastTxSync({ tx: bytes });
     expect(sync.code).to.equal(0);
-    const search = await pollUntil(() => client.txSearch({ query: `tx.hash='${toHex(sync.hash).toUpperCase()}'` }), (s) => s.txs.length > 0);
+    const search = await pollUntil(
+      () => client.txSearch({ query: `tx.hash='${toHex(sync.hash).toUpperCase()}'` }),
+      (s) => s.txs.length > 0,
+    );
     const found = search.txs[0];
     expect(found!.result.code).to.equal(0);
     const tx = await client.tx({ hash: sync.hash });
@@ -68,7 +71,10 @@ describe("interop: cosmjs clients against the node's RPC", function () {
     try {
       const queryClient = QueryClient.withExtensions(comet, setupAuthExtension, setupBankExtension);
       const a = await testSigner(TEST_MNEMONIC, 2);
-      const balances = await queryClient.queryAbci("/core.bank.v1beta1.Query/AllBalances", QueryAllBalancesRequest.encode(QueryAllBalancesRequest.fromPartial({ address: a.address })).finish());
+      const balances = await queryClient.queryAbci(
+        "/core.bank.v1beta1.Query/AllBalances",
+        QueryAllBalancesRequest.encode(QueryAllBalancesRequest.fromPartial({ address: a.address })).finish(),
+      );
       expect(QueryAllBalancesResponse.decode(balances.value).balances).to.deep.equal([{ denom: "uhub", amount: "1000000000000" }]);
       const account = await queryClient.queryAbci("/core.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address: a.address }).finish());
       const any = QueryAccountResponse.decode(account.value).account!;

@@ -91,7 +91,10 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
     expect(await arrived((m) => m.id === "blocks")).to.deep.equal({ jsonrpc: "2.0", id: "blocks", result: {} });
     const rest = await fetch(`${node.restUrl}/core/tx/v1beta1/txs`, {
       method: "POST",
-      body: JSON.stringify({ tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "1")], sequence: 0, accountNumber: 2 })).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+      body: JSON.stringify({
+        tx_bytes: Buffer.from(await directTx(a, { messages: [send(a.address, b.address, "1")], sequence: 0, accountNumber: 2 })).toString("base64"),
+        mode: "BROADCAST_MODE_BLOCK",
+      }),
     });
     expect(rest.status).to.equal(200);
     // events carry the id of their subscribe request, as the engine sends them

@@ -25,7 +25,18 @@ const KEY = new Uint8Array(33).fill(2);
 function withRules(types: Record<string, Partial<ReturnType<AminoTransforms["types"]["get"]>>>): AminoJsonRenderer {
   const copy: AminoTransforms = { ...transforms, types: new Map(transforms.types) };
   for (const [name, rules] of Object.entries(types)) {
-    copy.types.set(name, { keep: new Set(), nulls: new Set(), drop: new Set(), rename: new Map(), hex: new Set(), ints: new Set(), numbers: new Set(), flatten: new Set(), fixed: new Map(), ...rules });
+    copy.types.set(name, {
+      keep: new Set(),
+      nulls: new Set(),
+      drop: new Set(),
+      rename: new Map(),
+      hex: new Set(),
+      ints: new Set(),
+      numbers: new Set(),
+      flatten: new Set(),
+      fixed: new Map(),
+      ...rules,
+    });
   }
   return new AminoJsonRenderer(codec.root, copy);
 }
@@ -33,7 +44,9 @@ function withRules(types: Record<string, Partial<ReturnType<AminoTransforms["typ
 describe("amino JSON renderer", () => {
   it("writes 64-bit ints as strings, 32-bit ints and enums as numbers, Dec with 18 decimals, times and durations as amino does", () => {
     const params = type("core.staking.v1beta1.Params");
-    expect(amino.render(params, { unbonding_time: { seconds: 1814400, nanos: 0 }, max_validators: 100, max_entries: 7, historical_entries: 0, bond_denom: "uhub" })).to.deep.equal({
+    expect(
+      amino.render(params, { unbonding_time: { seconds: 1814400, nanos: 0 }, max_validators: 100, max_entries: 7, historical_entries: 0, bond_denom: "uhub" }),
+    ).to.deep.equal({
       unbonding_time: "1814400000000000",
       max_validators: 100,
       max_entries: 7,
@@ -41,11 +54,19 @@ describe("amino JSON renderer", () => {
     });
     const tally = type("core.gov.v1beta1.TallyParams");
     // a Dec in a bytes field (its wire form is the text) is a decimal too
-    expect(amino.render(tally, tally.decode(tally.encode({ quorum: new TextEncoder().encode("334000000000000000") }).finish()))).to.deep.include({ quorum: "0.334000000000000000" });
+    expect(amino.render(tally, tally.decode(tally.encode({ quorum: new TextEncoder().encode("334000000000000000") }).finish()))).to.deep.include({
+      quorum: "0.334000000000000000",
+    });
     const vote = type("core.gov.v1beta1.Vote");
-    expect(amino.render(vote, { proposal_id: Long.fromNumber(2, true), voter: "hub1x", option: 4 })).to.deep.equal({ proposal_id: "2", voter: "hub1x", option: 4 });
+    expect(amino.render(vote, { proposal_id: Long.fromNumber(2, true), voter: "hub1x", option: 4 })).to.deep.equal({
+      proposal_id: "2",
+      voter: "hub1x",
+      option: 4,
+    });
     const entry = type("core.staking.v1beta1.UnbondingDelegationEntry");
-    expect(amino.render(entry, { creation_height: 5, completion_time: { seconds: 1609459200, nanos: 120000000 }, initial_balance: "5", balance: "5" })).to.deep.equal({
+    expect(
+      amino.render(entry, { creation_height: 5, completion_time: { seconds: 1609459200, nanos: 120000000 }, initial_balance: "5", balance: "5" }),
+    ).to.deep.equal({
       completion_time: "2021-01-01T00:00:00.12Z",
       initial_balance: "5",
       balance: "5",
@@ -54,8 +75,23 @@ describe("amino JSON renderer", () => {
 
   it("omits empty fields (omitempty), keeps nullable=false and kept fields, writes nulls and drops, renames, hex", () => {
     const validator = type("core.staking.v1beta1.Validator");
-    const shown = amino.render(validator, { operator_address: "hubvaloper1x", jailed: true, unbonding_height: 9, description: { moniker: "m" }, tokens: "", delegator_shares: "" });
-    expect(Object.keys(shown)).to.deep.equal(["operator_address", "tokens", "delegator_shares", "description", "unbonding_time", "commission", "min_self_delegation"]);
+    const shown = amino.render(validator, {
+      operator_address: "hubvaloper1x",
+      jailed: true,
+      unbonding_height: 9,
+      description: { moniker: "m" },
+      tokens: "",
+      delegator_shares: "",
+    });
+    expect(Object.keys(shown)).to.deep.equal([
+      "operator_address",
+      "tokens",
+      "delegator_shares",
+      "description",
+      "unbonding_time",
+      "commission",
+      "min_self_delegation",
+    ]);
     expect(shown.description).to.deep.equal({ moniker: "m" });
     const red = type("core.staking.v1beta1.Redelegation");
     expect(amino.render(red, { delegator_address: "d", entries: [] })).to.deep.equal({ delegator_address: "d", entries: null });
@@ -64,7 +100,10 @@ describe("amino JSON renderer", () => {
     expect(h).to.deep.include({ chain_id: "c", height: "3", app_hash: "AB01", proposer_address: "", data_hash: "" });
     expect(h.version).to.deep.equal({});
     const blockId = type("consensus.types.BlockID");
-    expect(amino.render(blockId, { hash: Uint8Array.of(1), part_set_header: { total: 1, hash: Uint8Array.of(2) } })).to.deep.equal({ hash: "01", parts: { total: 1, hash: "02" } });
+    expect(amino.render(blockId, { hash: Uint8Array.of(1), part_set_header: { total: 1, hash: Uint8Array.of(2) } })).to.deep.equal({
+      hash: "01",
+      parts: { total: 1, hash: "02" },
+    });
   });
 
   it("flattens, writes numbers and fixed values for a type with its own MarshalJSON (ModuleAccount)", () => {
@@ -85,7 +124,10 @@ describe("amino JSON renderer", () => {
       type: "core-sdk/BaseAccount",
       value: { address: "hub1a", public_key: { type: "consensus/PubKeySecp256k1", value: Buffer.from(KEY).toString("base64") }, sequence: "7" },
     });
-    expect(() => amino.renderAny(any("ibc.core.client.v1.MsgUpdateClient", { client_id: "c" }))).to.throw(NoAminoEncodingError, "Cannot encode unregistered concrete type ibc.core.client.v1.MsgUpdateClient");
+    expect(() => amino.renderAny(any("ibc.core.client.v1.MsgUpdateClient", { client_id: "c" }))).to.throw(
+      NoAminoEncodingError,
+      "Cannot encode unregistered concrete type ibc.core.client.v1.MsgUpdateClient",
+    );
     // a registered type at the top level of a legacy answer is wrapped, a nested one is not
     const plan = type("core.upgrade.v1beta1.Plan");
     expect(amino.renderTop(plan, { name: "v2", height: 10 })).to.deep.include({ type: "core-sdk/Plan" });
@@ -93,14 +135,22 @@ describe("amino JSON renderer", () => {
   });
 
   it("writes the v0.41 multisig key as {threshold (number), public_keys} (its quirk before SDK v0.42.2)", () => {
-    const multisig = any("core.crypto.multisig.LegacyAminoPubKey", { threshold: 2, public_keys: [any("core.crypto.secp256k1.PubKey", { key: KEY }), any("core.crypto.secp256k1.PubKey", { key: KEY })] });
+    const multisig = any("core.crypto.multisig.LegacyAminoPubKey", {
+      threshold: 2,
+      public_keys: [any("core.crypto.secp256k1.PubKey", { key: KEY }), any("core.crypto.secp256k1.PubKey", { key: KEY })],
+    });
     const key = { type: "consensus/PubKeySecp256k1", value: Buffer.from(KEY).toString("base64") };
     expect(amino.renderAny(multisig)).to.deep.equal({ type: "consensus/PubKeyMultisigThreshold", value: { threshold: 2, public_keys: [key, key] } });
   });
 
   it("per-type rules of a table apply: drop, rename, keep", () => {
-    const custom = withRules({ "core.gov.v1beta1.Deposit": { drop: new Set(["amount"]), rename: new Map([["proposal_id", "id"]]), keep: new Set(["depositor"]) } });
-    expect(custom.render(type("core.gov.v1beta1.Deposit"), { proposal_id: 1, amount: [{ denom: "u", amount: "1" }] })).to.deep.equal({ id: "1", depositor: "" });
+    const custom = withRules({
+      "core.gov.v1beta1.Deposit": { drop: new Set(["amount"]), rename: new Map([["proposal_id", "id"]]), keep: new Set(["depositor"]) },
+    });
+    expect(custom.render(type("core.gov.v1beta1.Deposit"), { proposal_id: 1, amount: [{ denom: "u", amount: "1" }] })).to.deep.equal({
+      id: "1",
+      depositor: "",
+    });
   });
 
   it("goJson escapes <, >, & and U+2028/2029 as Go does, and sorts keys for sign bytes", () => {
@@ -112,7 +162,10 @@ describe("amino JSON parser", () => {
   it("reads Msgs by amino name and writes them back the same", () => {
     const msg: AminoMsg = { type: "core-sdk/MsgSend", value: { from_address: "hub1a", to_address: "hub1b", amount: [{ denom: "uhub", amount: "5" }] } };
     expect(amino.renderAny(parser.parseAny(msg, "msg"))).to.deep.equal(msg);
-    const proposal = { type: "core-sdk/MsgSubmitProposal", value: { content: { type: "core-sdk/TextProposal", value: { title: "t", description: "d" } }, initial_deposit: [], proposer: "hub1a" } };
+    const proposal = {
+      type: "core-sdk/MsgSubmitProposal",
+      value: { content: { type: "core-sdk/TextProposal", value: { title: "t", description: "d" } }, initial_deposit: [], proposer: "hub1a" },
+    };
     expect(amino.renderAny(parser.parseAny(proposal, "msg"))).to.deep.equal(proposal);
     const unjail = { type: "core-sdk/MsgUnjail", value: { address: "hubvaloper1x" } };
     expect(amino.renderAny(parser.parseAny(unjail, "msg"))).to.deep.equal(unjail);
@@ -123,8 +176,14 @@ describe("amino JSON parser", () => {
       AminoJsonError,
       "msg[0].value.proposal_id: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support",
     );
-    expect(() => parser.parseAny({ type: "core-sdk/MsgVote", value: { proposal_id: "x" } }, "msg")).to.throw(AminoJsonError, "msg.value.proposal_id: 'x' is not a valid uint64");
-    expect(() => parser.parseAny({ type: "core-sdk/MsgSend", value: { amount: [{ denom: "u", amount: "1.5" }] } }, "m")).to.throw(AminoJsonError, "m.value.amount[0].amount: '1.5' is not a valid integer");
+    expect(() => parser.parseAny({ type: "core-sdk/MsgVote", value: { proposal_id: "x" } }, "msg")).to.throw(
+      AminoJsonError,
+      "msg.value.proposal_id: 'x' is not a valid uint64",
+    );
+    expect(() => parser.parseAny({ type: "core-sdk/MsgSend", value: { amount: [{ denom: "u", amount: "1.5" }] } }, "m")).to.throw(
+      AminoJsonError,
+      "m.value.amount[0].amount: '1.5' is not a valid integer",
+    );
   });
 
   it("reads the tendermint/ key names third-party clients write, and both multisig forms", () => {
@@ -137,7 +196,10 @@ describe("amino JSON parser", () => {
   });
 
   it("refuses a type without an amino name (the IBC core Msgs)", () => {
-    expect(() => parser.parseAny({ type: "cosmos-sdk/MsgRecvPacket", value: {} }, "msg[0]")).to.throw(UnknownAminoTypeError, 'msg[0].type: unknown amino type "cosmos-sdk/MsgRecvPacket"');
+    expect(() => parser.parseAny({ type: "cosmos-sdk/MsgRecvPacket", value: {} }, "msg[0]")).to.throw(
+      UnknownAminoTypeError,
+      'msg[0].type: unknown amino type "cosmos-sdk/MsgRecvPacket"',
+    );
   });
 });
 
@@ -170,7 +232,9 @@ describe("StdTx ↔ protobuf tx", () => {
   before(async () => {
     const wallet = await Secp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(0)] });
     const [account] = await wallet.getAccounts();
-    const msgs: AminoMsg[] = [{ type: "core-sdk/MsgSend", value: { from_address: account!.address, to_address: account!.address, amount: [{ denom: "uhub", amount: "1" }] } }];
+    const msgs: AminoMsg[] = [
+      { type: "core-sdk/MsgSend", value: { from_address: account!.address, to_address: account!.address, amount: [{ denom: "uhub", amount: "1" }] } },
+    ];
     const fee = { amount: [{ denom: "uhub", amount: "10" }], gas: "100000" };
     const doc = makeSignDoc(msgs, fee, "devnet-1", "m <&>", 4, 9);
     signBytes = serializeSignDoc(doc);
@@ -179,7 +243,15 @@ describe("StdTx ↔ protobuf tx", () => {
   });
 
   it("the project's StdSignBytes are cosmjs's sign doc bytes", () => {
-    const bytes = stdSignBytes({ chainId: "devnet-1", accountNumber: "4", sequence: "9", timeoutHeight: "0", fee: signed.fee, memo: signed.memo, msgs: signed.msg as never });
+    const bytes = stdSignBytes({
+      chainId: "devnet-1",
+      accountNumber: "4",
+      sequence: "9",
+      timeoutHeight: "0",
+      fee: signed.fee,
+      memo: signed.memo,
+      msgs: signed.msg as never,
+    });
     expect(Buffer.from(bytes).toString()).to.equal(Buffer.from(signBytes).toString());
   });
 
@@ -191,8 +263,14 @@ describe("StdTx ↔ protobuf tx", () => {
     expect(tx.auth_info.signer_infos[0]!.mode_info.single.mode).to.equal(127);
     const back = stdTxFromTx(amino, tx);
     const key = (signed.signatures[0] as { pub_key: { value: string } }).pub_key.value;
-    expect(back).to.deep.equal({ ...signed, signatures: [{ ...(signed.signatures[0] as object), pub_key: { type: "consensus/PubKeySecp256k1", value: key } }], timeout_height: "0" });
-    expect(encodeAccount(pubKeyAddress(codec.root, (tx.auth_info.signer_infos[0] as unknown as { public_key: never }).public_key))).to.equal(signed.msg[0]!.value.from_address);
+    expect(back).to.deep.equal({
+      ...signed,
+      signatures: [{ ...(signed.signatures[0] as object), pub_key: { type: "consensus/PubKeySecp256k1", value: key } }],
+      timeout_height: "0",
+    });
+    expect(encodeAccount(pubKeyAddress(codec.root, (tx.auth_info.signer_infos[0] as unknown as { public_key: never }).public_key))).to.equal(
+      signed.msg[0]!.value.from_address,
+    );
   });
 
   it("reads only a StdTx: another key, no Msg, a signature that is not {pub_key, signature} or has no key are refused naming the field", () => {
@@ -218,7 +296,10 @@ describe("StdTx ↔ protobuf tx", () => {
       expect(thrown, message).to.be.instanceOf(AminoJsonError).and.not.be.instanceOf(UnknownAminoTypeError);
       expect((thrown as Error).message).to.equal(message);
     }
-    expect(() => parseStdTx(parser, { ...signed, msg: [{ type: "x/Msg", value: {} }] }, "tx")).to.throw(UnknownAminoTypeError, 'tx.msg[0].type: unknown amino type "x/Msg"');
+    expect(() => parseStdTx(parser, { ...signed, msg: [{ type: "x/Msg", value: {} }] }, "tx")).to.throw(
+      UnknownAminoTypeError,
+      'tx.msg[0].type: unknown amino type "x/Msg"',
+    );
     expect(parseStdTx(parser, { ...signed, signatures: null }, "tx").signatures).to.deep.equal([]);
   });
 
@@ -231,9 +312,26 @@ describe("StdTx ↔ protobuf tx", () => {
 
   it("a multisig signer: the AminoMultisignature becomes mode infos and a MultiSignature, and back", () => {
     const key = { type: "tendermint/PubKeySecp256k1", value: Buffer.from(KEY).toString("base64") };
-    const multi = encodeAminoMultisignature({ bitarray: { extra_bits_stored: 2, elems: Uint8Array.of(0b11000000) }, signatures: [Uint8Array.of(1), Uint8Array.of(2)] });
-    const input = parseStdTx(parser, { ...signed, signatures: [{ pub_key: { type: "tendermint/PubKeyMultisigThreshold", value: { threshold: "2", pubkeys: [key, key] } }, signature: Buffer.from(multi).toString("base64") }] }, "tx");
-    const tx = txFromTxRaw(codec.root, stdTxToTxRaw(codec.root, input, [])) as { auth_info: { signer_infos: Array<{ mode_info: { multi: { mode_infos: unknown[] } } }> } };
+    const multi = encodeAminoMultisignature({
+      bitarray: { extra_bits_stored: 2, elems: Uint8Array.of(0b11000000) },
+      signatures: [Uint8Array.of(1), Uint8Array.of(2)],
+    });
+    const input = parseStdTx(
+      parser,
+      {
+        ...signed,
+        signatures: [
+          {
+            pub_key: { type: "tendermint/PubKeyMultisigThreshold", value: { threshold: "2", pubkeys: [key, key] } },
+            signature: Buffer.from(multi).toString("base64"),
+          },
+        ],
+      },
+      "tx",
+    );
+    const tx = txFromTxRaw(codec.root, stdTxToTxRaw(codec.root, input, [])) as {
+      auth_info: { signer_infos: Array<{ mode_info: { multi: { mode_infos: unknown[] } } }> };
+    };
     expect(tx.auth_info.signer_infos[0]!.mode_info.multi.mode_infos).to.have.length(2);
     const back = stdTxFromTx(amino, tx);
     expect(back.signatures![0]!.signature).to.equal(Buffer.from(multi).toString("base64"));
@@ -241,12 +339,13 @@ describe("StdTx ↔ protobuf tx", () => {
   });
 
   it("shows no signatures for a tx signed in another mode", () => {
-    const tx = txFromTxRaw(codec.root, stdTxToTxRaw(codec.root, parseStdTx(parser, signed, "tx"), [])) as { auth_info: { signer_infos: Array<{ mode_info: unknown }> } };
+    const tx = txFromTxRaw(codec.root, stdTxToTxRaw(codec.root, parseStdTx(parser, signed, "tx"), [])) as {
+      auth_info: { signer_infos: Array<{ mode_info: unknown }> };
+    };
     tx.auth_info.signer_infos[0]!.mode_info = { single: { mode: 1 } };
     expect(stdTxFromTx(amino, tx).signatures).to.deep.equal([]);
   });
 });
-
 
 function encodeAccount(bytes: Uint8Array): string {
   return bech32.encode("hub", bech32.toWords(bytes));

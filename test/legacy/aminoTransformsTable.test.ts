@@ -39,33 +39,57 @@ describe("amino transforms table (amino-transforms.yaml)", () => {
     ];
     for (const row of rows) expect(text, row).to.include(`# Versioning: ${row}`);
     // the one row about a route's parameters lives in legacy-routes.yaml
-    expect(fs.readFileSync(AMINO_TRANSFORMS_FILE.replace("amino-transforms", "legacy-routes"), "utf8")).to.include("# Versioning: GET /staking/validators — the status parameter takes the protobuf names");
+    expect(fs.readFileSync(AMINO_TRANSFORMS_FILE.replace("amino-transforms", "legacy-routes"), "utf8")).to.include(
+      "# Versioning: GET /staking/validators — the status parameter takes the protobuf names",
+    );
   });
 
   describe("JSON Schema errors", () => {
     it("an unknown top-level key", () => rejects("nams: {}\n", 'amino-transforms.yaml: key "nams": is not a known key'));
-    it("an amino name that is malformed", () => rejects("names: { core.bank.v1beta1.MsgSend: MsgSend }\n", 'key "names.core.bank.v1beta1.MsgSend": "MsgSend" must match pattern'));
+    it("an amino name that is malformed", () =>
+      rejects("names: { core.bank.v1beta1.MsgSend: MsgSend }\n", 'key "names.core.bank.v1beta1.MsgSend": "MsgSend" must match pattern'));
     it("a type name that is malformed", () => rejects("types: { 'not a type': { keep: [a] } }\n", 'key "types.not a type": is not a valid name'));
-    it("a rule that is not known", () => rejects("types: { core.base.v1beta1.Coin: { hide: [amount] } }\n", 'key "types.core.base.v1beta1.Coin.hide": is not a known key'));
-    it("an empty rule set", () => rejects("types: { core.base.v1beta1.Coin: {} }\n", 'key "types.core.base.v1beta1.Coin": must NOT have fewer than 1 properties'));
+    it("a rule that is not known", () =>
+      rejects("types: { core.base.v1beta1.Coin: { hide: [amount] } }\n", 'key "types.core.base.v1beta1.Coin.hide": is not a known key'));
+    it("an empty rule set", () =>
+      rejects("types: { core.base.v1beta1.Coin: {} }\n", 'key "types.core.base.v1beta1.Coin": must NOT have fewer than 1 properties'));
     it("a field list that is empty or repeats a field", () => {
       rejects("types: { core.base.v1beta1.Coin: { keep: [] } }\n", 'key "types.core.base.v1beta1.Coin.keep": must NOT have fewer than 1 items');
       rejects("types: { core.base.v1beta1.Coin: { drop: [denom, denom] } }\n", 'key "types.core.base.v1beta1.Coin.drop": must NOT have duplicate items');
     });
-    it("keep that is neither a list nor \"*\"", () => rejects("types: { core.base.v1beta1.Coin: { keep: all } }\n", 'key "types.core.base.v1beta1.Coin.keep"'));
-    it("a conversion that is not known", () => rejects("types: { core.tx.v1beta1.Tx: { as: json } }\n", 'key "types.core.tx.v1beta1.Tx.as": must be equal to one of the allowed values'));
-    it("an input alias of a malformed name", () => rejects("input_aliases: { 'Pub Key': core.crypto.secp256k1.PubKey }\n", 'key "input_aliases.Pub Key": is not a valid name'));
+    it('keep that is neither a list nor "*"', () => rejects("types: { core.base.v1beta1.Coin: { keep: all } }\n", 'key "types.core.base.v1beta1.Coin.keep"'));
+    it("a conversion that is not known", () =>
+      rejects("types: { core.tx.v1beta1.Tx: { as: json } }\n", 'key "types.core.tx.v1beta1.Tx.as": must be equal to one of the allowed values'));
+    it("an input alias of a malformed name", () =>
+      rejects("input_aliases: { 'Pub Key': core.crypto.secp256k1.PubKey }\n", 'key "input_aliases.Pub Key": is not a valid name'));
   });
 
   describe("errors found against the names and the proto tree", () => {
     it("two types with one amino name", () =>
-      rejects("names: { core.bank.v1beta1.MsgSend: core-sdk/MsgSend, core.bank.v1beta1.MsgMultiSend: core-sdk/MsgSend }\n", 'key "names.core.bank.v1beta1.MsgMultiSend": the amino name core-sdk/MsgSend is already the name of core.bank.v1beta1.MsgSend'));
+      rejects(
+        "names: { core.bank.v1beta1.MsgSend: core-sdk/MsgSend, core.bank.v1beta1.MsgMultiSend: core-sdk/MsgSend }\n",
+        'key "names.core.bank.v1beta1.MsgMultiSend": the amino name core-sdk/MsgSend is already the name of core.bank.v1beta1.MsgSend',
+      ));
     it("an alias of a name that exists, or of a type without a name", () => {
-      rejects("names: { core.bank.v1beta1.MsgSend: core-sdk/MsgSend }\ninput_aliases: { core-sdk/MsgSend: core.bank.v1beta1.MsgSend }\n", 'key "input_aliases.core-sdk/MsgSend": core-sdk/MsgSend is already an amino name in "names"');
-      rejects("input_aliases: { old/MsgSend: core.bank.v1beta1.MsgSend }\n", 'key "input_aliases.old/MsgSend": core.bank.v1beta1.MsgSend has no amino name in "names"');
+      rejects(
+        "names: { core.bank.v1beta1.MsgSend: core-sdk/MsgSend }\ninput_aliases: { core-sdk/MsgSend: core.bank.v1beta1.MsgSend }\n",
+        'key "input_aliases.core-sdk/MsgSend": core-sdk/MsgSend is already an amino name in "names"',
+      );
+      rejects(
+        "input_aliases: { old/MsgSend: core.bank.v1beta1.MsgSend }\n",
+        'key "input_aliases.old/MsgSend": core.bank.v1beta1.MsgSend has no amino name in "names"',
+      );
     });
-    it("a type that is not in proto/", () => rejects("names: { core.bank.v1beta1.MsgNothing: core-sdk/MsgNothing }\n", 'key "names.core.bank.v1beta1.MsgNothing": core.bank.v1beta1.MsgNothing is not a message type of proto/'));
-    it("a field that the type does not have", () => rejects("types: { core.base.v1beta1.Coin: { keep: [value] } }\n", 'key "types.core.base.v1beta1.Coin.keep": value is not a field of core.base.v1beta1.Coin (its fields: denom, amount)'));
+    it("a type that is not in proto/", () =>
+      rejects(
+        "names: { core.bank.v1beta1.MsgNothing: core-sdk/MsgNothing }\n",
+        'key "names.core.bank.v1beta1.MsgNothing": core.bank.v1beta1.MsgNothing is not a message type of proto/',
+      ));
+    it("a field that the type does not have", () =>
+      rejects(
+        "types: { core.base.v1beta1.Coin: { keep: [value] } }\n",
+        'key "types.core.base.v1beta1.Coin.keep": value is not a field of core.base.v1beta1.Coin (its fields: denom, amount)',
+      ));
     it("a rule on a field of the wrong kind", () => {
       rejects("types: { core.base.v1beta1.Coin: { hex: [denom] } }\n", 'key "types.core.base.v1beta1.Coin.hex": denom is not a bytes field');
       rejects("types: { core.base.v1beta1.Coin: { ints: [denom] } }\n", 'key "types.core.base.v1beta1.Coin.ints": denom is not an enum field');

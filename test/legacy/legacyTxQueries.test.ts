@@ -16,7 +16,10 @@ const codec = new Codec();
 /** TxRaw bytes with these Msgs (Anys), signed by nobody. */
 function txBytes(messages: Array<{ type_url: string; value: Uint8Array }>): Uint8Array {
   const body = codec.type("core.tx.v1beta1.TxBody").encode({ messages }).finish();
-  const authInfo = codec.type("core.tx.v1beta1.AuthInfo").encode({ fee: { gas_limit: 100000 } }).finish();
+  const authInfo = codec
+    .type("core.tx.v1beta1.AuthInfo")
+    .encode({ fee: { gas_limit: 100000 } })
+    .finish();
   return codec.type("core.tx.v1beta1.TxRaw").encode({ body_bytes: body, auth_info_bytes: authInfo, signatures: [] }).finish();
 }
 
@@ -26,7 +29,13 @@ function pack(name: string, value: Record<string, unknown>) {
 }
 
 function txResult(bytes: Uint8Array, hash: string): TxResult {
-  return { hash, height: "7", index: 0, tx: Buffer.from(bytes).toString("base64"), tx_result: { code: 0, log: "[]", gas_wanted: "100000", gas_used: "5000", data: "", events: [] } };
+  return {
+    hash,
+    height: "7",
+    index: 0,
+    tx: Buffer.from(bytes).toString("base64"),
+    tx_result: { code: 0, log: "[]", gas_wanted: "100000", gas_used: "5000", data: "", events: [] },
+  };
 }
 
 /**
@@ -37,7 +46,9 @@ function txResult(bytes: Uint8Array, hash: string): TxResult {
  */
 describe("legacy transaction queries over transactions the development node cannot produce", () => {
   const ibcTx = txBytes([pack("ibc.core.client.v1.MsgUpdateClient", { client_id: "07-tendermint-0", signer: "hub1x" })]);
-  const proposalTx = txBytes([pack("core.gov.v1beta1.MsgSubmitProposal", { content: pack("core.gov.v1beta1.TextProposal", { title: "t" }), proposer: "hub1proposer" })]);
+  const proposalTx = txBytes([
+    pack("core.gov.v1beta1.MsgSubmitProposal", { content: pack("core.gov.v1beta1.TextProposal", { title: "t" }), proposer: "hub1proposer" }),
+  ]);
   const searches: string[] = [];
   const client: ChainClient = {
     address: "fixture",
@@ -57,7 +68,15 @@ describe("legacy transaction queries over transactions the development node cann
 
   before(async () => {
     const tables = compileTables(codec);
-    server = await listen(createRestApp({ gatewayRoutes: tables.gateway, legacy: tables.legacy, deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: 10_000, bech32Prefix: "hub" }, cors: false }), API);
+    server = await listen(
+      createRestApp({
+        gatewayRoutes: tables.gateway,
+        legacy: tables.legacy,
+        deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: 10_000, bech32Prefix: "hub" },
+        cors: false,
+      }),
+      API,
+    );
   });
   after(() => server?.close());
 

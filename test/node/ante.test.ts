@@ -57,7 +57,9 @@ describe("transactions: ante handler and execution", function () {
   it("accepts a valid send: the amount moves, the fee goes to the fee collector, the sequence increases", async () => {
     const [a, b] = signers;
     const before = [await balance(a!.address), await balance(b!.address)];
-    const { check, deliver, height } = await submit(await directTx(a!, { messages: [send(a!.address, b!.address, "1000")], sequence: sequence0, accountNumber: 0 }));
+    const { check, deliver, height } = await submit(
+      await directTx(a!, { messages: [send(a!.address, b!.address, "1000")], sequence: sequence0, accountNumber: 0 }),
+    );
     expect(check.code).to.equal(0);
     expect(check.log).to.equal("[]");
     expect(deliver!.code ?? 0, deliver!.log).to.equal(0);
@@ -80,7 +82,11 @@ describe("transactions: ante handler and execution", function () {
 
   it("refuses a wrong sequence, then accepts the right one", async () => {
     const [a, b] = signers;
-    await refused(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 7, accountNumber: 0 }), 32, `account sequence mismatch, expected ${sequence0}, got 7: incorrect account sequence`);
+    await refused(
+      await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 7, accountNumber: 0 }),
+      32,
+      `account sequence mismatch, expected ${sequence0}, got 7: incorrect account sequence`,
+    );
     const { deliver } = await submit(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: sequence0, accountNumber: 0 }));
     expect(deliver!.code ?? 0).to.equal(0);
     sequence0++;
@@ -109,7 +115,9 @@ describe("transactions: ante handler and execution", function () {
   it("charges the fee and the sequence but applies nothing else when a message fails", async () => {
     const [a, b] = signers;
     const before = [await balance(a!.address), await balance(b!.address)];
-    const { check, deliver } = await submit(await directTx(a!, { messages: [send(a!.address, b!.address, "999999999999999")], sequence: sequence0, accountNumber: 0 }));
+    const { check, deliver } = await submit(
+      await directTx(a!, { messages: [send(a!.address, b!.address, "999999999999999")], sequence: sequence0, accountNumber: 0 }),
+    );
     expect(check.code).to.equal(0); // CheckTx runs only the ante handler
     expect(deliver!.code).to.equal(5);
     expect(deliver!.log).to.match(/^failed to execute message; message index: 0: \d+uhub is smaller than 999999999999999uhub: insufficient funds$/);
@@ -130,7 +138,11 @@ describe("transactions: ante handler and execution", function () {
   it("refuses a memo over the limit, gas over the block limit, and runs out of gas", async () => {
     const [a, b] = signers;
     const base = { messages: [send(a!.address, b!.address, "5")], sequence: sequence0, accountNumber: 0 };
-    await refused(await directTx(a!, { ...base, memo: "m".repeat(257) }), 12, "maximum number of characters is 256 but received 257 characters: memo too large");
+    await refused(
+      await directTx(a!, { ...base, memo: "m".repeat(257) }),
+      12,
+      "maximum number of characters is 256 but received 257 characters: memo too large",
+    );
     await refused(await directTx(a!, { ...base, gas: 200_000_000 }), 11, "gas wanted 200000000 is greater than the block max gas 100000000: out of gas");
     await refused(await directTx(a!, { ...base, gas: 1000 }), 11, /^out of gas in location: \w+; gasWanted: 1000, gasUsed: \d+: out of gas$/);
   });
@@ -143,13 +155,20 @@ describe("transactions: ante handler and execution", function () {
     const withUnknown = TxRaw.encode({ ...valid, authInfoBytes: Uint8Array.from([...valid.authInfoBytes, 0x2a, 0x01, 0x00]) }).finish();
     await refused(withUnknown, 2, /^errUnknownField "core.tx.v1beta1.AuthInfo": \{TagNum: 5, WireType: 2\}: tx parse error$/);
     const body = TxBody.decode(valid.bodyBytes);
-    const withExtension = TxBody.encode({ ...body, extensionOptions: [Any.fromPartial({ typeUrl: "/core.bank.v1beta1.MsgSend", value: new Uint8Array() })] }).finish();
+    const withExtension = TxBody.encode({
+      ...body,
+      extensionOptions: [Any.fromPartial({ typeUrl: "/core.bank.v1beta1.MsgSend", value: new Uint8Array() })],
+    }).finish();
     await refused(TxRaw.encode({ ...valid, bodyBytes: withExtension }).finish(), 31, "unknown extension options");
   });
 
   it("refuses a transaction past its timeout height", async () => {
     const [a, b] = signers;
-    await refused(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: sequence0, accountNumber: 0, timeoutHeight: 1n }), 30, /^block height: \d+, timeout height: 1: tx timeout height$/);
+    await refused(
+      await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: sequence0, accountNumber: 0, timeoutHeight: 1n }),
+      30,
+      /^block height: \d+, timeout height: 1: tx timeout height$/,
+    );
   });
 
   it("refuses a transaction without signatures", async () => {
@@ -160,11 +179,20 @@ describe("transactions: ante handler and execution", function () {
 
   it("accepts a transaction with several signers, and refuses more signatures than the limit", async () => {
     const inputs = (n: number) => signers.slice(0, n).map((s) => ({ address: s.address, coins: [{ denom: "uhub", amount: "1" }] }));
-    const multiSend = (n: number) => ({ typeUrl: "/core.bank.v1beta1.MsgMultiSend", value: { inputs: inputs(n), outputs: [{ address: signers[8]!.address, coins: [{ denom: "uhub", amount: String(n) }] }] } });
+    const multiSend = (n: number) => ({
+      typeUrl: "/core.bank.v1beta1.MsgMultiSend",
+      value: { inputs: inputs(n), outputs: [{ address: signers[8]!.address, coins: [{ denom: "uhub", amount: String(n) }] }] },
+    });
     const sequences = new Map<number, number>([[0, sequence0]]);
     const signed = async (n: number) => {
       const bodyBytes = registry.encode({ typeUrl: "/cosmos.tx.v1beta1.TxBody", value: { messages: [multiSend(n)], memo: "" } });
-      const authInfoBytes = makeAuthInfoBytes(signers.slice(0, n).map((s, i) => ({ pubkey: pubkeyAny(s.pubkey), sequence: sequences.get(i) ?? 0 })), [{ denom: "uhub", amount: "3000" }], 400_000, undefined, undefined);
+      const authInfoBytes = makeAuthInfoBytes(
+        signers.slice(0, n).map((s, i) => ({ pubkey: pubkeyAny(s.pubkey), sequence: sequences.get(i) ?? 0 })),
+        [{ denom: "uhub", amount: "3000" }],
+        400_000,
+        undefined,
+        undefined,
+      );
       const signatures = await Promise.all(signers.slice(0, n).map((s, i) => s.signDirect(bodyBytes, authInfoBytes, "devnet-1", i)));
       return TxRaw.encode({ bodyBytes, authInfoBytes, signatures }).finish();
     };
@@ -181,16 +209,35 @@ describe("transactions: ante handler and execution", function () {
   it("accepts a transaction signed in LEGACY_AMINO_JSON by @cosmjs/amino", async () => {
     const [, , c, d] = signers;
     const before = await balance(d!.address);
-    const bytes = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 0, accountNumber: 2, memo: "a < b & c > d" });
+    const bytes = await aminoTx(c!, {
+      messages: [send(c!.address, d!.address, "777")],
+      aminoMsgs: [aminoSend(c!.address, d!.address, "777")],
+      sequence: 0,
+      accountNumber: 2,
+      memo: "a < b & c > d",
+    });
     const { check, deliver } = await submit(bytes);
     expect(check.code, check.log).to.equal(0);
     expect(deliver!.code ?? 0, deliver!.log).to.equal(0);
     expect(await balance(d!.address)).to.equal(before + 777n);
     // a replay: the signer info's sequence is checked for amino signers too (as SDK v0.44 does; v0.41 did not)
-    const replay = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 0, accountNumber: 2, memo: "replay" });
+    const replay = await aminoTx(c!, {
+      messages: [send(c!.address, d!.address, "777")],
+      aminoMsgs: [aminoSend(c!.address, d!.address, "777")],
+      sequence: 0,
+      accountNumber: 2,
+      memo: "replay",
+    });
     await refused(replay, 32, "account sequence mismatch, expected 1, got 0: incorrect account sequence");
     // the signer info says 1, but the sign doc was signed with 0: the signature does not verify
-    const wrong = await aminoTx(c!, { messages: [send(c!.address, d!.address, "777")], aminoMsgs: [aminoSend(c!.address, d!.address, "777")], sequence: 1, signSequence: 0, accountNumber: 2, memo: "replay" });
+    const wrong = await aminoTx(c!, {
+      messages: [send(c!.address, d!.address, "777")],
+      aminoMsgs: [aminoSend(c!.address, d!.address, "777")],
+      sequence: 1,
+      signSequence: 0,
+      accountNumber: 2,
+      memo: "replay",
+    });
     await refused(wrong, 4, "signature verification failed; please verify account number (2), sequence (1) and chain-id (devnet-1): unauthorized");
   });
 
@@ -198,14 +245,17 @@ describe("transactions: ante handler and execution", function () {
     const { node: strict } = await openDevNode({ accounts: 4, minimumGasPrices: "0.025uhub" });
     try {
       const [a, b] = signers;
-      const { outcome } = await strict.checkTx(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 0, accountNumber: 0, fee: [{ denom: "uhub", amount: "1" }] }));
+      const { outcome } = await strict.checkTx(
+        await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 0, accountNumber: 0, fee: [{ denom: "uhub", amount: "1" }] }),
+      );
       expect(outcome.code).to.equal(13);
       expect(outcome.log).to.equal("insufficient fees; got: 1uhub required: 5000uhub: insufficient fee");
-      const { outcome: enough } = await strict.checkTx(await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 0, accountNumber: 0, fee: [{ denom: "uhub", amount: "5000" }] }));
+      const { outcome: enough } = await strict.checkTx(
+        await directTx(a!, { messages: [send(a!.address, b!.address, "5")], sequence: 0, accountNumber: 0, fee: [{ denom: "uhub", amount: "5000" }] }),
+      );
       expect(enough.code, enough.log).to.equal(0);
     } finally {
       await strict.close();
     }
   });
-
 });

@@ -31,12 +31,23 @@ const REAL_DEFAULTS: Json = {
     exported: false,
   },
   slashing: {
-    params: { signed_blocks_window: "100", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "600s", slash_fraction_double_sign: "0.050000000000000000", slash_fraction_downtime: "0.010000000000000000" },
+    params: {
+      signed_blocks_window: "100",
+      min_signed_per_window: "0.500000000000000000",
+      downtime_jail_duration: "600s",
+      slash_fraction_double_sign: "0.050000000000000000",
+      slash_fraction_downtime: "0.010000000000000000",
+    },
     signing_infos: [],
     missed_blocks: [],
   },
   distribution: {
-    params: { community_tax: "0.020000000000000000", base_proposer_reward: "0.010000000000000000", bonus_proposer_reward: "0.040000000000000000", withdraw_addr_enabled: true },
+    params: {
+      community_tax: "0.020000000000000000",
+      base_proposer_reward: "0.010000000000000000",
+      bonus_proposer_reward: "0.040000000000000000",
+      withdraw_addr_enabled: true,
+    },
     fee_pool: { community_pool: [] },
     delegator_withdraw_infos: [],
     previous_proposer: "",
@@ -111,7 +122,9 @@ describe("genesis import", () => {
     ] as const) {
       const state = appState();
       const address = moduleAddress("hub", name);
-      state.bank.balances = state.bank.balances.map((b: Json) => (b.address === address ? { ...b, coins: [{ denom: "uhub", amount: String(BigInt(b.coins[0].amount) + 1n) }] } : b));
+      state.bank.balances = state.bank.balances.map((b: Json) =>
+        b.address === address ? { ...b, coins: [{ denom: "uhub", amount: String(BigInt(b.coins[0].amount) + 1n) }] } : b,
+      );
       let error: Error | undefined;
       await initOnEmptyState(state, MODULES).catch((err: Error) => (error = err));
       expect(error?.message).to.equal(message);

@@ -99,7 +99,13 @@ describe("versioned LevelDB store", () => {
       const reader = store.reader(version);
       const out: string[] = [];
       for (const k of keys) out.push(`${k}=${t(await reader.get(b(k)))}`);
-      for (const [prefix, start] of [["", undefined], ["a/", undefined], ["a/", "a/2"], ["b/", undefined], ["c/", undefined]] as const) {
+      for (const [prefix, start] of [
+        ["", undefined],
+        ["a/", undefined],
+        ["a/", "a/2"],
+        ["b/", undefined],
+        ["c/", undefined],
+      ] as const) {
         out.push(`scan ${prefix} ${start}: ${(await entries(store, version, prefix, start)).join(",")}`);
       }
       return out;

@@ -15,6 +15,8 @@ describe("the committed OpenAPI document", () => {
     if (committed === generated) return;
     const [a, b] = [committed.split("\n"), generated.split("\n")];
     const line = a.findIndex((text, i) => text !== b[i]);
-    expect.fail(`docs/openapi.json is out of date (first difference at line ${line + 1}: ${JSON.stringify(a[line])} → ${JSON.stringify(b[line])}); run: npm run openapi`);
+    expect.fail(
+      `docs/openapi.json is out of date (first difference at line ${line + 1}: ${JSON.stringify(a[line])} → ${JSON.stringify(b[line])}); run: npm run openapi`,
+    );
   });
 });

@@ -102,7 +102,11 @@ function filledValue(field: protobuf.Field, root: protobuf.Root, depth: number):
 }
 
 const koaPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1");
-const segmentsOf = (path: string): PathSegment[] => path.split("/").slice(1).map((part) => (/^\{.+\}$/.test(part) ? { variable: part.slice(1, -1) } : { literal: part }));
+const segmentsOf = (path: string): PathSegment[] =>
+  path
+    .split("/")
+    .slice(1)
+    .map((part) => (/^\{.+\}$/.test(part) ? { variable: part.slice(1, -1) } : { literal: part }));
 
 describe("OpenAPI document written from the route tables", function () {
   this.timeout(60_000);
@@ -115,7 +119,11 @@ describe("OpenAPI document written from the route tables", function () {
   );
   const legacyKeys = new Set(tables.legacy.routes.map((r) => `${r.verb} ${r.path}`));
   // the gateway family's operations (the legacy family's are those of legacy-routes.yaml)
-  const operations = allOperations.filter((o) => !legacyKeys.has(`${o.verb} ${o.path}`)) as Array<{ path: string; verb: "get" | "post"; operation: (typeof allOperations)[number]["operation"] }>;
+  const operations = allOperations.filter((o) => !legacyKeys.has(`${o.verb} ${o.path}`)) as Array<{
+    path: string;
+    verb: "get" | "post";
+    operation: (typeof allOperations)[number]["operation"];
+  }>;
   const routeOf = (verb: string, path: string) => routes.find((r) => r.verb === verb && r.path === path)!;
 
   it("validates with swagger-parser", async () => {
@@ -133,8 +141,14 @@ describe("OpenAPI document written from the route tables", function () {
     const documented = allOperations.map(({ verb, path }) =>
       legacyKeys.has(`${verb} ${path}`) ? `${verb.toUpperCase()} ${legacyKoaPath({ segments: segmentsOf(path) })}` : `${verb.toUpperCase()} ${koaPath(path)}`,
     );
-    expect(documented.filter((o) => !engine.includes(o)), "documented but not served").to.deep.equal([]);
-    expect(engine.filter((o) => !documented.includes(o)), "served but not documented").to.deep.equal([]);
+    expect(
+      documented.filter((o) => !engine.includes(o)),
+      "documented but not served",
+    ).to.deep.equal([]);
+    expect(
+      engine.filter((o) => !documented.includes(o)),
+      "served but not documented",
+    ).to.deep.equal([]);
     expect(documented).to.have.length(routes.length + tables.legacy.routes.length);
     expect(new Set(documented).size).to.equal(documented.length);
     const legacyDocumented = allOperations.filter((o) => legacyKeys.has(`${o.verb} ${o.path}`));
@@ -166,13 +180,23 @@ describe("OpenAPI document written from the route tables", function () {
     expect(byName(proposals, "pagination.key")).to.include({ type: "string", format: "byte" });
     expect(byName(proposals, "pagination.limit")).to.include({ type: "string", format: "uint64" });
     expect(byName(proposals, "pagination.count_total")).to.include({ type: "boolean" });
-    expect(byName(params("get", "/core/gov/v1beta1/proposals/{proposal_id}"), "proposal_id")).to.include({ in: "path", required: true, type: "string", format: "uint64" });
+    expect(byName(params("get", "/core/gov/v1beta1/proposals/{proposal_id}"), "proposal_id")).to.include({
+      in: "path",
+      required: true,
+      type: "string",
+      format: "uint64",
+    });
     expect(byName(params("get", "/core/staking/v1beta1/validators"), "status")).to.include({ in: "query", type: "string" });
     expect(byName(params("get", "/core/tx/v1beta1/txs"), "events")).to.deep.include({ type: "array", items: { type: "string" }, collectionFormat: "multi" });
     expect(byName(params("get", "/core/base/consensus/v1beta1/blocks/{height}"), "height")).to.include({ format: "int64", pattern: "^(?:-?[0-9]+)$" });
     // A path variable that fills a field is not offered again as a query parameter.
     expect(params("get", "/core/bank/v1beta1/balances/{address}").map((p) => p.name)).to.deep.equal([
-      "address", "pagination.key", "pagination.offset", "pagination.limit", "pagination.count_total", "x-cosmos-block-height",
+      "address",
+      "pagination.key",
+      "pagination.offset",
+      "pagination.limit",
+      "pagination.count_total",
+      "x-cosmos-block-height",
     ]);
     const broadcast = document.paths["/core/tx/v1beta1/txs"]!.post!.parameters;
     expect(broadcast.map((p) => p.in)).to.deep.equal(["body", "header"]);
@@ -182,12 +206,20 @@ describe("OpenAPI document written from the route tables", function () {
   it("writes response definitions in proto3 JSON form", () => {
     const d = document.definitions;
     expect(d["core.base.v1beta1.Coin"]).to.deep.include({ required: ["denom", "amount"] });
-    expect(d["core.base.v1beta1.Coin"]!.properties!.amount).to.deep.equal({ type: "string", pattern: "^-?\\d+$", description: "integer of any size", example: "1000" });
+    expect(d["core.base.v1beta1.Coin"]!.properties!.amount).to.deep.equal({
+      type: "string",
+      pattern: "^-?\\d+$",
+      description: "integer of any size",
+      example: "1000",
+    });
     expect(d["core.base.query.v1beta1.PageResponse"]!.properties).to.deep.equal({
       next_key: { type: "string", format: "byte", description: "standard base64", "x-nullable": true },
       total: { type: "string", format: "uint64" },
     });
-    expect(d["core.auth.v1beta1.QueryAccountResponse"]!.properties!.account).to.deep.equal({ allOf: [{ $ref: "#/definitions/google.protobuf.Any" }], "x-nullable": true });
+    expect(d["core.auth.v1beta1.QueryAccountResponse"]!.properties!.account).to.deep.equal({
+      allOf: [{ $ref: "#/definitions/google.protobuf.Any" }],
+      "x-nullable": true,
+    });
     const validator = d["core.staking.v1beta1.Validator"]!.properties!;
     expect(validator.status).to.include({ type: "string" });
     expect(validator.delegator_shares).to.include({ pattern: "^-?\\d+\\.\\d{18}$" });
@@ -202,7 +234,13 @@ describe("OpenAPI document written from the route tables", function () {
     const validator = new ResponseValidator(document);
     let url = "";
     before(async () => {
-      const app = createRestApp({ gatewayRoutes: routes, legacy: tables.legacy, deps: { client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"], bech32Prefix: "hub" }, cors: false, swagger: true });
+      const app = createRestApp({
+        gatewayRoutes: routes,
+        legacy: tables.legacy,
+        deps: { client, codec, services: new Map(), maxBodyBytes: API["rpc-max-body-bytes"], bech32Prefix: "hub" },
+        cors: false,
+        swagger: true,
+      });
       const server = await listen(app, API);
       servers.push(server);
       url = server.url;
@@ -231,7 +269,8 @@ describe("OpenAPI document written from the route tables", function () {
     });
 
     it("renders answers with every field set that fit the schema", async () => {
-      for (const route of routes) answers.set(route.methodPath, route.responseType.encode(route.responseType.fromObject(filledMessage(route.responseType, codec.root))).finish());
+      for (const route of routes)
+        answers.set(route.methodPath, route.responseType.encode(route.responseType.fromObject(filledMessage(route.responseType, codec.root))).finish());
       expect(await callEveryOperation()).to.equal(routes.length);
     });
 
@@ -281,7 +320,12 @@ describe("OpenAPI document written from the route tables", function () {
     });
 
     it("answers 404 for /swagger and /swagger/ when api.swagger is false", async () => {
-      const app = createRestApp({ gatewayRoutes: routes, deps: { client, codec, services: new Map(), maxBodyBytes: 100, bech32Prefix: "hub" }, cors: false, swagger: false });
+      const app = createRestApp({
+        gatewayRoutes: routes,
+        deps: { client, codec, services: new Map(), maxBodyBytes: 100, bech32Prefix: "hub" },
+        cors: false,
+        swagger: false,
+      });
       const server = await listen(app, API);
       servers.push(server);
       for (const path of ["/swagger", "/swagger/", "/swagger/swagger-ui.css", "/swagger?format=yaml"]) {

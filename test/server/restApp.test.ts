@@ -38,13 +38,7 @@ describe("REST app: bodies, limits, CORS and node failures", () => {
   const table = writeFile(
     dir,
     "routes.yaml",
-    [
-      "- post: /balance",
-      "  method: core.bank.v1beta1.Query/Balance",
-      '  body: "*"',
-      "- get: /params",
-      "  method: core.bank.v1beta1.Query/Params",
-    ].join("\n"),
+    ["- post: /balance", "  method: core.bank.v1beta1.Query/Balance", '  body: "*"', "- get: /params", "  method: core.bank.v1beta1.Query/Params"].join("\n"),
   );
   const routes = loadRoutes(table, codec.root);
   const Balance = codec.type("core.bank.v1beta1.QueryBalanceResponse");
@@ -64,7 +58,11 @@ describe("REST app: bodies, limits, CORS and node failures", () => {
 
   it("encodes a JSON body into the request and answers with the rendered response and height", async () => {
     const url = await start();
-    const r = await http(`${url}/balance`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: "hub1x", denom: "uhub" }) });
+    const r = await http(`${url}/balance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: "hub1x", denom: "uhub" }),
+    });
     expect(r.status).to.equal(200);
     expect(r.body).to.deep.equal({ balance: { denom: "uhub", amount: "5" } });
     expect(r.headers.get("grpc-metadata-x-cosmos-block-height")).to.equal("42");
@@ -133,7 +131,13 @@ describe("REST app: bodies, limits, CORS and node failures", () => {
   it("answers 501 naming the method when the node does not serve it", async () => {
     const notServed: ChainClient = {
       ...fixedClient({}),
-      abciQuery: async (p) => ({ code: 6, codespace: "sdk", log: `unknown query path: no handler for ${p}: unknown request`, value: new Uint8Array(), height: 3 }),
+      abciQuery: async (p) => ({
+        code: 6,
+        codespace: "sdk",
+        log: `unknown query path: no handler for ${p}: unknown request`,
+        value: new Uint8Array(),
+        height: 3,
+      }),
     };
     const url = await start({ client: notServed });
     const r = await http(`${url}/params`);
@@ -142,4 +146,3 @@ describe("REST app: bodies, limits, CORS and node failures", () => {
     expect(r.body.message).to.include("/core.bank.v1beta1.Query/Params is not served by the node");
   });
 });
-

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { loadRoutes, } from "../../src/tables/compileRoutes.js";
+import { loadRoutes } from "../../src/tables/compileRoutes.js";
 import { TableError } from "../../src/tables/loadYamlTable.js";
 import { ROUTES_FILE } from "../../src/commands/restServer.js";
 import { tempDir, writeFile } from "../helpers/tempDir.js";
@@ -28,7 +28,7 @@ describe("route table compiler (routes.yaml)", () => {
   });
 
   it("rejects an entry without a verb, naming the entry", () => {
-    rejects("- method: core.bank.v1beta1.Query/Params\n", 'entry 1 (no verb): an entry needs exactly one verb key (get or post)');
+    rejects("- method: core.bank.v1beta1.Query/Params\n", "entry 1 (no verb): an entry needs exactly one verb key (get or post)");
   });
 
   it("rejects an entry with two verbs", () => {
@@ -51,7 +51,7 @@ describe("route table compiler (routes.yaml)", () => {
     rejects("- get: a/b\n  method: core.bank.v1beta1.Query/Params\n", 'entry 1 (get a/b): key "get": "a/b" must match pattern');
   });
 
-  it("rejects a body other than \"*\"", () => {
+  it('rejects a body other than "*"', () => {
     rejects("- post: /a\n  method: core.bank.v1beta1.Query/Params\n  body: tx\n", 'entry 1 (post /a): key "body": must be equal to constant');
   });
 
@@ -78,7 +78,10 @@ describe("route table compiler (routes.yaml)", () => {
   });
 
   it("rejects a pattern for a variable the path does not have", () => {
-    rejects("- get: /a/{denom}\n  method: core.bank.v1beta1.Query/SupplyOf\n  match: { deno: x }\n", 'entry 1 (get /a/{denom}): key "match.deno": the path has no variable {deno}');
+    rejects(
+      "- get: /a/{denom}\n  method: core.bank.v1beta1.Query/SupplyOf\n  match: { deno: x }\n",
+      'entry 1 (get /a/{denom}): key "match.deno": the path has no variable {deno}',
+    );
   });
 
   it("rejects a pattern that is not a regular expression", () => {
@@ -87,12 +90,9 @@ describe("route table compiler (routes.yaml)", () => {
 
   it("rejects two routes of the same verb that can match the same path", () => {
     rejects(
-      [
-        "- get: /b/{address}/{denom}",
-        "  method: core.bank.v1beta1.Query/Balance",
-        "- get: /b/{denom}/x",
-        "  method: core.bank.v1beta1.Query/SupplyOf",
-      ].join("\n"),
+      ["- get: /b/{address}/{denom}", "  method: core.bank.v1beta1.Query/Balance", "- get: /b/{denom}/x", "  method: core.bank.v1beta1.Query/SupplyOf"].join(
+        "\n",
+      ),
       "entry 1 (get /b/{address}/{denom}) and entry 2 (get /b/{denom}/x) can match the same path (e.g. /b/{address}/x); tell them apart",
     );
   });

@@ -34,7 +34,10 @@ const transforms = loadAminoTransforms();
 
 for (const table of ["gateway", "legacy"] as const) {
   describe(`route table conformance cases: ${table}`, () => {
-    for (const file of fs.readdirSync(path.join(DIR, table)).filter((f) => f.endsWith(".yaml")).sort()) {
+    for (const file of fs
+      .readdirSync(path.join(DIR, table))
+      .filter((f) => f.endsWith(".yaml"))
+      .sort()) {
       const cases = loadYaml(fs.readFileSync(path.join(DIR, table, file), "utf8")) as ConformanceCase[];
       for (const c of cases) {
         it(`${file}: ${c.description}`, async () => {

@@ -79,7 +79,9 @@ export class AminoBinaryCodec {
     const type = resolveTypeUrl(this.root, fieldText(any.type_url));
     const value = (any.value as Uint8Array) ?? new Uint8Array();
     const body = this.transforms.rawKeyTypes.has(typeName(type))
-      ? protobuf.Writer.create().bytes((type.decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array()).finish()
+      ? protobuf.Writer.create()
+          .bytes((type.decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array())
+          .finish()
       : this.protoToStruct(type, value);
     return concat(this.prefixOf(type), body);
   }

@@ -133,7 +133,7 @@ export class AminoJsonRenderer {
     const kind = fieldKind(field);
     switch (kind.kind) {
       case "int64": {
-        const text = value == null ? "0" : fieldText(Long.isLong(value) ? (value).toString() : value);
+        const text = value == null ? "0" : fieldText(Long.isLong(value) ? value.toString() : value);
         return rules.numbers.has(field.name) ? Number(text) : text;
       }
       case "int32":
@@ -145,8 +145,12 @@ export class AminoJsonRenderer {
       case "string":
         return customText(kind.custom, (value as string) ?? "");
       case "bytes":
-        if (kind.custom) return customText(kind.custom, typeof value === "string" ? value : new TextDecoder().decode((value as Uint8Array) ?? new Uint8Array()));
-        if (rules.hex.has(field.name)) return Buffer.from((value as Uint8Array) ?? new Uint8Array()).toString("hex").toUpperCase();
+        if (kind.custom)
+          return customText(kind.custom, typeof value === "string" ? value : new TextDecoder().decode((value as Uint8Array) ?? new Uint8Array()));
+        if (rules.hex.has(field.name))
+          return Buffer.from((value as Uint8Array) ?? new Uint8Array())
+            .toString("hex")
+            .toUpperCase();
         return base64(value);
       case "message": {
         const msg = (value ?? {}) as ProtoMessage;
@@ -182,7 +186,7 @@ function alwaysWritten(field: protobuf.Field): boolean {
  */
 function isEmpty(field: protobuf.Field, value: unknown): boolean {
   if (value === undefined || value === null || value === "" || value === 0 || value === false) return true;
-  if (Long.isLong(value)) return (value).isZero();
+  if (Long.isLong(value)) return value.isZero();
   if (Array.isArray(value) || value instanceof Uint8Array) return value.length === 0;
   if (field.repeated || alwaysWritten(field)) return false;
   const kind = fieldKind(field);
@@ -232,7 +236,11 @@ export function goJson(value: unknown, sorted = false): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -9,7 +9,10 @@ import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransfor
 
 /** Amino JSON that does not fit its type; `path` names the field ("msg[0].value.amount"). */
 export class AminoJsonError extends Error {
-  constructor(readonly path: string, readonly detail: string) {
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+  ) {
     super(path ? `${path}: ${detail}` : detail);
   }
 }
@@ -44,7 +47,7 @@ export class AminoJsonParser {
 
   /** {type, value} → the proto type and its message. */
   parseWrapped(json: unknown, path: string): { type: protobuf.Type; msg: ProtoMessage } {
-    if (!isObject(json)) throw new AminoJsonError(path, "expected {\"type\", \"value\"}");
+    if (!isObject(json)) throw new AminoJsonError(path, 'expected {"type", "value"}');
     const type = this.typeOf(json.type, join(path, "type"));
     const valuePath = join(path, "value");
     if (this.transforms.rawKeyTypes.has(typeName(type))) return { type, msg: { key: parseBytes(json.value, valuePath) } };

@@ -16,7 +16,8 @@ export class UnknownKeyTypeError extends Error {}
  * ("tendermint/..."), so that a multisig has the address it has on a real chain.
  */
 export function pubKeyAddress(root: protobuf.Root, any: ProtoMessage): Uint8Array {
-  const key = (type: string) => ((root.lookupType(type).decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key?: Uint8Array }).key ?? new Uint8Array());
+  const key = (type: string) =>
+    (root.lookupType(type).decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();
   switch (any.type_url) {
     case "/core.crypto.secp256k1.PubKey":
       return ripemd160(sha256(key("core.crypto.secp256k1.PubKey")));
@@ -36,7 +37,10 @@ const REAL_NAMES: Record<string, string> = {
 };
 
 function multisigAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array {
-  const multi = root.lookupType("core.crypto.multisig.LegacyAminoPubKey").decode(any.value as Uint8Array) as unknown as { threshold?: number; public_keys?: ProtoMessage[] };
+  const multi = root.lookupType("core.crypto.multisig.LegacyAminoPubKey").decode(any.value as Uint8Array) as unknown as {
+    threshold?: number;
+    public_keys?: ProtoMessage[];
+  };
   const writer = protobuf.Writer.create();
   writer.uint32(8).uint32(multi.threshold ?? 0);
   for (const inner of multi.public_keys ?? []) writer.uint32(18).bytes(keyAminoBytes(root, inner));

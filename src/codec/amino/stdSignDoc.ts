@@ -24,7 +24,12 @@ export function stdSignBytes(doc: StdSignDocInput): Uint8Array {
   const json: Record<string, JsonValue> = {
     account_number: doc.accountNumber,
     chain_id: doc.chainId,
-    fee: { amount: doc.fee.amount, gas: doc.fee.gas, ...(doc.fee.payer ? { payer: doc.fee.payer } : {}), ...(doc.fee.granter ? { granter: doc.fee.granter } : {}) },
+    fee: {
+      amount: doc.fee.amount,
+      gas: doc.fee.gas,
+      ...(doc.fee.payer ? { payer: doc.fee.payer } : {}),
+      ...(doc.fee.granter ? { granter: doc.fee.granter } : {}),
+    },
     memo: doc.memo,
     msgs: doc.msgs,
     sequence: doc.sequence,

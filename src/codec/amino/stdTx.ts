@@ -59,7 +59,7 @@ export function stdTxFromTx(amino: AminoRendering, tx: ProtoMessage): StdTxJson 
 
 function text(value: unknown): string {
   if (value == null || value === "") return "0";
-  return Long.isLong(value) ? (value).toString() : fieldText(value);
+  return Long.isLong(value) ? value.toString() : fieldText(value);
 }
 
 function onlyLegacyAmino(modeInfo: ProtoMessage | undefined): boolean {
@@ -112,7 +112,7 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
   if (msgs.length === 0) throw new AminoJsonError(at("msg"), "a StdTx carries at least one Msg");
   const Coin = parser.root.lookupType("core.base.v1beta1.Coin");
   if (tx.fee != null && !isObject(tx.fee)) throw new AminoJsonError(at("fee"), 'expected {"amount", "gas"}');
-  const feeJson = (tx.fee ?? {});
+  const feeJson = tx.fee ?? {};
   const feeAmount = feeJson.amount ?? [];
   if (!Array.isArray(feeAmount)) throw new AminoJsonError(at("fee.amount"), "expected an array");
   const gas = feeJson.gas ?? "0";
@@ -130,9 +130,10 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
       const sigPath = at(`signatures[${i}]`);
       if (!isObject(sig)) throw new AminoJsonError(sigPath, 'expected a signature {"pub_key", "signature"}');
       const signature = sig.signature ?? "";
-      if (typeof signature !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(signature)) throw new AminoJsonError(`${sigPath}.signature`, "expected a base64 string");
+      if (typeof signature !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(signature))
+        throw new AminoJsonError(`${sigPath}.signature`, "expected a base64 string");
       // the real conversion failed later, as a 500: "Expecting non nil value to create a new Any"
-      if (sig.pub_key == null) throw new AminoJsonError(`${sigPath}.pub_key`, "required: the signer's public key {\"type\", \"value\"}");
+      if (sig.pub_key == null) throw new AminoJsonError(`${sigPath}.pub_key`, 'required: the signer\'s public key {"type", "value"}');
       return { publicKey: parsePubKey(parser, sig.pub_key, `${sigPath}.pub_key`), signature: new Uint8Array(Buffer.from(signature, "base64")) };
     }),
     memo,
@@ -268,7 +269,7 @@ export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, 
   const Fee = root.lookupType("core.tx.v1beta1.Fee");
   const writer = protobuf.Writer.create();
   for (const msg of (body.messages ?? []) as ProtoMessage[]) writer.uint32(10).bytes(binary.anyToInterface(msg));
-  writer.uint32(18).bytes(Fee.encode(Fee.fromObject((authInfo.fee ?? {}))).finish());
+  writer.uint32(18).bytes(Fee.encode(Fee.fromObject(authInfo.fee ?? {})).finish());
   const signatures = (tx.signatures ?? []) as Uint8Array[];
   for (const [i, info] of ((authInfo.signer_infos ?? []) as ProtoMessage[]).entries()) {
     const sig = protobuf.Writer.create();

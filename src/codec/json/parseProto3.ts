@@ -9,7 +9,10 @@ import type { ProtoMessage } from "./renderProto3.js";
 
 /** A JSON value that does not fit its field; `path` names the field ("pagination.limit"). */
 export class JsonInputError extends Error {
-  constructor(readonly path: string, detail: string) {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
     super(path ? `${path}: ${detail}` : detail);
   }
 }
@@ -85,7 +88,7 @@ export class Proto3JsonParser {
 
   private parseAny(json: Record<string, unknown>, path: string): ProtoMessage {
     const typeUrl = json["@type"];
-    if (typeof typeUrl !== "string") throw new JsonInputError(join(path, "@type"), "an Any needs a \"@type\"");
+    if (typeof typeUrl !== "string") throw new JsonInputError(join(path, "@type"), 'an Any needs a "@type"');
     const inner = wrap(join(path, "@type"), () => resolveTypeUrl(this.root, typeUrl));
     const body = inner.fullName.startsWith(".google.protobuf.") ? json.value : withoutType(json);
     const message = this.parseValue({ kind: "message", type: inner }, body, path) as ProtoMessage;
@@ -131,7 +134,8 @@ function parseInteger(value: unknown, type: IntegerType, path: string): bigint {
 /** A float as a JSON number, or a string in decimal or exponent form, "NaN", "Infinity" or "-Infinity" (proto3 JSON). */
 function parseFloatValue(value: unknown, path: string): number {
   if (typeof value === "number") return value;
-  if (typeof value === "string" && (/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) || ["NaN", "Infinity", "-Infinity"].includes(value))) return Number(value);
+  if (typeof value === "string" && (/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) || ["NaN", "Infinity", "-Infinity"].includes(value)))
+    return Number(value);
   throw new JsonInputError(path, `"${String(value)}" is not a number`);
 }
 

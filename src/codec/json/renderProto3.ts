@@ -60,7 +60,8 @@ export class Proto3JsonRenderer {
       }
       case "bytes":
         // sdk.Dec / sdk.Int in a bytes field: gogo jsonpb calls their MarshalJSON, so they show as numbers
-        if (kind.custom) return this.renderValue({ kind: "string", custom: kind.custom }, present ? new TextDecoder().decode(value as Uint8Array) : "", true, field);
+        if (kind.custom)
+          return this.renderValue({ kind: "string", custom: kind.custom }, present ? new TextDecoder().decode(value as Uint8Array) : "", true, field);
         // Go renders a nil []byte as null; gogo only sets it when the wire has it.
         return present ? Buffer.from(value as Uint8Array).toString("base64") : null;
       case "enum": {

@@ -6,7 +6,10 @@
 export type QueryErrorCode = "NotFound" | "InvalidArgument" | "FailedPrecondition" | "Unauthenticated" | "Unimplemented" | "Internal";
 
 export class QueryError extends Error {
-  constructor(readonly grpcCode: QueryErrorCode, message: string) {
+  constructor(
+    readonly grpcCode: QueryErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -2,7 +2,18 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { consensusAddressBytes } from "../../codec/addresses.js";
 import type { AbciEvent } from "../modules/nodeModule.js";
 import type { TxOutcome } from "../tx/runTx.js";
-import { EMPTY_BLOCK_ID, hex, RPC_ED25519_KEY_TYPE, type CommittedHeight, type RpcBlock, type RpcBlockId, type RpcCommit, type RpcEvent, type RpcTxResult, type RpcValidator } from "./blockStore.js";
+import {
+  EMPTY_BLOCK_ID,
+  hex,
+  RPC_ED25519_KEY_TYPE,
+  type CommittedHeight,
+  type RpcBlock,
+  type RpcBlockId,
+  type RpcCommit,
+  type RpcEvent,
+  type RpcTxResult,
+  type RpcValidator,
+} from "./blockStore.js";
 import type { ValidatorKey } from "./validatorKey.js";
 
 export interface BlockParts {

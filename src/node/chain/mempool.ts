@@ -64,5 +64,4 @@ export class Mempool {
     for (const resolve of this.waiters.get(hash) ?? []) resolve(inclusion);
     this.waiters.delete(hash);
   }
-
 }

@@ -50,7 +50,9 @@ export function eventKey(composite: string, value: string, at: Uint8Array): Uint
 }
 
 export function eventPrefix(composite: string, value?: string): Uint8Array {
-  return value === undefined ? concatBytes(EVENT, utf8(composite), Uint8Array.of(0)) : concatBytes(EVENT, utf8(composite), Uint8Array.of(0), utf8(value), Uint8Array.of(0));
+  return value === undefined
+    ? concatBytes(EVENT, utf8(composite), Uint8Array.of(0))
+    : concatBytes(EVENT, utf8(composite), Uint8Array.of(0), utf8(value), Uint8Array.of(0));
 }
 
 export async function getIndexedTx(store: VersionedStore, hash: Uint8Array): Promise<IndexedTx | undefined> {
@@ -64,7 +66,10 @@ export async function* allPositions(store: VersionedStore): AsyncGenerator<{ hei
 }
 
 /** Event index entries under a prefix: the attribute value and the position. */
-export async function* eventEntries(store: VersionedStore, prefix: Uint8Array): AsyncGenerator<{ value: string; height: number; index: number; hash: Uint8Array }> {
+export async function* eventEntries(
+  store: VersionedStore,
+  prefix: Uint8Array,
+): AsyncGenerator<{ value: string; height: number; index: number; hash: Uint8Array }> {
   for await (const [key, hash] of store.iterateMeta(prefix)) {
     const rest = key.subarray(EVENT.length);
     const firstZero = rest.indexOf(0);

@@ -24,7 +24,31 @@ import { randomModule } from "./random/module.js";
 import { recordModule } from "./record/module.js";
 
 /** The modules of the embedded node, in genesis order. */
-export const NODE_MODULES: NodeModule[] = [authModule, bankModule, stakingModule, slashingModule, distributionModule, evidenceModule, govModule, paramsModule, upgradeModule, mintModule, guardianModule, ibcClientModule, ibcConnectionModule, ibcChannelModule, transferModule, tokenModule, htlcModule, coinswapModule, nftModule, serviceModule, oracleModule, randomModule, recordModule];
+export const NODE_MODULES: NodeModule[] = [
+  authModule,
+  bankModule,
+  stakingModule,
+  slashingModule,
+  distributionModule,
+  evidenceModule,
+  govModule,
+  paramsModule,
+  upgradeModule,
+  mintModule,
+  guardianModule,
+  ibcClientModule,
+  ibcConnectionModule,
+  ibcChannelModule,
+  transferModule,
+  tokenModule,
+  htlcModule,
+  coinswapModule,
+  nftModule,
+  serviceModule,
+  oracleModule,
+  randomModule,
+  recordModule,
+];
 
 /**
  * The order of the block hooks, as the hub's app sets them (SetOrderBeginBlockers /

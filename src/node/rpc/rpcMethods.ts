@@ -17,7 +17,8 @@ const MAX_BLOCK_METAS = 20;
 export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<string, RpcMethod> {
   const committed = async (height: number | undefined) => {
     const at = height === undefined || height === 0 ? node.height : height;
-    if (at < 0 || at > node.height) throw new NodeRpcError(-32603, "Internal error", `height ${at} must be less than or equal to the current blockchain height ${node.height}`);
+    if (at < 0 || at > node.height)
+      throw new NodeRpcError(-32603, "Internal error", `height ${at} must be less than or equal to the current blockchain height ${node.height}`);
     const record = await node.committed(at);
     if (!record) throw new NodeRpcError(-32603, "Internal error", `height ${at} is not available, lowest height is 1`);
     return record;
@@ -26,7 +27,11 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     health: async () => ({}),
     status: () => client.status(),
     abci_info: async () => ({
-      response: { data: "chain-rest", last_block_height: String(node.height), last_block_app_hash: Buffer.from((await committed(undefined)).appHash, "hex").toString("base64") },
+      response: {
+        data: "chain-rest",
+        last_block_height: String(node.height),
+        last_block_app_hash: Buffer.from((await committed(undefined)).appHash, "hex").toString("base64"),
+      },
     }),
     abci_query: async (p) => {
       const r = await client.abciQuery(p.string("path"), p.hexBytes("data"), p.int("height") ?? 0);
@@ -58,7 +63,12 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
       for (let h = max; h >= min; h--) {
         const record = await committed(h);
         const size = Buffer.byteLength(JSON.stringify(record.block.block));
-        metas.push({ block_id: record.block.block_id, block_size: String(size), header: record.block.block.header, num_txs: fieldText(record.block.block.data.txs?.length, "0") });
+        metas.push({
+          block_id: record.block.block_id,
+          block_size: String(size),
+          header: record.block.block.header,
+          num_txs: fieldText(record.block.block.data.txs?.length, "0"),
+        });
       }
       return { last_height: String(node.height), block_metas: metas };
     },

@@ -83,7 +83,11 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
       for (const subscription of subscriptions) {
         for (const event of blockEvents(record)) {
           if (subscription.query.matches(event.events)) {
-            send(socket, { jsonrpc: "2.0", id: subscription.id, result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) } });
+            send(socket, {
+              jsonrpc: "2.0",
+              id: subscription.id,
+              result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) },
+            });
           }
         }
       }
@@ -106,8 +110,21 @@ function blockEvents(record: CommittedHeight): Array<{ data: unknown; events: Ev
   const height = record.block.block.header.height;
   const out: Array<{ data: unknown; events: EventAttributes }> = [
     {
-      data: { type: "tendermint/event/NewBlock", value: { block: record.block.block, result_begin_block: { events: record.results.begin_block_events ?? [] }, result_end_block: { events: record.results.end_block_events ?? [], validator_updates: [] } } },
-      events: withEvents(new Map([["tm.event", ["NewBlock"]], ["block.height", [height]]]), [...(record.results.begin_block_events ?? []), ...(record.results.end_block_events ?? [])]),
+      data: {
+        type: "tendermint/event/NewBlock",
+        value: {
+          block: record.block.block,
+          result_begin_block: { events: record.results.begin_block_events ?? [] },
+          result_end_block: { events: record.results.end_block_events ?? [], validator_updates: [] },
+        },
+      },
+      events: withEvents(
+        new Map([
+          ["tm.event", ["NewBlock"]],
+          ["block.height", [height]],
+        ]),
+        [...(record.results.begin_block_events ?? []), ...(record.results.end_block_events ?? [])],
+      ),
     },
   ];
   const txs = record.block.block.data.txs ?? [];
@@ -116,7 +133,14 @@ function blockEvents(record: CommittedHeight): Array<{ data: unknown; events: Ev
     const hash = sha256Hex(Buffer.from(tx, "base64"));
     out.push({
       data: { type: "tendermint/event/Tx", value: { TxResult: { height, index, tx, result } } },
-      events: withEvents(new Map([["tm.event", ["Tx"]], ["tx.hash", [hash]], ["tx.height", [height]]]), result.events),
+      events: withEvents(
+        new Map([
+          ["tm.event", ["Tx"]],
+          ["tx.hash", [hash]],
+          ["tx.height", [height]],
+        ]),
+        result.events,
+      ),
     });
   });
   return out;

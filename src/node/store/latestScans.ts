@@ -40,7 +40,7 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    const iterator = this.idle.pop() ?? (this.db.iterator(this.namespace));
+    const iterator = this.idle.pop() ?? this.db.iterator(this.namespace);
     return this.read(version, iterator, lower, upper);
   }
 

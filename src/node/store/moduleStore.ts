@@ -18,7 +18,10 @@ export function modulePrefix(module: string): Uint8Array {
 export class ModuleReader implements KVReader {
   protected readonly prefix: Uint8Array;
 
-  constructor(protected readonly state: FullKeyReader, module: string) {
+  constructor(
+    protected readonly state: FullKeyReader,
+    module: string,
+  ) {
     this.prefix = modulePrefix(module);
   }
 

@@ -34,7 +34,7 @@ export interface AnteOptions {
 export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOptions): Promise<void> {
   const { body, authInfo, raw } = tx;
   const auth = ctx.storeOf("auth");
-  const fee = (authInfo.fee ?? {});
+  const fee = authInfo.fee ?? {};
   const feeCoins = coinsFromProto(fee.amount);
   const gasLimit = BigInt(fieldText(fee.gas_limit, "0"));
 
@@ -95,7 +95,8 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
   }
   if (feeCoins.some((c) => c.amount > 0n)) await deductFee(ctx, payer, feeCoins);
 
-  if (options.mode !== "simulate") for (const [i, key] of keys.entries()) if (key?.kind === "multisig") checkMultiSignature(ctx, raw.signatures[i] ?? new Uint8Array());
+  if (options.mode !== "simulate")
+    for (const [i, key] of keys.entries()) if (key?.kind === "multisig") checkMultiSignature(ctx, raw.signatures[i] ?? new Uint8Array());
 
   for (const key of keys) {
     if (!key) {
@@ -115,13 +116,16 @@ export async function runAnte(tx: DecodedTx, ctx: ExecContext, options: AnteOpti
     // v0.41 skipped this for amino signers (their sign doc holds the sequence), leaving the field free for
     // whoever relays the tx; SDK v0.44 checks every signer. Simulations keep the exemption: /txs-style
     // gas estimates run before the sequence is known, and nothing is signed or kept there.
-    if ((!legacy || options.mode !== "simulate") && given !== sequence) throw sdkError("wrongSequence", `account sequence mismatch, expected ${sequence}, got ${given}`);
+    if ((!legacy || options.mode !== "simulate") && given !== sequence)
+      throw sdkError("wrongSequence", `account sequence mismatch, expected ${sequence}, got ${given}`);
     if (options.mode !== "simulate") {
       const accountNumber = BigInt(fieldText(account.base.account_number, "0"));
       const signBytes = options.signBytes({ accountNumber, sequence, chainId: ctx.chain.chainId });
       const key = keys[i];
       if (!key || !verifySignature(ctx.codec, key, modeInfo, raw.signatures[i] ?? new Uint8Array(), signBytes)) {
-        const what = legacy ? `account number (${accountNumber}), sequence (${sequence}) and chain-id (${ctx.chain.chainId})` : `account number (${accountNumber}) and chain-id (${ctx.chain.chainId})`;
+        const what = legacy
+          ? `account number (${accountNumber}), sequence (${sequence}) and chain-id (${ctx.chain.chainId})`
+          : `account number (${accountNumber}) and chain-id (${ctx.chain.chainId})`;
         throw sdkError("unauthorized", `signature verification failed; please verify ${what}`);
       }
     }
@@ -144,7 +148,7 @@ function validateBasic(tx: DecodedTx, msgSigners: string[], prefix: string, fee:
   for (const coin of fee) {
     if (coin.amount < 0n || !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(coin.denom)) throw sdkError("insufficientFee", `invalid fee amount ${formatCoins(fee)}`);
   }
-  const payer = feePayer((tx.authInfo.fee ?? {}), prefix);
+  const payer = feePayer(tx.authInfo.fee ?? {}, prefix);
   const signers = payer === undefined || msgSigners.includes(payer) ? msgSigners : [...msgSigners, payer];
   const signatures = tx.raw.signatures;
   if (signatures.length === 0) throw sdkError("noSignatures");

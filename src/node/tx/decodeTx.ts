@@ -62,7 +62,8 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
     });
     return { raw, body, authInfo, bodyHasUnknownNonCriticals, msgs, bytes };
   } catch (err) {
-    if (err instanceof UnknownFieldError || err instanceof UnknownTypeUrlError || err instanceof NonCanonicalEncodingError) throw sdkError("txDecode", err.message);
+    if (err instanceof UnknownFieldError || err instanceof UnknownTypeUrlError || err instanceof NonCanonicalEncodingError)
+      throw sdkError("txDecode", err.message);
     if ((err as { code?: number }).code !== undefined && (err as { codespace?: string }).codespace) throw err;
     throw sdkError("txDecode", (err as Error).message);
   }

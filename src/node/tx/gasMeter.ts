@@ -10,7 +10,11 @@ export const KV_GAS = {
 } as const;
 
 export class OutOfGasError extends Error {
-  constructor(readonly descriptor: string, readonly limit: number, readonly used: number) {
+  constructor(
+    readonly descriptor: string,
+    readonly limit: number,
+    readonly used: number,
+  ) {
     super(`out of gas in location: ${descriptor}; gasWanted: ${limit}, gasUsed: ${used}`);
   }
 }

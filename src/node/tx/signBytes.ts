@@ -53,7 +53,10 @@ export function signBytesFactory(codec: Codec, amino: AminoJsonRenderer, tx: Dec
  */
 function refuseWhatAminoDoesNotSign(tx: DecodedTx): void {
   if (tx.bodyHasUnknownNonCriticals) {
-    throw sdkError("invalidRequest", "protobuf transaction contains unknown non-critical fields. This is a transaction malleability issue and SIGN_MODE_LEGACY_AMINO_JSON cannot be used.");
+    throw sdkError(
+      "invalidRequest",
+      "protobuf transaction contains unknown non-critical fields. This is a transaction malleability issue and SIGN_MODE_LEGACY_AMINO_JSON cannot be used.",
+    );
   }
   const options = [...((tx.body.extension_options as unknown[]) ?? []), ...((tx.body.non_critical_extension_options as unknown[]) ?? [])];
   if (options.length > 0) throw sdkError("invalidRequest", "SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options.");
@@ -61,7 +64,7 @@ function refuseWhatAminoDoesNotSign(tx: DecodedTx): void {
 
 function aminoDocParts(codec: Codec, amino: AminoJsonRenderer, tx: DecodedTx) {
   const Coin = codec.type("core.base.v1beta1.Coin");
-  const fee = (tx.authInfo.fee ?? {});
+  const fee = tx.authInfo.fee ?? {};
   return {
     msgs: tx.msgs.map(({ any }) => amino.renderAny(any)),
     fee: {

@@ -45,7 +45,7 @@ export function signerKeyFromAny(codec: Codec, any: ProtoMessage): SignerKey {
 }
 
 function keyBytes(codec: Codec, type: string, value: Uint8Array): Uint8Array {
-  return ((codec.type(type).decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array());
+  return (codec.type(type).decode(value) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();
 }
 
 /** The number of signatures a key stands for (ValidateSigCount). */
@@ -79,7 +79,7 @@ export function verifySignature(codec: Codec, key: SignerKey, modeInfo: ProtoMes
   if (key.kind === "ed25519") return false; // refused for transactions, as the real ante handler does
   const multi = modeInfo?.multi as { bitarray?: { extra_bits_stored?: number; elems?: Uint8Array }; mode_infos?: ProtoMessage[] } | undefined;
   if (!multi) return false;
-  const signatures = ((codec.type("core.crypto.multisig.v1beta1.MultiSignature").decode(signature) as unknown as { signatures?: Uint8Array[] }).signatures ?? []);
+  const signatures = (codec.type("core.crypto.multisig.v1beta1.MultiSignature").decode(signature) as unknown as { signatures?: Uint8Array[] }).signatures ?? [];
   const bits = multi.bitarray?.elems ?? new Uint8Array();
   const size = (bits.length - (multi.bitarray?.extra_bits_stored ? 1 : 0)) * 8 + (multi.bitarray?.extra_bits_stored ?? 0);
   if (size !== key.keys.length || signatures.length < key.threshold) return false;

@@ -10,7 +10,12 @@ import type { TxOutcome } from "./runTx.js";
  * of the real v0.41 request or the `tx_bytes` field newer clients send, runs
  * the whole transaction on a copy of the state, and answers gas and result.
  */
-export async function simulateQuery(data: Uint8Array, height: number, codec: Codec, simulate: (bytes: Uint8Array) => Promise<TxOutcome>): Promise<AbciQueryResponse> {
+export async function simulateQuery(
+  data: Uint8Array,
+  height: number,
+  codec: Codec,
+  simulate: (bytes: Uint8Array) => Promise<TxOutcome>,
+): Promise<AbciQueryResponse> {
   try {
     const request = codec.type("core.tx.v1beta1.SimulateRequest").decode(data) as unknown as { tx?: ProtoMessage; tx_bytes?: Uint8Array };
     const bytes = request.tx_bytes?.length ? request.tx_bytes : request.tx ? rawFromTx(codec, request.tx) : undefined;
@@ -22,7 +27,10 @@ export async function simulateQuery(data: Uint8Array, height: number, codec: Cod
       result: {
         data: outcome.data,
         log: outcome.log,
-        events: outcome.events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: Buffer.from(a.key), value: Buffer.from(a.value), index: true })) })),
+        events: outcome.events.map((e) => ({
+          type: e.type,
+          attributes: e.attributes.map((a) => ({ key: Buffer.from(a.key), value: Buffer.from(a.value), index: true })),
+        })),
       },
     };
     return { code: 0, codespace: "", log: "", value: codec.type("core.tx.v1beta1.SimulateResponse").encode(response).finish(), height };
@@ -36,8 +44,14 @@ function rawFromTx(codec: Codec, tx: ProtoMessage): Uint8Array {
   return codec
     .type("core.tx.v1beta1.TxRaw")
     .encode({
-      body_bytes: codec.type("core.tx.v1beta1.TxBody").encode((tx.body ?? {})).finish(),
-      auth_info_bytes: codec.type("core.tx.v1beta1.AuthInfo").encode((tx.auth_info ?? {})).finish(),
+      body_bytes: codec
+        .type("core.tx.v1beta1.TxBody")
+        .encode(tx.body ?? {})
+        .finish(),
+      auth_info_bytes: codec
+        .type("core.tx.v1beta1.AuthInfo")
+        .encode(tx.auth_info ?? {})
+        .finish(),
       signatures: (tx.signatures ?? []) as Uint8Array[],
     })
     .finish();

@@ -12,7 +12,9 @@ export interface AuthParams {
 
 export async function readAuthParams(auth: KVReader, codec: Codec): Promise<AuthParams> {
   const bytes = await auth.get(Uint8Array.of(0x00));
-  const p = bytes ? (codec.type("core.auth.v1beta1.Params").toObject(codec.type("core.auth.v1beta1.Params").decode(bytes), { longs: Number }) as Record<string, number>) : {};
+  const p = bytes
+    ? (codec.type("core.auth.v1beta1.Params").toObject(codec.type("core.auth.v1beta1.Params").decode(bytes), { longs: Number }) as Record<string, number>)
+    : {};
   return {
     maxMemoCharacters: p.max_memo_characters ?? 256,
     txSigLimit: p.tx_sig_limit ?? 7,

@@ -2,7 +2,6 @@ import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { base64Bytes, hexBytes, int64, timestamp } from "../rpcJson.js";
 import type { RpcBlock, RpcBlockId, RpcBlockResult } from "../../client/rpcJsonTypes.js";
 
-
 /** The `block` RPC result → GetBlockByHeightResponse values (consensus.types.BlockID and Block). */
 export function blockResponse(result: RpcBlockResult): ProtoMessage {
   return { block_id: blockId(result.block_id), block: block(result.block) };

@@ -30,7 +30,15 @@ export const consensusService: Record<string, ServiceMethod> = {
           moniker: info.moniker ?? "",
           other: { tx_index: info.other?.tx_index ?? "", rpc_address: info.other?.rpc_address ?? "" },
         },
-        application_version: { name: "chain-rest", app_name: "chain-rest", version, git_commit: "", build_tags: "", go_version: `node ${process.version}`, build_deps: [] },
+        application_version: {
+          name: "chain-rest",
+          app_name: "chain-rest",
+          version,
+          git_commit: "",
+          build_tags: "",
+          go_version: `node ${process.version}`,
+          build_deps: [],
+        },
       },
     };
   },
@@ -39,7 +47,9 @@ export const consensusService: Record<string, ServiceMethod> = {
     return { response: { syncing: status.sync_info.catching_up } };
   },
   "/core.base.consensus.v1beta1.Service/GetLatestBlock": async (_request, context) => ({ response: blockResponse(await block(context)) }),
-  "/core.base.consensus.v1beta1.Service/GetBlockByHeight": async (request, context) => ({ response: blockResponse(await block(context, positive(request.height))) }),
+  "/core.base.consensus.v1beta1.Service/GetBlockByHeight": async (request, context) => ({
+    response: blockResponse(await block(context, positive(request.height))),
+  }),
   "/core.base.consensus.v1beta1.Service/GetLatestValidatorSet": (request, context) => validatorSet(request, context),
   "/core.base.consensus.v1beta1.Service/GetValidatorSetByHeight": (request, context) => validatorSet(request, context, positive(request.height)),
 };
@@ -60,7 +70,8 @@ async function block(context: ServiceContext, height?: number): Promise<Record<s
 
 /** The node refusing a height is a bad request, not a server error (the real v0.41 answered 500). */
 function heightError(err: unknown): unknown {
-  if (err instanceof NodeRpcError && /height/.test(err.message)) return new GatewayError(GrpcCode.InvalidArgument, `requested block height is bigger then the chain length: ${err.data ?? err.message}`);
+  if (err instanceof NodeRpcError && /height/.test(err.message))
+    return new GatewayError(GrpcCode.InvalidArgument, `requested block height is bigger then the chain length: ${err.data ?? err.message}`);
   return err;
 }
 
@@ -82,7 +93,10 @@ async function validatorSet(request: ProtoMessage, context: ServiceContext, heig
         address: encodeBech32Address(prefix, hexBytes(v.address)),
         pub_key: {
           type_url: "/core.crypto.ed25519.PubKey",
-          value: context.codec.type("core.crypto.ed25519.PubKey").encode({ key: base64Bytes(v.pub_key?.value) }).finish(),
+          value: context.codec
+            .type("core.crypto.ed25519.PubKey")
+            .encode({ key: base64Bytes(v.pub_key?.value) })
+            .finish(),
         },
         voting_power: int64(v.voting_power),
         proposer_priority: int64(v.proposer_priority),

@@ -5,7 +5,6 @@ import { base64Bytes } from "../rpcJson.js";
 import type { TxResult } from "../../client/chainClient.js";
 import type { RpcMessageLog, RpcTxResult } from "../../client/rpcJsonTypes.js";
 
-
 /** raw_log text → ABCIMessageLog values; a log that is not message logs (a failure's text) gives []. */
 export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
   try {
@@ -14,7 +13,10 @@ export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
     return logs.map((log) => ({
       msg_index: log.msg_index ?? 0,
       log: log.log ?? "",
-      events: (log.events ?? []).map((e) => ({ type: e.type ?? "", attributes: (e.attributes ?? []).map((a) => ({ key: a.key ?? "", value: a.value ?? "" })) })),
+      events: (log.events ?? []).map((e) => ({
+        type: e.type ?? "",
+        attributes: (e.attributes ?? []).map((a) => ({ key: a.key ?? "", value: a.value ?? "" })),
+      })),
     }));
   } catch {
     return [];
@@ -23,7 +25,9 @@ export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
 
 /** A DeliverTx/CheckTx `data` (base64 in RPC JSON) as the uppercase hex of TxResponse.data. */
 export function dataHex(base64: string | undefined): string {
-  return Buffer.from(base64 ?? "", "base64").toString("hex").toUpperCase();
+  return Buffer.from(base64 ?? "", "base64")
+    .toString("hex")
+    .toUpperCase();
 }
 
 /** The TxResponse fields a CheckTx/DeliverTx result (RPC JSON) fills: code, log and logs, data, info, gas. */

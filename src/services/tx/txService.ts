@@ -1,6 +1,13 @@
 import Long from "long";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { NodeRpcError, type AbciQueryResponse, type BroadcastMode, type BroadcastResult, type TxResult, type TxSearchResult } from "../../client/chainClient.js";
+import {
+  NodeRpcError,
+  type AbciQueryResponse,
+  type BroadcastMode,
+  type BroadcastResult,
+  type TxResult,
+  type TxSearchResult,
+} from "../../client/chainClient.js";
 import { abciQueryError } from "../../http/abciErrors.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { GatewayError, GrpcCode } from "../../http/grpcStatus.js";
@@ -9,7 +16,6 @@ import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
 import { rpcPage } from "../rpcPaging.js";
 import { fieldText } from "../../codec/fieldText.js";
 import type { RpcBlockResult, RpcTxResult } from "../../client/rpcJsonTypes.js";
-
 
 const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
 
@@ -39,7 +45,11 @@ export const txService: Record<string, ServiceMethod> = {
     const bytes = request.tx_bytes as Uint8Array | undefined;
     if (!bytes?.length) throw new GatewayError(GrpcCode.InvalidArgument, "invalid empty tx");
     const mode = MODES[Number(request.mode ?? 0)];
-    if (!mode) throw new GatewayError(GrpcCode.InvalidArgument, `unsupported broadcast mode ${fieldText(request.mode, "BROADCAST_MODE_UNSPECIFIED")}; supported modes: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC, BROADCAST_MODE_BLOCK`);
+    if (!mode)
+      throw new GatewayError(
+        GrpcCode.InvalidArgument,
+        `unsupported broadcast mode ${fieldText(request.mode, "BROADCAST_MODE_UNSPECIFIED")}; supported modes: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC, BROADCAST_MODE_BLOCK`,
+      );
     return { response: { tx_response: await broadcast(context, bytes, mode) } };
   },
 
@@ -124,7 +134,14 @@ async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: Broad
   }
   if (mode === "async") return txResponse({ txhash: result.hash });
   if (mode === "sync") {
-    return txResponse({ txhash: result.hash, code: result.code, codespace: result.codespace, data: result.data, raw_log: result.log, logs: parseLogs(result.log) });
+    return txResponse({
+      txhash: result.hash,
+      code: result.code,
+      codespace: result.codespace,
+      data: result.data,
+      raw_log: result.log,
+      logs: parseLogs(result.log),
+    });
   }
   const checkTx = result.check_tx as RpcTxResult | undefined;
   const failedCheck = (checkTx?.code ?? 0) !== 0;
@@ -137,5 +154,18 @@ async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: Broad
 }
 
 function txResponse(fields: ProtoMessage): ProtoMessage {
-  return { height: Long.ZERO, txhash: "", codespace: "", code: 0, data: "", raw_log: "", logs: [], info: "", gas_wanted: Long.ZERO, gas_used: Long.ZERO, timestamp: "", ...fields };
+  return {
+    height: Long.ZERO,
+    txhash: "",
+    codespace: "",
+    code: 0,
+    data: "",
+    raw_log: "",
+    logs: [],
+    info: "",
+    gas_wanted: Long.ZERO,
+    gas_used: Long.ZERO,
+    timestamp: "",
+    ...fields,
+  };
 }

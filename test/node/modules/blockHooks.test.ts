@@ -27,7 +27,8 @@ describe("block hooks", function () {
   });
   after(() => kit.close());
 
-  const supply = async (height: number) => BigInt(((await kit.query("core.bank.v1beta1.Query.SupplyOf", { denom: "uhub" }, height)).body.amount as Json).amount);
+  const supply = async (height: number) =>
+    BigInt(((await kit.query("core.bank.v1beta1.Query.SupplyOf", { denom: "uhub" }, height)).body.amount as Json).amount);
   const blockTime = async (height: number) => new Date((await kit.node.committed(height))!.block.block.header.time);
 
   it("mints inflation × base ÷ blocks per year into the fee collector each block, and records the block time", async () => {
@@ -38,7 +39,11 @@ describe("block hooks", function () {
     expect(attributesOf(beginEvents, "mint")).to.deep.equal([
       { last_inflation_time: goTimeString(await blockTime(height - 1)), inflation_time: goTimeString(await blockTime(height)), mint_coin: perBlock.toString() },
     ]);
-    expect(attributesOf(beginEvents, "transfer")[0]).to.deep.equal({ recipient: kit.moduleAccount("fee_collector"), sender: kit.moduleAccount("mint"), amount: `${perBlock}uhub` });
+    expect(attributesOf(beginEvents, "transfer")[0]).to.deep.equal({
+      recipient: kit.moduleAccount("fee_collector"),
+      sender: kit.moduleAccount("mint"),
+      amount: `${perBlock}uhub`,
+    });
     expect(await supply(height)).to.equal((await supply(height - 1)) + perBlock);
     const account = (await kit.query("core.auth.v1beta1.Query.Account", { address: kit.moduleAccount("mint") })).body.account as Json;
     expect(account).to.include({ "@type": "/core.auth.v1beta1.ModuleAccount", name: "mint" });
@@ -46,7 +51,10 @@ describe("block hooks", function () {
   });
 
   it("allocates the previous block's fees and inflation: proposer reward, commission, validator rewards, community tax", async () => {
-    const send = { typeUrl: "/core.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: kit.addresses[4]!, toAddress: kit.addresses[5]!, amount: [{ denom: "uhub", amount: "1" }] }) };
+    const send = {
+      typeUrl: "/core.bank.v1beta1.MsgSend",
+      value: MsgSend.fromPartial({ fromAddress: kit.addresses[4]!, toAddress: kit.addresses[5]!, amount: [{ denom: "uhub", amount: "1" }] }),
+    };
     const tx = await kit.deliver(4, [send]);
     expect(tx.code, tx.log).to.equal(0);
     // the fee collector holds exactly the fees of its block
@@ -70,7 +78,8 @@ describe("block hooks", function () {
       { amount: decCoin(commissionOf(proposerReward)), validator: valA },
       { amount: decCoin(commissionOf(votersReward)), validator: valA },
     ]);
-    const at = async (method: string, field: (body: Json) => unknown, h: number) => uhubOf(field((await kit.query(method, method.includes("CommunityPool") ? {} : { validator_address: valA }, h)).body));
+    const at = async (method: string, field: (body: Json) => unknown, h: number) =>
+      uhubOf(field((await kit.query(method, method.includes("CommunityPool") ? {} : { validator_address: valA }, h)).body));
     const pool = (h: number) => at("core.distribution.v1beta1.Query.CommunityPool", (b) => b.pool, h);
     const outstanding = (h: number) => at("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", (b) => b.rewards.rewards, h);
     const commission = (h: number) => at("core.distribution.v1beta1.Query.ValidatorCommission", (b) => b.commission.commission, h);
@@ -80,8 +89,7 @@ describe("block hooks", function () {
   });
 
   it("moves validator A's signing window one block per block; A signs, so nothing is missed", async () => {
-    const info = async (height: number) =>
-      (await kit.query("core.slashing.v1beta1.Query.SigningInfos", {}, height)).body.info as Json[];
+    const info = async (height: number) => (await kit.query("core.slashing.v1beta1.Query.SigningInfos", {}, height)).body.info as Json[];
     const { height } = await kit.block();
     const [before, after] = [await info(height - 1), await info(height)];
     const a = (list: Json[]) => list.find((i) => i.index_offset !== "0")!;
@@ -115,7 +123,10 @@ describe("block hooks", function () {
       }),
     };
     expect((await kit.deliver(3, [create])).code).to.equal(0);
-    const leave = { typeUrl: "/core.staking.v1beta1.MsgUndelegate", value: MsgUndelegate.fromPartial({ delegatorAddress: kit.addresses[3]!, validatorAddress: kit.valoper(3), amount: { denom: "uhub", amount: "2000000" } }) };
+    const leave = {
+      typeUrl: "/core.staking.v1beta1.MsgUndelegate",
+      value: MsgUndelegate.fromPartial({ delegatorAddress: kit.addresses[3]!, validatorAddress: kit.valoper(3), amount: { denom: "uhub", amount: "2000000" } }),
+    };
     const r = await kit.deliver(3, [leave]);
     expect(r.code, r.log).to.equal(0);
     const validator = (await kit.query("core.staking.v1beta1.Query.Validator", { validator_addr: kit.valoper(3) })).body.validator as Json;
@@ -123,8 +134,14 @@ describe("block hooks", function () {
     const due = new Date(Date.parse(validator.unbonding_time));
     const end = await kit.block(new Date(due.getTime() + DAY));
     expect((await kit.query("core.staking.v1beta1.Query.Validator", { validator_addr: kit.valoper(3) })).code).to.equal(22);
-    expect(attributesOf(end.endEvents, "complete_unbonding")).to.deep.include({ amount: "2000000uhub", validator: kit.valoper(3), delegator: kit.addresses[3]! });
-    expect((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: kit.valoper(3) })).body).to.deep.equal({ rewards: { rewards: [] } });
+    expect(attributesOf(end.endEvents, "complete_unbonding")).to.deep.include({
+      amount: "2000000uhub",
+      validator: kit.valoper(3),
+      delegator: kit.addresses[3]!,
+    });
+    expect((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: kit.valoper(3) })).body).to.deep.equal({
+      rewards: { rewards: [] },
+    });
   });
 
   it("slashes and jails a validator that misses more than half of its signing window", async () => {
@@ -153,7 +170,9 @@ describe("block hooks", function () {
     const consensus = (await kit.query("core.slashing.v1beta1.Query.SigningInfos")).body.info as Json[];
     const info = consensus.find((i) => i.start_height === String(created.height))!;
     expect(slashed!.height).to.equal(created.height + 101);
-    expect(attributesOf(slashed!.beginEvents, "slash")).to.deep.equal([{ address: info.address, power: "10", reason: "missing_signature", jailed: info.address }]);
+    expect(attributesOf(slashed!.beginEvents, "slash")).to.deep.equal([
+      { address: info.address, power: "10", reason: "missing_signature", jailed: info.address },
+    ]);
     expect(info).to.include({ missed_blocks_counter: "0", index_offset: "0" });
     expect(Date.parse(info.jailed_until) - (await blockTime(slashed!.height)).getTime()).to.equal(600_000);
     // 1% of its power at the infraction, burned from the bonded pool; jailed, it leaves the set at the end of the block
@@ -161,7 +180,9 @@ describe("block hooks", function () {
     expect(validator).to.include({ tokens: "9900000", jailed: true, status: "BOND_STATUS_UNBONDING" });
     const minted = BigInt(attributesOf(slashed!.beginEvents, "mint")[0]!.mint_coin!);
     expect(await supply(slashed!.height)).to.equal((await supply(slashed!.height - 1)) + minted - 100_000n);
-    const slashes = (await kit.query("core.distribution.v1beta1.Query.ValidatorSlashes", { validator_address: kit.valoper(5), starting_height: 0, ending_height: 1000 })).body.slashes as Json[];
+    const slashes = (
+      await kit.query("core.distribution.v1beta1.Query.ValidatorSlashes", { validator_address: kit.valoper(5), starting_height: 0, ending_height: 1000 })
+    ).body.slashes as Json[];
     expect(slashes.map((e) => e.fraction)).to.deep.equal(["0.010000000000000000"]);
   });
 });

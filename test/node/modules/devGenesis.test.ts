@@ -36,6 +36,7 @@ describe("development genesis", () => {
       moduleAccounts: [],
       balances: new Map(),
     };
-    for (const module of [serviceModule, oracleModule, randomModule, recordModule]) expect(() => validateModuleGenesis(module, module.devGenesis!(context)), module.name).not.to.throw();
+    for (const module of [serviceModule, oracleModule, randomModule, recordModule])
+      expect(() => validateModuleGenesis(module, module.devGenesis!(context)), module.name).not.to.throw();
   });
 });

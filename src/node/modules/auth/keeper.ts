@@ -58,5 +58,5 @@ export const PARAMS_KEY = Uint8Array.of(0x00);
 
 export async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
   const bytes = await ctx.store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.auth.v1beta1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("core.auth.v1beta1.Params").decode(bytes) : {};
 }

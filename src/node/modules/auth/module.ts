@@ -37,7 +37,13 @@ export const authModule: NodeModule = {
   async initGenesis(state, ctx) {
     const { store } = ctx;
     const anyType = ctx.codec.type("google.protobuf.Any");
-    store.set(PARAMS_KEY, ctx.codec.type("core.auth.v1beta1.Params").encode(state.params ?? {}).finish());
+    store.set(
+      PARAMS_KEY,
+      ctx.codec
+        .type("core.auth.v1beta1.Params")
+        .encode(state.params ?? {})
+        .finish(),
+    );
     let nextNumber = 0n;
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
       const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
@@ -98,7 +104,7 @@ export const authModule: NodeModule = {
 
 function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
   const typeName = fieldText(any.type_url).slice(1);
-  if (!ACCOUNT_TYPES.includes(typeName)) throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
+  if (!ACCOUNT_TYPES.includes(typeName))
+    throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
   return ctx.codec.type(typeName).decode(any.value as Uint8Array);
 }
-

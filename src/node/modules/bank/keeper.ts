@@ -17,7 +17,10 @@ const decoder = new TextDecoder();
 
 /** "5uhub,3ugold" in the real system's Coins.String() form (sorted by denom). */
 export function formatCoins(coins: Coin[]): string {
-  return [...coins].sort((a, b) => (a.denom < b.denom ? -1 : 1)).map((c) => `${c.amount}${c.denom}`).join(",");
+  return [...coins]
+    .sort((a, b) => (a.denom < b.denom ? -1 : 1))
+    .map((c) => `${c.amount}${c.denom}`)
+    .join(",");
 }
 
 export function coinsFromProto(coins: unknown): Coin[] {
@@ -71,7 +74,14 @@ export async function sendCoins(ctx: ExecContext, from: string, to: string, coin
   // a transfer to a new address creates its account, as the real bank keeper does
   const auth = ctx.storeOf("auth");
   if (!(await getAccount(auth, ctx.codec, recipient))) await createAccount(auth, ctx.codec, prefix, recipient);
-  ctx.emit({ type: "transfer", attributes: [{ key: "recipient", value: to }, { key: "sender", value: from }, { key: "amount", value: formatCoins(coins) }] });
+  ctx.emit({
+    type: "transfer",
+    attributes: [
+      { key: "recipient", value: to },
+      { key: "sender", value: from },
+      { key: "amount", value: formatCoins(coins) },
+    ],
+  });
   ctx.emit({ type: "message", attributes: [{ key: "sender", value: from }] });
 }
 

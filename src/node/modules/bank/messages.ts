@@ -54,7 +54,13 @@ export const bankMessages: Record<string, MsgRoute> = {
       for (const output of (msg.outputs ?? []) as ProtoMessage[]) {
         const coins = coinsFromProto(output.coins);
         await addCoins(bank, decodeBech32Address(String(output.address), prefix, "output"), coins);
-        ctx.emit({ type: "transfer", attributes: [{ key: "recipient", value: String(output.address) }, { key: "amount", value: formatCoins(coins) }] });
+        ctx.emit({
+          type: "transfer",
+          attributes: [
+            { key: "recipient", value: String(output.address) },
+            { key: "amount", value: formatCoins(coins) },
+          ],
+        });
       }
       ctx.emit({ type: "message", attributes: [{ key: "module", value: "bank" }] });
       return {};
@@ -88,7 +94,12 @@ function sum(entries: ProtoMessage[]): Coin[] {
 
 async function requireSendEnabled(ctx: ExecContext, coins: Coin[]): Promise<void> {
   const bytes = await ctx.storeOf("bank").get(PARAMS_KEY);
-  const params = bytes ? (ctx.codec.type("core.bank.v1beta1.Params").decode(bytes) as unknown as { send_enabled?: Array<{ denom: string; enabled: boolean }>; default_send_enabled?: boolean }) : {};
+  const params = bytes
+    ? (ctx.codec.type("core.bank.v1beta1.Params").decode(bytes) as unknown as {
+        send_enabled?: Array<{ denom: string; enabled: boolean }>;
+        default_send_enabled?: boolean;
+      })
+    : {};
   for (const coin of coins) {
     const entry = params.send_enabled?.find((e) => e.denom === coin.denom);
     const enabled = entry ? entry.enabled : (params.default_send_enabled ?? true);

@@ -43,7 +43,13 @@ export const bankModule: NodeModule = {
 
   async initGenesis(state, ctx) {
     const { store } = ctx;
-    store.set(PARAMS_KEY, ctx.codec.type("core.bank.v1beta1.Params").encode(state.params ?? {}).finish());
+    store.set(
+      PARAMS_KEY,
+      ctx.codec
+        .type("core.bank.v1beta1.Params")
+        .encode(state.params ?? {})
+        .finish(),
+    );
     const totals = new Map<string, bigint>();
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
       const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
@@ -78,7 +84,11 @@ export const bankModule: NodeModule = {
     ctx.accounts.forEach((account, i) => {
       ctx.fund(account.address, [{ denom: ctx.denom, amount: DEV_ACCOUNT_BALANCE }]);
       // the first account also holds a few other coins, so that a balance has several pages
-      if (i === 0) ctx.fund(account.address, EXTRA_DENOMS.map((denom) => ({ denom, amount: "1000000" })));
+      if (i === 0)
+        ctx.fund(
+          account.address,
+          EXTRA_DENOMS.map((denom) => ({ denom, amount: "1000000" })),
+        );
     });
     const display = ctx.denom.replace(/^u/, "");
     return {
@@ -127,6 +137,8 @@ function coinsOf(coins: unknown, field: string): Map<string, bigint> {
 }
 
 function formatCoins(coins: Map<string, bigint>): string {
-  return [...coins].sort(([a], [b]) => a.localeCompare(b)).map(([denom, amount]) => `${amount}${denom}`).join(",");
+  return [...coins]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([denom, amount]) => `${amount}${denom}`)
+    .join(",");
 }
-

@@ -20,7 +20,10 @@ export const bankQueries: Record<string, QueryHandler> = {
   },
   async AllBalances(request, ctx) {
     const address = accountAddressParam(request.address, "address", ctx);
-    const page = await paginate(ctx.store, balancesPrefix(address), request.pagination as PageRequest, (key, value) => ({ denom: text(key), amount: text(value) }));
+    const page = await paginate(ctx.store, balancesPrefix(address), request.pagination as PageRequest, (key, value) => ({
+      denom: text(key),
+      amount: text(value),
+    }));
     return { balances: page.items, pagination: page.pagination };
   },
   async TotalSupply(_request, ctx) {

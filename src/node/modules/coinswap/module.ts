@@ -66,7 +66,13 @@ export const coinswapModule: NodeModule = {
   },
 
   async initGenesis(state, ctx) {
-    ctx.store.set(PARAMS_KEY, ctx.codec.type(PARAMS_TYPE).encode(state.params ?? {}).finish());
+    ctx.store.set(
+      PARAMS_KEY,
+      ctx.codec
+        .type(PARAMS_TYPE)
+        .encode(state.params ?? {})
+        .finish(),
+    );
     ctx.store.set(STANDARD_DENOM_KEY, encodeStringValue(fieldText(state.standard_denom)));
   },
 
@@ -101,7 +107,7 @@ async function reservePoolExists(ctx: QueryContext, reserve: Uint8Array): Promis
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes)) : {};
+  return bytes ? ctx.codec.type(PARAMS_TYPE).decode(bytes) : {};
 }
 
 function decWire(value: unknown): bigint {

@@ -83,7 +83,8 @@ async function allocateTokens(
   }
   const params = await readDistributionParams(distribution(ctx), ctx);
   const fractionVotes = decQuo(decFromInt(signedPower), decFromInt(totalPower));
-  const proposerMultiplier = decFromWire(params.base_proposer_reward as string) + decMulTruncate(decFromWire(params.bonus_proposer_reward as string), fractionVotes);
+  const proposerMultiplier =
+    decFromWire(params.base_proposer_reward as string) + decMulTruncate(decFromWire(params.bonus_proposer_reward as string), fractionVotes);
   const proposerReward = decCoinsMulDecTruncate(fees, proposerMultiplier);
   let remaining = fees;
   const staking = ctx.storeOf("staking");
@@ -100,7 +101,9 @@ async function allocateTokens(
     remaining = decCoinsSub(remaining, proposerReward);
   } else {
     const consensus = proposer ? encodeBech32Address(bech32Prefixes(prefix).consensus, proposer) : "";
-    console.error(`[node] WARNING: failed to find the previous block proposer ${consensus}: this should happen only if the proposer unbonded completely within a single block`);
+    console.error(
+      `[node] WARNING: failed to find the previous block proposer ${consensus}: this should happen only if the proposer unbonded completely within a single block`,
+    );
   }
   const voteMultiplier = DEC_ONE - proposerMultiplier - decFromWire(params.community_tax as string);
   for (const vote of votes) {

@@ -38,7 +38,12 @@ export function distributionDevGenesis(ctx: DevGenesisContext): unknown {
     starting_info: { previous_period: String(period), stake: formatDec(decFromInt(stake)), height: "0" },
   });
   return {
-    params: { community_tax: "0.020000000000000000", base_proposer_reward: "0.010000000000000000", bonus_proposer_reward: "0.040000000000000000", withdraw_addr_enabled: true },
+    params: {
+      community_tax: "0.020000000000000000",
+      base_proposer_reward: "0.010000000000000000",
+      bonus_proposer_reward: "0.040000000000000000",
+      withdraw_addr_enabled: true,
+    },
     fee_pool: { community_pool: coins(DEV_DISTRIBUTION.communityPool) },
     delegator_withdraw_infos: [{ delegator_address: delegator1, withdraw_address: devAddress(ctx, 3) }],
     previous_proposer: a.consensusAddress,
@@ -67,7 +72,12 @@ export function distributionDevGenesis(ctx: DevGenesisContext): unknown {
       starting(delegator1, b.operatorAddress, 2, DEV_STAKE.redelegatedToB),
     ],
     validator_slash_events: [
-      { validator_address: a.operatorAddress, height: "0", period: "3", validator_slash_event: { validator_period: "3", fraction: DEV_DISTRIBUTION.slashFraction } },
+      {
+        validator_address: a.operatorAddress,
+        height: "0",
+        period: "3",
+        validator_slash_event: { validator_period: "3", fraction: DEV_DISTRIBUTION.slashFraction },
+      },
     ],
   };
 }

@@ -13,4 +13,3 @@ export const distributionError = errorTable("distribution", {
   invalidProposalAmount: [10, "invalid community pool spend proposal amount"],
   emptyProposalRecipient: [11, "invalid community pool spend proposal recipient"],
 });
-

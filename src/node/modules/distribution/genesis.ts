@@ -75,11 +75,16 @@ export async function initDistributionGenesis(state: ProtoMessage, ctx: ExecCont
   const prefixes = bech32Prefixes(ctx.chain.bech32Prefix);
   const val = (value: unknown) => addressAt(value, prefixes.validatorOperator, "validator_address");
   const acc = (value: unknown) => addressAt(value, prefixes.account, "address");
-  const encode = (type: string, message: unknown) => codec.type(P + type).encode((message ?? {})).finish();
+  const encode = (type: string, message: unknown) =>
+    codec
+      .type(P + type)
+      .encode(message ?? {})
+      .finish();
   const feePool = (state.fee_pool ?? {}) as ProtoMessage;
   store.set(FEE_POOL_KEY, encode("FeePool", feePool));
   store.set(PARAMS_KEY, encode("Params", state.params));
-  for (const info of (state.delegator_withdraw_infos ?? []) as ProtoMessage[]) store.set(withdrawAddressKey(acc(info.delegator_address)), acc(info.withdraw_address));
+  for (const info of (state.delegator_withdraw_infos ?? []) as ProtoMessage[])
+    store.set(withdrawAddressKey(acc(info.delegator_address)), acc(info.withdraw_address));
   if (fieldText(state.previous_proposer) !== "") store.set(PROPOSER_KEY, addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer"));
   let holdings: DecCoin[] = [];
   for (const record of (state.outstanding_rewards ?? []) as ProtoMessage[]) {

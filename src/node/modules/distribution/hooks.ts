@@ -7,7 +7,16 @@ import { getDelegation, getValidator } from "../staking/keeper.js";
 import { DISTRIBUTION_ACCOUNT } from "./genesis.js";
 import { commissionKey, currentRewardsKey, historicalRewardsPrefix, outstandingKey, slashEventKey, slashEventsPrefix } from "./keys.js";
 import { incrementValidatorPeriod, initializeDelegation, initializeValidator, withdrawDelegationRewards } from "./rewards.js";
-import { distribution, getCommission, getCommunityPool, getHistoricalRewards, getOutstanding, setCommunityPool, setHistoricalRewards, withdrawAddressBytes } from "./state.js";
+import {
+  distribution,
+  getCommission,
+  getCommunityPool,
+  getHistoricalRewards,
+  getOutstanding,
+  setCommunityPool,
+  setHistoricalRewards,
+  withdrawAddressBytes,
+} from "./state.js";
 
 /** The staking hooks of x/distribution (keeper/hooks.go, v0.41). */
 export const distributionHooks = {
@@ -38,7 +47,10 @@ export const distributionHooks = {
     const historical = await getHistoricalRewards(ctx, operator, period);
     setHistoricalRewards(ctx, operator, period, { ...historical, referenceCount: historical.referenceCount + 1 });
     const event = { validator_period: period.toString(), fraction: fraction.toString() };
-    distribution(ctx).set(slashEventKey(operator, BigInt(ctx.height), period), ctx.codec.type("core.distribution.v1beta1.ValidatorSlashEvent").encode(event).finish());
+    distribution(ctx).set(
+      slashEventKey(operator, BigInt(ctx.height), period),
+      ctx.codec.type("core.distribution.v1beta1.ValidatorSlashEvent").encode(event).finish(),
+    );
   },
 
   /**

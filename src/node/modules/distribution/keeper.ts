@@ -27,7 +27,7 @@ const T = {
 
 async function read(store: KVReader, key: Uint8Array, type: string, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(key);
-  return bytes ? (ctx.codec.type(type).decode(bytes)) : {};
+  return bytes ? ctx.codec.type(type).decode(bytes) : {};
 }
 
 /** The 3e-18 of rounding slack the real calculation tolerates between the accumulated and the current stake. */
@@ -90,7 +90,8 @@ export async function delegationRewards(
 async function periodRatios(dist: KVReader, validator: ProtoMessage, operator: Uint8Array, ctx: ModuleContext) {
   const current = await read(dist, currentRewardsKey(operator), T.current, ctx);
   const endingPeriod = BigInt(fieldText(current.period, "0"));
-  const stored = async (period: bigint) => decCoinsFromProto((await read(dist, historicalRewardsKey(operator, period), T.historical, ctx)).cumulative_reward_ratio);
+  const stored = async (period: bigint) =>
+    decCoinsFromProto((await read(dist, historicalRewardsKey(operator, period), T.historical, ctx)).cumulative_reward_ratio);
   const tokens = validatorTokens(validator);
   // a validator without tokens sends its current rewards to the community pool instead
   const currentRatio = tokens === 0n ? [] : decCoinsQuoDecTruncate(decCoinsFromProto(current.rewards), decFromInt(tokens));

@@ -34,13 +34,15 @@ function uint64(value: bigint, littleEndian: boolean): Uint8Array {
 
 export const outstandingKey = (operator: Uint8Array) => concatBytes(OUTSTANDING_PREFIX, lengthPrefixed(operator));
 export const withdrawAddressKey = (delegator: Uint8Array) => concatBytes(WITHDRAW_ADDRESS_PREFIX, lengthPrefixed(delegator));
-export const startingInfoKey = (operator: Uint8Array, delegator: Uint8Array) => concatBytes(STARTING_INFO_PREFIX, lengthPrefixed(operator), lengthPrefixed(delegator));
+export const startingInfoKey = (operator: Uint8Array, delegator: Uint8Array) =>
+  concatBytes(STARTING_INFO_PREFIX, lengthPrefixed(operator), lengthPrefixed(delegator));
 export const historicalRewardsPrefix = (operator: Uint8Array) => concatBytes(HISTORICAL_PREFIX, lengthPrefixed(operator));
 export const historicalRewardsKey = (operator: Uint8Array, period: bigint) => concatBytes(historicalRewardsPrefix(operator), uint64(period, true));
 export const currentRewardsKey = (operator: Uint8Array) => concatBytes(CURRENT_PREFIX, lengthPrefixed(operator));
 export const commissionKey = (operator: Uint8Array) => concatBytes(COMMISSION_PREFIX, lengthPrefixed(operator));
 export const slashEventsPrefix = (operator: Uint8Array) => concatBytes(SLASH_EVENT_PREFIX, lengthPrefixed(operator));
-export const slashEventKey = (operator: Uint8Array, height: bigint, period: bigint) => concatBytes(slashEventsPrefix(operator), uint64(height, false), uint64(period, false));
+export const slashEventKey = (operator: Uint8Array, height: bigint, period: bigint) =>
+  concatBytes(slashEventsPrefix(operator), uint64(height, false), uint64(period, false));
 
 /** The height of a slash event from its key relative to slashEventsPrefix. */
 export const slashEventHeight = (key: Uint8Array) => new DataView(key.buffer, key.byteOffset, 8).getBigUint64(0);

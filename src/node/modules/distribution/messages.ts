@@ -18,7 +18,13 @@ import { fieldText } from "../../../codec/fieldText.js";
 /** The Msgs of x/distribution (v0.41 msg.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 
 const message = (ctx: ExecContext, sender: unknown) =>
-  ctx.emit({ type: "message", attributes: [{ key: "module", value: "distribution" }, { key: "sender", value: String(sender) }] });
+  ctx.emit({
+    type: "message",
+    attributes: [
+      { key: "module", value: "distribution" },
+      { key: "sender", value: String(sender) },
+    ],
+  });
 
 /** The real keeper's blocked addresses: module accounts do not receive external funds. */
 export async function requireNotModuleAccount(ctx: ExecContext, address: Uint8Array, text: string): Promise<void> {

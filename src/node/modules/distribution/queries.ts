@@ -14,12 +14,12 @@ import { fieldText } from "../../../codec/fieldText.js";
 
 export async function readDistributionParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.distribution.v1beta1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("core.distribution.v1beta1.Params").decode(bytes) : {};
 }
 
 async function decode(store: KVReader, key: Uint8Array, type: string, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(key);
-  return bytes ? (ctx.codec.type(type).decode(bytes)) : {};
+  return bytes ? ctx.codec.type(type).decode(bytes) : {};
 }
 
 /** The query service of x/distribution, with the real module's messages. */

@@ -3,7 +3,17 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sendCoins, type Coin } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
-import { decCoinsAdd, decCoinsFromCoins, decCoinsIntersect, decCoinsQuoDecTruncate, decCoinsSplit, decCoinsSub, decFromInt, decFromWire, type DecCoin } from "../shared/decMath.js";
+import {
+  decCoinsAdd,
+  decCoinsFromCoins,
+  decCoinsIntersect,
+  decCoinsQuoDecTruncate,
+  decCoinsSplit,
+  decCoinsSub,
+  decFromInt,
+  decFromWire,
+  type DecCoin,
+} from "../shared/decMath.js";
 import { getDelegation, getValidator, operatorBytes, tokensFromSharesTruncated, validatorTokens } from "../staking/keeper.js";
 import { delegationRewards } from "./keeper.js";
 import { historicalRewardsKey, startingInfoKey } from "./keys.js";

@@ -23,11 +23,17 @@ export const distribution = (ctx: ExecContext): KVStore => ctx.storeOf("distribu
 
 async function read(ctx: ExecContext, key: Uint8Array, type: string): Promise<ProtoMessage | undefined> {
   const bytes = await distribution(ctx).get(key);
-  return bytes ? (ctx.codec.type(P + type).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(P + type).decode(bytes) : undefined;
 }
 
 function write(ctx: ExecContext, key: Uint8Array, type: string, value: ProtoMessage): void {
-  distribution(ctx).set(key, ctx.codec.type(P + type).encode(value).finish());
+  distribution(ctx).set(
+    key,
+    ctx.codec
+      .type(P + type)
+      .encode(value)
+      .finish(),
+  );
 }
 
 export async function getCommunityPool(ctx: ExecContext): Promise<DecCoin[]> {
@@ -89,7 +95,12 @@ export async function getStartingInfo(ctx: ExecContext, operator: Uint8Array, de
   return read(ctx, startingInfoKey(operator, delegator), "DelegatorStartingInfo");
 }
 
-export function setStartingInfo(ctx: ExecContext, operator: Uint8Array, delegator: Uint8Array, info: { previousPeriod: bigint; stake: bigint; height: number }): void {
+export function setStartingInfo(
+  ctx: ExecContext,
+  operator: Uint8Array,
+  delegator: Uint8Array,
+  info: { previousPeriod: bigint; stake: bigint; height: number },
+): void {
   write(ctx, startingInfoKey(operator, delegator), "DelegatorStartingInfo", {
     previous_period: info.previousPeriod.toString(),
     stake: info.stake.toString(),

@@ -24,7 +24,13 @@ export async function govEndBlock(ctx: ExecContext): Promise<void> {
     removeActive(ctx, id, proposal.voting_end_time as ProtoMessage);
     gov(ctx).delete(proposalKey(id));
     await burnDeposits(ctx, id);
-    ctx.emit({ type: "inactive_proposal", attributes: [{ key: "proposal_id", value: id.toString() }, { key: "proposal_result", value: "proposal_dropped" }] });
+    ctx.emit({
+      type: "inactive_proposal",
+      attributes: [
+        { key: "proposal_id", value: id.toString() },
+        { key: "proposal_result", value: "proposal_dropped" },
+      ],
+    });
   }
   for (const id of await dueProposals(ctx, Uint8Array.of(0x01))) {
     const proposal = (await getProposal(ctx, id))!;
@@ -53,7 +59,13 @@ export async function govEndBlock(ctx: ExecContext): Promise<void> {
     proposal.final_tally_result = tally;
     setProposal(ctx, proposal);
     removeActive(ctx, id, proposal.voting_end_time as ProtoMessage);
-    ctx.emit({ type: "active_proposal", attributes: [{ key: "proposal_id", value: id.toString() }, { key: "proposal_result", value: result }] });
+    ctx.emit({
+      type: "active_proposal",
+      attributes: [
+        { key: "proposal_id", value: id.toString() },
+        { key: "proposal_result", value: result },
+      ],
+    });
   }
 }
 

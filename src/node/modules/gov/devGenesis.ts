@@ -36,7 +36,11 @@ export function govDevGenesis(ctx: DevGenesisContext): unknown {
     proposals: [
       {
         proposal_id: "1",
-        content: { "@type": "/core.gov.v1beta1.TextProposal", title: "Launch the development chain", description: "Agree on the parameters of the development chain." },
+        content: {
+          "@type": "/core.gov.v1beta1.TextProposal",
+          title: "Launch the development chain",
+          description: "Agree on the parameters of the development chain.",
+        },
         status: "PROPOSAL_STATUS_PASSED",
         final_tally_result: { yes: DEV_GOV.passedYes, abstain: "0", no: "0", no_with_veto: "0" },
         submit_time: at(-days(12)),

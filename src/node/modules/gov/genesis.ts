@@ -24,7 +24,8 @@ export function validateGovGenesis(state: ProtoMessage, ctx: ModuleContext): voi
     ids.add(id);
     if (!proposal.content) throw new Error(`proposals[${i}].content: a proposal needs its content`);
     const status = Number(proposal.status ?? 0);
-    if (status < ProposalStatus.depositPeriod || status > ProposalStatus.failed) throw new Error(`proposals[${i}].status: invalid proposal status PROPOSAL_STATUS_UNSPECIFIED`);
+    if (status < ProposalStatus.depositPeriod || status > ProposalStatus.failed)
+      throw new Error(`proposals[${i}].status: invalid proposal status PROPOSAL_STATUS_UNSPECIFIED`);
     coinsAt(proposal.total_deposit, `proposals[${i}].total_deposit`, { dec: false });
   });
   const starting = BigInt(fieldText(state.starting_proposal_id, "0"));
@@ -53,9 +54,27 @@ export async function initGovGenesis(state: ProtoMessage, ctx: ExecContext): Pro
   const { store, codec } = ctx;
   const account = bech32Prefixes(ctx.chain.bech32Prefix).account;
   store.set(NEXT_PROPOSAL_ID_KEY, proposalIdBytes(BigInt(fieldText(state.starting_proposal_id, "1"))));
-  store.set(paramsKey("depositparams"), codec.type(GOV_PARAMS.depositparams).encode((state.deposit_params ?? {})).finish());
-  store.set(paramsKey("votingparams"), codec.type(GOV_PARAMS.votingparams).encode((state.voting_params ?? {})).finish());
-  store.set(paramsKey("tallyparams"), codec.type(GOV_PARAMS.tallyparams).encode((state.tally_params ?? {})).finish());
+  store.set(
+    paramsKey("depositparams"),
+    codec
+      .type(GOV_PARAMS.depositparams)
+      .encode(state.deposit_params ?? {})
+      .finish(),
+  );
+  store.set(
+    paramsKey("votingparams"),
+    codec
+      .type(GOV_PARAMS.votingparams)
+      .encode(state.voting_params ?? {})
+      .finish(),
+  );
+  store.set(
+    paramsKey("tallyparams"),
+    codec
+      .type(GOV_PARAMS.tallyparams)
+      .encode(state.tally_params ?? {})
+      .finish(),
+  );
   const totals = new Map<string, bigint>();
   const depositType = codec.type("core.gov.v1beta1.Deposit");
   for (const deposit of (state.deposits ?? []) as ProtoMessage[]) {

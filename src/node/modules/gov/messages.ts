@@ -22,13 +22,22 @@ export const VOTE_OPTION_NAMES = ["VOTE_OPTION_UNSPECIFIED", "VOTE_OPTION_YES", 
 const PANIC_CODE = 111222;
 
 const message = (ctx: ExecContext, sender: unknown) =>
-  ctx.emit({ type: "message", attributes: [{ key: "module", value: "gov" }, { key: "sender", value: String(sender) }] });
+  ctx.emit({
+    type: "message",
+    attributes: [
+      { key: "module", value: "gov" },
+      { key: "sender", value: String(sender) },
+    ],
+  });
 
 /** Coins.Add: merged by denom, sorted. */
 export function addCoinLists(a: Coin[], b: Coin[]): Coin[] {
   const sum = new Map<string, bigint>();
   for (const coin of [...a, ...b]) sum.set(coin.denom, (sum.get(coin.denom) ?? 0n) + coin.amount);
-  return [...sum].filter(([, amount]) => amount !== 0n).sort(([x], [y]) => (x < y ? -1 : 1)).map(([denom, amount]) => ({ denom, amount }));
+  return [...sum]
+    .filter(([, amount]) => amount !== 0n)
+    .sort(([x], [y]) => (x < y ? -1 : 1))
+    .map(([denom, amount]) => ({ denom, amount }));
 }
 
 /**

@@ -42,14 +42,17 @@ function minDeposit(value: unknown): Array<{ denom: string; amount: string }> {
   if (!Array.isArray(value)) throw new Error(`invalid minimum deposit: ${JSON.stringify(value)}`);
   const coins = value.map((c) => ({ denom: fieldText((c as { denom?: unknown }).denom), amount: fieldText((c as { amount?: unknown }).amount, "0") }));
   const text = coins.map((c) => `${c.amount}${c.denom}`).join(",");
-  const valid = coins.every((c, i) => DENOM_PATTERN.test(c.denom) && /^\d+$/.test(c.amount) && BigInt(c.amount) > 0n && (i === 0 || coins[i - 1]!.denom < c.denom));
+  const valid = coins.every(
+    (c, i) => DENOM_PATTERN.test(c.denom) && /^\d+$/.test(c.amount) && BigInt(c.amount) > 0n && (i === 0 || coins[i - 1]!.denom < c.denom),
+  );
   if (!valid) throw new Error(`invalid minimum deposit: ${text}`);
   return coins;
 }
 
 function validateTally(params: ProtoMessage): void {
   const dec = (field: string) => BigInt(fieldText(params[field], "0"));
-  const text = () => `quorum: "${formatDec(dec("quorum"))}"\nthreshold: "${formatDec(dec("threshold"))}"\nveto_threshold: "${formatDec(dec("veto_threshold"))}"\n`;
+  const text = () =>
+    `quorum: "${formatDec(dec("quorum"))}"\nthreshold: "${formatDec(dec("threshold"))}"\nveto_threshold: "${formatDec(dec("veto_threshold"))}"\n`;
   if (dec("quorum") < 0n) throw new Error(`quorom cannot be negative: ${formatDec(dec("quorum"))}`);
   if (dec("quorum") > DEC_ONE) throw new Error(`quorom too large: ${text()}`);
   if (dec("threshold") <= 0n) throw new Error(`vote threshold must be positive: ${formatDec(dec("threshold"))}`);

@@ -70,7 +70,8 @@ export function validateContent(kind: ContentKind, content: ProtoMessage): void 
   if (Buffer.byteLength(title) > MAX_TITLE) throw govError("invalidProposalContent", `proposal title is longer than max length of ${MAX_TITLE}`);
   const description = fieldText(content.description);
   if (description.length === 0) throw govError("invalidProposalContent", "proposal description cannot be blank");
-  if (Buffer.byteLength(description) > MAX_DESCRIPTION) throw govError("invalidProposalContent", `proposal description is longer than max length of ${MAX_DESCRIPTION}`);
+  if (Buffer.byteLength(description) > MAX_DESCRIPTION)
+    throw govError("invalidProposalContent", `proposal description is longer than max length of ${MAX_DESCRIPTION}`);
   kind.validate(content);
 }
 
@@ -86,7 +87,8 @@ async function applyParameterChanges(ctx: ExecContext, content: ProtoMessage): P
     const value = String(change.value);
     const owner = ctx.paramSubspaces.get(subspace);
     if (!owner) throw paramsError("unknownSubspace", subspace);
-    if (!owner.params.update) throw paramsError("settingParameter", `key: ${key}, value: ${value}, err: parameter changes of subspace ${subspace} are not supported by this node`);
+    if (!owner.params.update)
+      throw paramsError("settingParameter", `key: ${key}, value: ${value}, err: parameter changes of subspace ${subspace} are not supported by this node`);
     try {
       await owner.params.update(ctx.storeOf(owner.module), key, value, ctx);
     } catch (err) {

@@ -18,7 +18,7 @@ const T = {
 
 export async function readGovParams(store: KVReader, key: GovParamKey, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(paramsKey(key));
-  return bytes ? (ctx.codec.type(GOV_PARAMS[key]).decode(bytes)) : {};
+  return bytes ? ctx.codec.type(GOV_PARAMS[key]).decode(bytes) : {};
 }
 
 function proposalId(request: ProtoMessage): bigint {
@@ -29,7 +29,7 @@ function proposalId(request: ProtoMessage): bigint {
 
 async function getProposal(ctx: QueryContext, id: bigint): Promise<ProtoMessage | undefined> {
   const bytes = await ctx.store.get(proposalKey(id));
-  return bytes ? (ctx.codec.type(T.proposal).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(T.proposal).decode(bytes) : undefined;
 }
 
 /** The query service of x/gov, with the real module's filters and messages. */

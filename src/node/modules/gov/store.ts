@@ -11,7 +11,7 @@ const PROPOSAL = "core.gov.v1beta1.Proposal";
 
 export async function getProposal(ctx: ExecContext, id: bigint): Promise<ProtoMessage | undefined> {
   const bytes = await gov(ctx).get(proposalKey(id));
-  return bytes ? (ctx.codec.type(PROPOSAL).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(PROPOSAL).decode(bytes) : undefined;
 }
 
 export function setProposal(ctx: ExecContext, proposal: ProtoMessage): void {

@@ -80,7 +80,12 @@ export function truncatedCounts({ results }: TallyPowers): TallyCounts {
 }
 
 /** The tally's votes and bonded validators from the state. */
-export async function tallyInputs(gov: KVReader, staking: KVReader, proposalId: bigint, ctx: ModuleContext): Promise<{ validators: TallyValidator[]; votes: TallyVote[] }> {
+export async function tallyInputs(
+  gov: KVReader,
+  staking: KVReader,
+  proposalId: bigint,
+  ctx: ModuleContext,
+): Promise<{ validators: TallyValidator[]; votes: TallyVote[] }> {
   const validators = (await bondedValidatorsByPower(staking, ctx)).map((v) => ({
     operator: String(v.operator_address),
     bondedTokens: validatorTokens(v),

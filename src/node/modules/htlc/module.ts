@@ -117,7 +117,9 @@ function validateHtlc(htlc: ProtoMessage, where: string, ctx: ModuleContext): vo
     }
   }
   if (fieldText(htlc.receiver_on_other_chain).length > MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN) {
-    throw new Error(`${where}.receiver_on_other_chain: length of the receiver on other chain must be between [0,${MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN}]: invalid address`);
+    throw new Error(
+      `${where}.receiver_on_other_chain: length of the receiver on other chain must be between [0,${MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN}]: invalid address`,
+    );
   }
   const amount = (htlc.amount ?? []) as ProtoMessage[];
   if (amount.length === 0) throw new Error(`${where}.amount: the transferred amount must be valid: invalid coins`);

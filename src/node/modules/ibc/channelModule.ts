@@ -102,7 +102,11 @@ export const ibcChannelModule: NodeModule = {
     },
     async UnreceivedAcks(request, ctx) {
       // An acknowledgement is unreceived while the commitment of its packet is still stored.
-      const sequences = await sequencesWhere(request, request.packet_ack_sequences, async (key) => ((await ctx.store.get(key("commitments")))?.length ?? 0) > 0);
+      const sequences = await sequencesWhere(
+        request,
+        request.packet_ack_sequences,
+        async (key) => ((await ctx.store.get(key("commitments")))?.length ?? 0) > 0,
+      );
       return { sequences, height: selfHeight(ctx) };
     },
     async NextSequenceReceive(request, ctx) {
@@ -127,7 +131,8 @@ export const ibcChannelModule: NodeModule = {
       const match = /^channel-(\d+)$/.exec(channelId);
       if (!match) throw new Error(`${field}.channel_id: a channel id has the form channel-{N}, got ${channelId}`);
       if (BigInt(match[1]!) > maxSequence) maxSequence = BigInt(match[1]!);
-      if ((channel.state ?? STATE_UNINITIALIZED) === STATE_UNINITIALIZED) throw new Error(`${field}.state: channel state cannot be STATE_UNINITIALIZED_UNSPECIFIED`);
+      if ((channel.state ?? STATE_UNINITIALIZED) === STATE_UNINITIALIZED)
+        throw new Error(`${field}.state: channel state cannot be STATE_UNINITIALIZED_UNSPECIFIED`);
       if ((channel.ordering ?? ORDER_NONE) === ORDER_NONE) throw new Error(`${field}.ordering: channel ordering cannot be ORDER_NONE_UNSPECIFIED`);
       const hops = (channel.connection_hops ?? []) as string[];
       if (hops.length !== 1) throw new Error(`${field}.connection_hops: a channel has exactly one connection hop, got ${hops.length}`);
@@ -160,13 +165,21 @@ export const ibcChannelModule: NodeModule = {
       const { port_id, channel_id, ...end } = channel;
       ctx.store.set(channelKey(String(port_id), String(channel_id)), channelType.encode(end).finish());
     }
-    const packetLists: Array<[string, PacketStore]> = [["commitments", "commitments"], ["acknowledgements", "acks"], ["receipts", "receipts"]];
+    const packetLists: Array<[string, PacketStore]> = [
+      ["commitments", "commitments"],
+      ["acknowledgements", "acks"],
+      ["receipts", "receipts"],
+    ];
     for (const [list, store] of packetLists) {
       for (const packet of (genesis[list] ?? []) as ProtoMessage[]) {
         ctx.store.set(packetKey(store, String(packet.port_id), String(packet.channel_id), BigInt(String(packet.sequence))), packet.data as Uint8Array);
       }
     }
-    const sequenceLists: Array<[string, SequenceKind]> = [["send_sequences", "nextSequenceSend"], ["recv_sequences", "nextSequenceRecv"], ["ack_sequences", "nextSequenceAck"]];
+    const sequenceLists: Array<[string, SequenceKind]> = [
+      ["send_sequences", "nextSequenceSend"],
+      ["recv_sequences", "nextSequenceRecv"],
+      ["ack_sequences", "nextSequenceAck"],
+    ];
     for (const [list, kind] of sequenceLists) {
       for (const entry of (genesis[list] ?? []) as ProtoMessage[]) {
         ctx.store.set(nextSequenceKey(kind, String(entry.port_id), String(entry.channel_id)), uint64Value(BigInt(fieldText(entry.sequence, "0"))));
@@ -193,7 +206,7 @@ function checkChannelIds(entry: ProtoMessage, field: string): void {
 
 async function getChannel(store: KVReader, portId: string, channelId: string, ctx: QueryContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(channelKey(portId, channelId));
-  return bytes ? (ctx.codec.type("ibc.core.channel.v1.Channel").decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type("ibc.core.channel.v1.Channel").decode(bytes) : undefined;
 }
 
 /** Keys under "channelEnds" are "/ports/{port}/channels/{channel}". */

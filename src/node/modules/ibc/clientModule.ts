@@ -100,7 +100,8 @@ export const ibcClientModule: NodeModule = {
     });
     ((genesis.clients_consensus ?? []) as ProtoMessage[]).forEach((entry, i) => {
       const field = `${where}.clients_consensus[${i}]`;
-      if (!clientTypes.has(fieldText(entry.client_id))) throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
+      if (!clientTypes.has(fieldText(entry.client_id)))
+        throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
       const seen = new Set<string>();
       ((entry.consensus_states ?? []) as ProtoMessage[]).forEach((item, j) => {
         const height = (item.height ?? {}) as Height;
@@ -112,10 +113,12 @@ export const ibcClientModule: NodeModule = {
     });
     ((genesis.clients_metadata ?? []) as ProtoMessage[]).forEach((entry, i) => {
       const field = `${where}.clients_metadata[${i}]`;
-      if (!clientTypes.has(fieldText(entry.client_id))) throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
+      if (!clientTypes.has(fieldText(entry.client_id)))
+        throw new Error(`${field}.client_id: ${fieldText(entry.client_id)} is not a client of ${where}.clients`);
       ((entry.client_metadata ?? []) as ProtoMessage[]).forEach((item, j) => {
         if (((item.key as Uint8Array | undefined)?.length ?? 0) === 0) throw new Error(`${field}.client_metadata[${j}].key: metadata key cannot be empty`);
-        if (((item.value as Uint8Array | undefined)?.length ?? 0) === 0) throw new Error(`${field}.client_metadata[${j}].value: metadata value cannot be empty`);
+        if (((item.value as Uint8Array | undefined)?.length ?? 0) === 0)
+          throw new Error(`${field}.client_metadata[${j}].value: metadata value cannot be empty`);
       });
     });
     const next = BigInt(fieldText(genesis.next_client_sequence, "0"));
@@ -140,7 +143,13 @@ export const ibcClientModule: NodeModule = {
         ctx.store.set(clientMetadataKey(String(entry.client_id), item.key as Uint8Array), item.value as Uint8Array);
       }
     }
-    ctx.store.set(CLIENT_PARAMS_KEY, ctx.codec.type("ibc.core.client.v1.Params").encode(genesis.params ?? {}).finish());
+    ctx.store.set(
+      CLIENT_PARAMS_KEY,
+      ctx.codec
+        .type("ibc.core.client.v1.Params")
+        .encode(genesis.params ?? {})
+        .finish(),
+    );
     ctx.store.set(NEXT_CLIENT_SEQUENCE_KEY, uint64Value(BigInt(fieldText(genesis.next_client_sequence, "0"))));
   },
 
@@ -158,13 +167,13 @@ export const ibcClientModule: NodeModule = {
 /** The packed client state of a client, if it exists. */
 export async function getClientState(store: KVReader, clientId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(clientStateKey(clientId));
-  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type("google.protobuf.Any").decode(bytes) : undefined;
 }
 
 /** The packed consensus state of a client at a height, if it exists. */
 export async function getConsensusState(store: KVReader, clientId: string, height: Height, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(consensusStateKey(clientId, height));
-  return bytes ? (ctx.codec.type("google.protobuf.Any").decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type("google.protobuf.Any").decode(bytes) : undefined;
 }
 
 /** The height of a request's revision_number and revision_height fields. */
@@ -174,5 +183,5 @@ export function requestHeight(request: ProtoMessage) {
 
 async function readClientParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(CLIENT_PARAMS_KEY);
-  return bytes ? (ctx.codec.type("ibc.core.client.v1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("ibc.core.client.v1.Params").decode(bytes) : {};
 }

@@ -109,7 +109,7 @@ export const ibcConnectionModule: NodeModule = {
 
 export async function getConnection(store: KVReader, connectionId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(connectionKey(connectionId));
-  return bytes ? (ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").decode(bytes) : undefined;
 }
 
 async function existingConnection(value: unknown, ctx: QueryContext): Promise<ProtoMessage> {

@@ -45,7 +45,9 @@ export function checkDenomTrace(trace: ProtoMessage, field: string): void {
   if (path === "") return;
   const identifiers = path.split("/");
   if (identifiers.length % 2 !== 0) {
-    throw new Error(`${field}.path: trace info must come in pairs of port and channel identifiers '{portID}/{channelID}', got the identifiers: ${identifiers.join(" ")}`);
+    throw new Error(
+      `${field}.path: trace info must come in pairs of port and channel identifiers '{portID}/{channelID}', got the identifiers: ${identifiers.join(" ")}`,
+    );
   }
   for (let i = 0; i < identifiers.length; i += 2) {
     checkIdentifier("port", identifiers[i], `${field}.path (port ID at position ${i})`);

@@ -29,8 +29,18 @@ const rfc3339 = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOStrin
 /** ics23 proof specs of the SDK's stores (IAVL, then the Tendermint simple tree): commitmenttypes.GetSDKSpecs(). */
 const leafSpec = { hash: "SHA256", prehash_key: "NO_HASH", prehash_value: "SHA256", length: "VAR_PROTO", prefix: b64(Uint8Array.of(0)) };
 const SDK_PROOF_SPECS = [
-  { leaf_spec: leafSpec, inner_spec: { child_order: [0, 1], child_size: 33, min_prefix_length: 4, max_prefix_length: 12, empty_child: null, hash: "SHA256" }, max_depth: 0, min_depth: 0 },
-  { leaf_spec: leafSpec, inner_spec: { child_order: [0, 1], child_size: 32, min_prefix_length: 1, max_prefix_length: 1, empty_child: null, hash: "SHA256" }, max_depth: 0, min_depth: 0 },
+  {
+    leaf_spec: leafSpec,
+    inner_spec: { child_order: [0, 1], child_size: 33, min_prefix_length: 4, max_prefix_length: 12, empty_child: null, hash: "SHA256" },
+    max_depth: 0,
+    min_depth: 0,
+  },
+  {
+    leaf_spec: leafSpec,
+    inner_spec: { child_order: [0, 1], child_size: 32, min_prefix_length: 1, max_prefix_length: 1, empty_child: null, hash: "SHA256" },
+    max_depth: 0,
+    min_depth: 0,
+  },
 ];
 
 export function ibcDevGenesis(ctx: DevGenesisContext) {

@@ -7,7 +7,8 @@ const VALID_ID = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
 function identifierError(id: string, min: number, max: number): string | undefined {
   if (id.trim() === "") return "identifier cannot be blank: invalid identifier";
   if (id.includes("/")) return `identifier ${id} cannot contain separator '/': invalid identifier`;
-  if (id.length < min || id.length > max) return `identifier ${id} has invalid length: ${id.length}, must be between ${min}-${max} characters: invalid identifier`;
+  if (id.length < min || id.length > max)
+    return `identifier ${id} has invalid length: ${id.length}, must be between ${min}-${max} characters: invalid identifier`;
   if (!VALID_ID.test(id)) {
     return `identifier ${id} must contain only alphanumeric or the following characters: '.', '_', '+', '-', '#', '[', ']', '<', '>': invalid identifier`;
   }

@@ -21,7 +21,8 @@ export function clientTypeOf(any: ProtoMessage, field: string): string {
 
 export function checkConsensusStateType(any: ProtoMessage, field: string): void {
   const url = fieldText(any.type_url);
-  if (!CONSENSUS_STATE_TYPES.has(url)) throw new Error(`${field}: unsupported consensus state type "${url}" (expected one of ${[...CONSENSUS_STATE_TYPES].join(", ")})`);
+  if (!CONSENSUS_STATE_TYPES.has(url))
+    throw new Error(`${field}: unsupported consensus state type "${url}" (expected one of ${[...CONSENSUS_STATE_TYPES].join(", ")})`);
 }
 
 /** GetLatestHeight of a packed client state. */
@@ -30,11 +31,11 @@ export function latestHeightOf(any: ProtoMessage, ctx: ModuleContext): Height {
   const state = ctx.codec.type(typeUrl.slice(1)).decode(any.value as Uint8Array) as unknown as ProtoMessage;
   switch (CLIENT_TYPES[typeUrl]) {
     case "07-tendermint":
-      return (state.latest_height ?? {});
+      return state.latest_height ?? {};
     case "06-solomachine":
       return heightOf(0n, BigInt(fieldText(state.sequence, "0")));
     case "09-localhost":
-      return (state.height ?? {});
+      return state.height ?? {};
     default:
       throw new Error(`unsupported client state type "${typeUrl}"`);
   }

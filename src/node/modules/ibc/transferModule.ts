@@ -38,7 +38,12 @@ export const transferModule: NodeModule = {
     },
     async DenomTraces(request, ctx) {
       const traceType = ctx.codec.type("ibc.applications.transfer.v1.DenomTrace");
-      const page = await paginate(ctx.store, DENOM_TRACE_PREFIX, request.pagination as PageRequest, (_key, value) => traceType.decode(value) as unknown as ProtoMessage);
+      const page = await paginate(
+        ctx.store,
+        DENOM_TRACE_PREFIX,
+        request.pagination as PageRequest,
+        (_key, value) => traceType.decode(value) as unknown as ProtoMessage,
+      );
       // The page comes in hash order; the real query sorts it by full denom path.
       const traces = page.items.sort((a, b) => (fullDenomPath(a) < fullDenomPath(b) ? -1 : fullDenomPath(a) > fullDenomPath(b) ? 1 : 0));
       return { denom_traces: traces, pagination: page.pagination };
@@ -60,7 +65,13 @@ export const transferModule: NodeModule = {
   },
 
   async initGenesis(state, ctx) {
-    ctx.store.set(PARAMS_KEY, ctx.codec.type("ibc.applications.transfer.v1.Params").encode(state.params ?? {}).finish());
+    ctx.store.set(
+      PARAMS_KEY,
+      ctx.codec
+        .type("ibc.applications.transfer.v1.Params")
+        .encode(state.params ?? {})
+        .finish(),
+    );
     ctx.store.set(PORT_KEY, utf8(String(state.port_id)));
     const traceType = ctx.codec.type("ibc.applications.transfer.v1.DenomTrace");
     for (const trace of (state.denom_traces ?? []) as ProtoMessage[]) {
@@ -86,5 +97,5 @@ export const transferModule: NodeModule = {
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes) : {};
 }

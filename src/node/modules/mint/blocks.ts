@@ -63,5 +63,9 @@ async function ensureMintAccount(ctx: ExecContext): Promise<void> {
   const number = numberBytes ? BigInt(new TextDecoder().decode(numberBytes)) : 0n;
   auth.set(NEXT_ACCOUNT_NUMBER_KEY, utf8((number + 1n).toString()));
   const base = { address: moduleAddress(ctx.chain.bech32Prefix, MINT_ACCOUNT), account_number: number.toString(), sequence: "0" };
-  setAccount(auth, ctx.codec, address, { typeName: "core.auth.v1beta1.ModuleAccount", account: { base_account: base, name: MINT_ACCOUNT, permissions: ["minter"] }, base });
+  setAccount(auth, ctx.codec, address, {
+    typeName: "core.auth.v1beta1.ModuleAccount",
+    account: { base_account: base, name: MINT_ACCOUNT, permissions: ["minter"] },
+    base,
+  });
 }

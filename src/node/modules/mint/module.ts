@@ -43,8 +43,20 @@ export const mintModule: NodeModule = {
   },
 
   async initGenesis(state, ctx) {
-    ctx.store.set(PARAMS_KEY, ctx.codec.type("hubmod.mint.Params").encode(state.params ?? {}).finish());
-    ctx.store.set(MINTER_KEY, ctx.codec.type("hubmod.mint.Minter").encode(state.minter ?? {}).finish());
+    ctx.store.set(
+      PARAMS_KEY,
+      ctx.codec
+        .type("hubmod.mint.Params")
+        .encode(state.params ?? {})
+        .finish(),
+    );
+    ctx.store.set(
+      MINTER_KEY,
+      ctx.codec
+        .type("hubmod.mint.Minter")
+        .encode(state.minter ?? {})
+        .finish(),
+    );
   },
 
   beginBlock: mintBeginBlock,
@@ -74,5 +86,5 @@ export const mintModule: NodeModule = {
 
 async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("hubmod.mint.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("hubmod.mint.Params").decode(bytes) : {};
 }

@@ -5,7 +5,19 @@ import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { invalidArgument, notFound } from "../../abci/queryError.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
-import { DENOMS_PREFIX, DENOM_TYPE, denomNftsPrefix, NFT_TYPE, nftKey, ownerPrefix, readDenom, supplyOfOwner, totalSupply, writeDenom, writeNewNft } from "./store.js";
+import {
+  DENOMS_PREFIX,
+  DENOM_TYPE,
+  denomNftsPrefix,
+  NFT_TYPE,
+  nftKey,
+  ownerPrefix,
+  readDenom,
+  supplyOfOwner,
+  totalSupply,
+  writeDenom,
+  writeNewNft,
+} from "./store.js";
 import { denomIdError, tokenIdError, tokenUriError } from "./validation.js";
 import { fieldText } from "../../../codec/fieldText.js";
 

@@ -36,7 +36,7 @@ const denomNameKey = (name: string) => key(PREFIX_DENOM_NAME, name);
 
 export async function readDenom(store: KVReader, denomId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(denomKey(denomId));
-  return bytes ? (ctx.codec.type(DENOM_TYPE).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(DENOM_TYPE).decode(bytes) : undefined;
 }
 
 export async function totalSupply(store: KVReader, denomId: string): Promise<bigint> {

@@ -72,7 +72,8 @@ export const oracleModule: NodeModule = {
       const history = big(feed.latest_history);
       if (history < 1n || history > 100n) throw new Error(`${at}.feed.latest_history: latest history is invalid, should be between 1 and 100`);
       const contextId = fieldText(feed.request_context_id);
-      if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId)) throw new Error(`${at}.feed.request_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
+      if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId))
+        throw new Error(`${at}.feed.request_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
       contexts(contextId.toUpperCase(), `${at}.feed.request_context_id`);
       decodeBech32Address(fieldText(feed.creator), ctx.chain.bech32Prefix, `${at}.feed.creator`);
       if (BigInt(((entry.values ?? []) as unknown[]).length) > history) throw new Error(`${at}.values: more values than latest_history (${history})`);

@@ -21,4 +21,3 @@ export const paramsModule: NodeModule = {
   // The real genesis carries "params": null.
   devGenesis: () => null,
 };
-

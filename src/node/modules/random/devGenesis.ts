@@ -25,7 +25,11 @@ export function randomDevGenesis(ctx: DevGenesisContext): unknown {
       "201": { requests: [request(9, "pending-2")] },
     },
     randoms: {
-      [lowerHex(randomRequestId(1n, produced.consumer))]: { request_tx_hash: produced.tx_hash, height: "1", value: fraction(devTxHash(`${ctx.chainId}/random`)) },
+      [lowerHex(randomRequestId(1n, produced.consumer))]: {
+        request_tx_hash: produced.tx_hash,
+        height: "1",
+        value: fraction(devTxHash(`${ctx.chainId}/random`)),
+      },
     },
   };
 }

@@ -18,4 +18,3 @@ export const queueHeightPrefix = (height: bigint) => concatBytes(QUEUE_PREFIX, b
 export function randomRequestId(requestHeight: bigint, consumer: string): Uint8Array {
   return sha256(concatBytes(bigEndian64(requestHeight), utf8(consumer)));
 }
-

@@ -46,7 +46,8 @@ export const randomModule: NodeModule = {
     const pending = uniqueKeys("request");
     for (const [height, group] of Object.entries((state.pending_random_requests ?? {}) as Record<string, ProtoMessage>)) {
       const at = `pending_random_requests[${height}]`;
-      if (!/^\d+$/.test(height) || BigInt(height) === 0n) throw new Error(`${at}: the key is the height at which the random number is generated, a positive integer`);
+      if (!/^\d+$/.test(height) || BigInt(height) === 0n)
+        throw new Error(`${at}: the key is the height at which the random number is generated, a positive integer`);
       ((group.requests ?? []) as ProtoMessage[]).forEach((request, i) => {
         const field = `${at}.requests[${i}]`;
         address(request.consumer, `${field}.consumer`);
@@ -55,7 +56,8 @@ export const randomModule: NodeModule = {
         if (request.oracle) {
           assertCoins(request.service_fee_cap, `${field}.service_fee_cap`, { nonEmpty: true });
           const contextId = fieldText(request.service_context_id);
-          if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId)) throw new Error(`${field}.service_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
+          if (contextId.length !== CONTEXT_ID_HEX_LENGTH || !decodeHex(contextId))
+            throw new Error(`${field}.service_context_id: a request context id is ${CONTEXT_ID_HEX_LENGTH} hex digits`);
         }
         pending(Buffer.from(randomRequestId(big(request.height), String(request.consumer))).toString("hex"), field);
       });

@@ -118,7 +118,15 @@ export function serviceDevGenesis(ctx: DevGenesisContext): unknown {
     },
   };
 
-  const request = (contextId: Uint8Array, batch: bigint, index: number, provider: (typeof BINDINGS)[number], consumer: string, pair: string, timeout: bigint) => ({
+  const request = (
+    contextId: Uint8Array,
+    batch: bigint,
+    index: number,
+    provider: (typeof BINDINGS)[number],
+    consumer: string,
+    pair: string,
+    timeout: bigint,
+  ) => ({
     id: upperHex(makeRequestId(contextId, batch, REQUEST_HEIGHT, index)),
     service_name: DEV_SERVICE_NAME,
     provider: address(provider.provider),

@@ -19,7 +19,11 @@ type Address = (value: unknown) => Uint8Array;
 export async function initServiceGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void> {
   const { store, codec } = ctx;
   const address: Address = (value) => decodeBech32Address(String(value), ctx.chain.bech32Prefix, "address");
-  const encode: Encode = (type, message) => codec.type(`extmod.service.${type}`).encode(message as ProtoMessage).finish();
+  const encode: Encode = (type, message) =>
+    codec
+      .type(`extmod.service.${type}`)
+      .encode(message as ProtoMessage)
+      .finish();
 
   store.set(keys.PARAMS_KEY, encode("Params", state.params ?? {}));
   for (const definition of list(state.definitions)) store.set(keys.definitionKey(String(definition.name)), encode("ServiceDefinition", definition));

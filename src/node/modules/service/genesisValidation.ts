@@ -81,12 +81,14 @@ function validateBindings(list: Messages, definitions: Set<string>, canonical: C
     const provider = canonical(binding.provider, `${at}.provider`);
     const owner = canonical(binding.owner, `${at}.owner`);
     if (bindings.has(`${name}/${provider}`)) throw new Error(`${at}: duplicate binding of ${provider} to ${name}`);
-    if (ownerOf.has(provider) && ownerOf.get(provider) !== owner) throw new Error(`${at}.owner: provider ${provider} already has the owner ${ownerOf.get(provider)}`);
+    if (ownerOf.has(provider) && ownerOf.get(provider) !== owner)
+      throw new Error(`${at}.owner: provider ${provider} already has the owner ${ownerOf.get(provider)}`);
     bindings.set(`${name}/${provider}`, binding);
     ownerOf.set(provider, owner);
     assertCoins(binding.deposit, `${at}.deposit`);
     const pricing = assertJsonObject(binding.pricing, `${at}.pricing`);
-    if (typeof pricing.price !== "string" || !PRICE.test(pricing.price)) throw new Error(`${at}.pricing: "price" must be an amount and a denom, e.g. "5${baseDenom}"`);
+    if (typeof pricing.price !== "string" || !PRICE.test(pricing.price))
+      throw new Error(`${at}.pricing: "price" must be an amount and a denom, e.g. "5${baseDenom}"`);
     if (big(binding.qos) === 0n) throw new Error(`${at}.qos: must be positive`);
     assertJsonObject(binding.options, `${at}.options`);
   });
@@ -94,7 +96,12 @@ function validateBindings(list: Messages, definitions: Set<string>, canonical: C
 }
 
 /** Request contexts by upper-case hex id. */
-function validateRequestContexts(requestContexts: unknown, definitions: Set<string>, address: AddressCheck, canonical: CanonicalCheck): Map<string, ProtoMessage> {
+function validateRequestContexts(
+  requestContexts: unknown,
+  definitions: Set<string>,
+  address: AddressCheck,
+  canonical: CanonicalCheck,
+): Map<string, ProtoMessage> {
   const contexts = new Map<string, ProtoMessage>();
   for (const [id, context] of entries(requestContexts)) {
     const at = `request_contexts[${id}]`;
@@ -130,18 +137,24 @@ function validateRequest(entry: ProtoMessage, at: string, checks: RequestChecks)
   checks.requestIds(upperHex(bytes), `${at}.request.id`);
   const parts = splitRequestId(bytes);
   const contextId = upperHex(parts.contextId);
-  if (fieldText(request.request_context_id).toUpperCase() !== contextId) throw new Error(`${at}.request.request_context_id: the request id belongs to request context ${contextId}`);
-  if (big(request.request_context_batch_counter) !== parts.batchCounter) throw new Error(`${at}.request.request_context_batch_counter: the request id says batch ${parts.batchCounter}`);
+  if (fieldText(request.request_context_id).toUpperCase() !== contextId)
+    throw new Error(`${at}.request.request_context_id: the request id belongs to request context ${contextId}`);
+  if (big(request.request_context_batch_counter) !== parts.batchCounter)
+    throw new Error(`${at}.request.request_context_batch_counter: the request id says batch ${parts.batchCounter}`);
   if (big(request.request_height) !== parts.requestHeight) throw new Error(`${at}.request.request_height: the request id says height ${parts.requestHeight}`);
   if (big(request.expiration_height) <= parts.requestHeight) throw new Error(`${at}.request.expiration_height: must be after the request height`);
   const context = checks.contexts.get(contextId);
   if (!context) throw new Error(`${at}.request.request_context_id: unknown request context ${contextId}`);
-  if (big(context.batch_counter) !== parts.batchCounter) throw new Error(`${at}.request.request_context_batch_counter: only the current batch (${big(context.batch_counter)}) of a request context keeps its requests`);
+  if (big(context.batch_counter) !== parts.batchCounter)
+    throw new Error(
+      `${at}.request.request_context_batch_counter: only the current batch (${big(context.batch_counter)}) of a request context keeps its requests`,
+    );
   for (const field of ["service_name", "consumer", "input"]) {
     if (fieldText(request[field]) !== fieldText(context[field])) throw new Error(`${at}.request.${field}: differs from the request context's`);
   }
   const provider = checks.canonical(request.provider, `${at}.request.provider`);
-  if (!checks.bindings.has(`${String(request.service_name)}/${provider}`)) throw new Error(`${at}.request.provider: ${provider} has no binding to ${String(request.service_name)}`);
+  if (!checks.bindings.has(`${String(request.service_name)}/${provider}`))
+    throw new Error(`${at}.request.provider: ${provider} has no binding to ${String(request.service_name)}`);
   assertCoins(request.service_fee, `${at}.request.service_fee`);
 
   const response = entry.response as ProtoMessage | undefined;
@@ -149,7 +162,8 @@ function validateRequest(entry: ProtoMessage, at: string, checks: RequestChecks)
   if (fieldText(response.provider) !== String(request.provider)) throw new Error(`${at}.response.provider: differs from the request's`);
   if (fieldText(response.consumer) !== String(request.consumer)) throw new Error(`${at}.response.consumer: differs from the request's`);
   if (fieldText(response.request_context_id).toUpperCase() !== contextId) throw new Error(`${at}.response.request_context_id: differs from the request's`);
-  if (big(response.request_context_batch_counter) !== parts.batchCounter) throw new Error(`${at}.response.request_context_batch_counter: differs from the request's`);
+  if (big(response.request_context_batch_counter) !== parts.batchCounter)
+    throw new Error(`${at}.response.request_context_batch_counter: differs from the request's`);
   const result = assertJsonObject(response.result, `${at}.response.result`);
   if (![200, 400, 500].includes(result.code as number)) throw new Error(`${at}.response.result: "code" must be 200, 400 or 500`);
 }
@@ -172,6 +186,7 @@ function validateParams(params: ProtoMessage): void {
 
 function serviceName(value: unknown, field: string): string {
   const name = fieldText(value);
-  if (!SERVICE_NAME.test(name)) throw new Error(`${field}: invalid service name "${name}": letters, digits, _ and - only, starting with a letter, at most 70 characters`);
+  if (!SERVICE_NAME.test(name))
+    throw new Error(`${field}: invalid service name "${name}": letters, digits, _ and - only, starting with a letter, at most 70 characters`);
   return name;
 }

@@ -86,7 +86,9 @@ export const serviceModule: NodeModule = {
       const contextId = contextIdParam(request.request_context_id);
       const batch = big(request.batch_counter);
       const batchPrefix = keys.requestsOfBatchPrefix(contextId, batch);
-      const page = await paginate(ctx.store, batchPrefix, request.pagination as PageRequest, (key) => readRequest(ctx, concatBytes(batchPrefix.subarray(1), key)));
+      const page = await paginate(ctx.store, batchPrefix, request.pagination as PageRequest, (key) =>
+        readRequest(ctx, concatBytes(batchPrefix.subarray(1), key)),
+      );
       return { requests: page.items, pagination: page.pagination };
     },
     async Response(request, ctx) {

@@ -7,7 +7,7 @@ import { PARAMS_KEY } from "./keys.js";
 
 export async function readServiceParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("extmod.service.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("extmod.service.Params").decode(bytes) : {};
 }
 
 /** The params of the x/params subspace "service", under the real keys (types/params.go), as amino JSON. */

@@ -36,6 +36,9 @@ export const DENOM_PATTERN = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
 
 export function denomParam(value: unknown, field = "denom"): string {
   const denom = fieldText(value);
-  if (!DENOM_PATTERN.test(denom)) throw invalidArgument(denom === "" ? `${field} cannot be empty` : `invalid ${field} "${denom}": a denom is 3-128 characters [a-zA-Z0-9/:._-] starting with a letter`);
+  if (!DENOM_PATTERN.test(denom))
+    throw invalidArgument(
+      denom === "" ? `${field} cannot be empty` : `invalid ${field} "${denom}": a denom is 3-128 characters [a-zA-Z0-9/:._-] starting with a letter`,
+    );
   return denom;
 }

@@ -66,7 +66,8 @@ export function aminoInt64Value(value: unknown): bigint {
 }
 
 export function aminoUint32Value(value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new Error(`invalid uint32 value ${JSON.stringify(value)}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffffffff)
+    throw new Error(`invalid uint32 value ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -92,4 +93,5 @@ export function aminoBoolValue(value: unknown): boolean {
   return value;
 }
 
-export const durationNanos = (duration: { seconds: string | number; nanos: number }) => BigInt(String(duration.seconds)) * 1_000_000_000n + BigInt(duration.nanos);
+export const durationNanos = (duration: { seconds: string | number; nanos: number }) =>
+  BigInt(String(duration.seconds)) * 1_000_000_000n + BigInt(duration.nanos);

@@ -89,7 +89,10 @@ export function decCoinsAdd(a: DecCoin[], b: DecCoin[]): DecCoin[] {
 
 /** DecCoins.Sub: throws when any amount would become negative (the real code panics). */
 export function decCoinsSub(a: DecCoin[], b: DecCoin[]): DecCoin[] {
-  const result = decCoinsAdd(a, b.map((c) => ({ denom: c.denom, amount: -c.amount })));
+  const result = decCoinsAdd(
+    a,
+    b.map((c) => ({ denom: c.denom, amount: -c.amount })),
+  );
   const negative = result.find((c) => c.amount < 0n);
   if (negative) throw new Error(`negative coin amount: ${negative.denom}`);
   return result;

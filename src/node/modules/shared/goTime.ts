@@ -39,7 +39,10 @@ export function goDuration(nanos: bigint): string {
   const abs = nanos < 0n ? -nanos : nanos;
   const fractionText = (value: bigint, unit: bigint) => {
     const whole = value / unit;
-    const rest = (value % unit).toString().padStart(unit.toString().length - 1, "0").replace(/0+$/, "");
+    const rest = (value % unit)
+      .toString()
+      .padStart(unit.toString().length - 1, "0")
+      .replace(/0+$/, "");
     return rest ? `${whole}.${rest}` : `${whole}`;
   };
   if (abs < 1000n) return `${sign}${abs}ns`;

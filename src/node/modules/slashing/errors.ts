@@ -9,4 +9,3 @@ export const slashingError = errorTable("slashing", {
   missingSelfDelegation: [6, "validator has no self-delegation; cannot be unjailed"],
   selfDelegationTooLowToUnjail: [7, "validator's self delegation less than minimum; cannot be unjailed"],
 });
-

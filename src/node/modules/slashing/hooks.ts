@@ -11,7 +11,10 @@ export const slashingHooks = {
   /** AddPubkey: the consensus key by its address, for the signature handling. */
   async afterValidatorCreated(ctx: ExecContext, operator: Uint8Array): Promise<void> {
     const validator = (await getValidator(ctx.storeOf("staking"), ctx, operator))!;
-    const any = ctx.codec.type("google.protobuf.Any").encode(validator.consensus_pubkey as ProtoMessage).finish();
+    const any = ctx.codec
+      .type("google.protobuf.Any")
+      .encode(validator.consensus_pubkey as ProtoMessage)
+      .finish();
     ctx.storeOf("slashing").set(pubkeyKey(consensusAddressOf(validator, ctx)), any);
   },
 

@@ -35,7 +35,13 @@ export const slashingMessages: Record<string, MsgRoute> = {
         if (ctx.time.getTime() < timestampDate(info.jailed_until as ProtoMessage).getTime()) throw slashingError("validatorJailed");
       }
       unjailValidator(ctx, operator, validator);
-      ctx.emit({ type: "message", attributes: [{ key: "module", value: "slashing" }, { key: "sender", value: String(msg.validator_addr) }] });
+      ctx.emit({
+        type: "message",
+        attributes: [
+          { key: "module", value: "slashing" },
+          { key: "sender", value: String(msg.validator_addr) },
+        ],
+      });
       return {};
     },
   },

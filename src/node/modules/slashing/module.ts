@@ -31,7 +31,8 @@ export const slashingModule: NodeModule = {
     fractionAt(params.slash_fraction_double_sign, "params.slash_fraction_double_sign", "slashing fraction double sign");
     fractionAt(params.min_signed_per_window, "params.min_signed_per_window", "min signed per window");
     const jail = (params.downtime_jail_duration ?? {}) as { seconds?: unknown };
-    if (Number(fieldText(jail.seconds, "0")) < MINUTE_SECONDS) throw new Error("params.downtime_jail_duration: downtime unjail duration must be at least 1 minute");
+    if (Number(fieldText(jail.seconds, "0")) < MINUTE_SECONDS)
+      throw new Error("params.downtime_jail_duration: downtime unjail duration must be at least 1 minute");
     const window = Number(fieldText(params.signed_blocks_window, "0"));
     if (window < 10) throw new Error(`params.signed_blocks_window: signed blocks window must be at least 10, is ${window}`);
     const consensus = bech32Prefixes(ctx.chain.bech32Prefix).consensus;
@@ -57,7 +58,13 @@ export const slashingModule: NodeModule = {
         store.set(missedBlockKey(address, BigInt(fieldText(missed.index, "0"))), encodeMissed(Boolean(missed.missed)));
       }
     }
-    store.set(PARAMS_KEY, codec.type("core.slashing.v1beta1.Params").encode(state.params ?? {}).finish());
+    store.set(
+      PARAMS_KEY,
+      codec
+        .type("core.slashing.v1beta1.Params")
+        .encode(state.params ?? {})
+        .finish(),
+    );
   },
 
   params: {

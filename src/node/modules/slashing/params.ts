@@ -40,5 +40,5 @@ export async function updateSlashingParam(store: KVStore, key: string, value: st
 
 export async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.slashing.v1beta1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("core.slashing.v1beta1.Params").decode(bytes) : {};
 }

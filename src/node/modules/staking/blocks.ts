@@ -30,7 +30,16 @@ import {
   lastValidatorPowerKey,
   validatorQueueKey,
 } from "./keys.js";
-import { appendToQueue, bondedTokensToNotBonded, deletePowerIndex, notBondedTokensToBonded, setPowerIndex, setValidator, staking, unbondingTimeMs } from "./store.js";
+import {
+  appendToQueue,
+  bondedTokensToNotBonded,
+  deletePowerIndex,
+  notBondedTokensToBonded,
+  setPowerIndex,
+  setValidator,
+  staking,
+  unbondingTimeMs,
+} from "./store.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
 /** The block hooks of x/staking (v0.41 abci.go, keeper/val_state_change.go, historical_info.go). */
@@ -62,7 +71,10 @@ export async function trackHistoricalInfo(ctx: ExecContext): Promise<void> {
     chain_id: ctx.chain.chainId,
     height: ctx.height,
     time: toTimestamp(ctx.time),
-    last_block_id: { hash: bytes(block?.lastBlockId.hash ?? ""), part_set_header: { total: block?.lastBlockId.partsTotal ?? 0, hash: bytes(block?.lastBlockId.partsHash ?? "") } },
+    last_block_id: {
+      hash: bytes(block?.lastBlockId.hash ?? ""),
+      part_set_header: { total: block?.lastBlockId.partsTotal ?? 0, hash: bytes(block?.lastBlockId.partsHash ?? "") },
+    },
     app_hash: bytes(block?.appHash ?? ""),
     proposer_address: block?.proposer ?? new Uint8Array(),
   };
@@ -89,7 +101,12 @@ export async function stakingEndBlock(ctx: ExecContext): Promise<void> {
     });
   }
   for (const triplet of await dequeueMature(ctx, REDELEGATION_QUEUE_PREFIX, "core.staking.v1beta1.DVVTriplets", "triplets")) {
-    const balances = await completeRedelegation(ctx, account(triplet.delegator_address), operator(triplet.validator_src_address), operator(triplet.validator_dst_address));
+    const balances = await completeRedelegation(
+      ctx,
+      account(triplet.delegator_address),
+      operator(triplet.validator_src_address),
+      operator(triplet.validator_dst_address),
+    );
     if (!balances) continue;
     ctx.emit({
       type: "complete_redelegation",
@@ -187,7 +204,13 @@ async function beginUnbondingValidator(ctx: ExecContext, operator: Uint8Array, v
   validator.unbonding_height = String(ctx.height);
   setValidator(ctx, operator, validator);
   setPowerIndex(ctx, operator, validator);
-  await appendToQueue(ctx, validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(ctx.height)), "core.staking.v1beta1.ValAddresses", "addresses", validator.operator_address);
+  await appendToQueue(
+    ctx,
+    validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(ctx.height)),
+    "core.staking.v1beta1.ValAddresses",
+    "addresses",
+    validator.operator_address,
+  );
   return validator;
 }
 

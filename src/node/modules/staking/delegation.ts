@@ -25,7 +25,15 @@ import {
   validatorShares,
   validatorTokens,
 } from "./keeper.js";
-import { REDELEGATION_BY_DST_PREFIX, lengthPrefixed, powerIndexKey, redelegationQueueKey, unbondingQueueKey, validatorByConsKey, validatorKey } from "./keys.js";
+import {
+  REDELEGATION_BY_DST_PREFIX,
+  lengthPrefixed,
+  powerIndexKey,
+  redelegationQueueKey,
+  unbondingQueueKey,
+  validatorByConsKey,
+  validatorKey,
+} from "./keys.js";
 import {
   appendToQueue,
   bondedTokensToNotBonded,
@@ -84,7 +92,14 @@ async function delegateCoins(ctx: ExecContext, delegator: Uint8Array, pool: stri
 }
 
 /** Keeper.Delegate: returns the shares issued. `tokenSource` is the bond status the tokens come from. */
-export async function delegate(ctx: ExecContext, delegator: Uint8Array, amount: bigint, tokenSource: number, operator: Uint8Array, subtractAccount: boolean): Promise<bigint> {
+export async function delegate(
+  ctx: ExecContext,
+  delegator: Uint8Array,
+  amount: bigint,
+  tokenSource: number,
+  operator: Uint8Array,
+  subtractAccount: boolean,
+): Promise<bigint> {
   const validator = (await getValidator(staking(ctx), ctx, operator))!;
   if (validatorTokens(validator) === 0n && validatorShares(validator) > 0n) throw stakingError("delegatorShareExRateInvalid");
   const existing = await getDelegation(staking(ctx), ctx, delegator, operator);
@@ -118,7 +133,11 @@ export async function unbond(ctx: ExecContext, delegator: Uint8Array, operator: 
   const remaining = held - shares;
   delegation.shares = remaining.toString();
   // an operator whose self-delegation falls below its minimum is jailed
-  if (bytesEqual(delegator, operator) && !validator.jailed && decTruncateInt(tokensFromShares(validator, remaining)) < BigInt(fieldText(validator.min_self_delegation, "0"))) {
+  if (
+    bytesEqual(delegator, operator) &&
+    !validator.jailed &&
+    decTruncateInt(tokensFromShares(validator, remaining)) < BigInt(fieldText(validator.min_self_delegation, "0"))
+  ) {
     jailValidator(ctx, operator, validator);
     validator = (await getValidator(staking(ctx), ctx, operator))!;
   }
@@ -157,7 +176,12 @@ export async function undelegate(ctx: ExecContext, delegator: Uint8Array, operat
   const amount = await unbond(ctx, delegator, operator, shares);
   if (validator.status === BondStatus.bonded) await bondedTokensToNotBonded(ctx, amount);
   const completion = new Date(ctx.time.getTime() + (await unbondingTimeMs(ctx)));
-  const entry = { creation_height: String(ctx.height), completion_time: toTimestamp(completion), initial_balance: amount.toString(), balance: amount.toString() };
+  const entry = {
+    creation_height: String(ctx.height),
+    completion_time: toTimestamp(completion),
+    initial_balance: amount.toString(),
+    balance: amount.toString(),
+  };
   const ubd = existing ?? { delegator_address: accountText(ctx, delegator), validator_address: operatorText(ctx, operator), entries: [] };
   ubd.entries = [...((ubd.entries ?? []) as ProtoMessage[]), entry];
   putUnbonding(ctx, delegator, operator, ubd);

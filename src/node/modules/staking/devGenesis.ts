@@ -62,7 +62,14 @@ export function stakingDevGenesis(ctx: DevGenesisContext): unknown {
       {
         delegator_address: delegator1,
         validator_address: a.operatorAddress,
-        entries: [{ creation_height: "0", completion_time: at(ctx, days(UNBONDING_DAYS)), initial_balance: DEV_STAKE.unbondingFromA.toString(), balance: DEV_STAKE.unbondingFromA.toString() }],
+        entries: [
+          {
+            creation_height: "0",
+            completion_time: at(ctx, days(UNBONDING_DAYS)),
+            initial_balance: DEV_STAKE.unbondingFromA.toString(),
+            balance: DEV_STAKE.unbondingFromA.toString(),
+          },
+        ],
       },
     ],
     redelegations: [
@@ -70,7 +77,14 @@ export function stakingDevGenesis(ctx: DevGenesisContext): unknown {
         delegator_address: delegator1,
         validator_src_address: a.operatorAddress,
         validator_dst_address: b.operatorAddress,
-        entries: [{ creation_height: "0", completion_time: at(ctx, days(UNBONDING_DAYS - 1)), initial_balance: DEV_STAKE.redelegatedToB.toString(), shares_dst: dec(DEV_STAKE.redelegatedToB) }],
+        entries: [
+          {
+            creation_height: "0",
+            completion_time: at(ctx, days(UNBONDING_DAYS - 1)),
+            initial_balance: DEV_STAKE.redelegatedToB.toString(),
+            shares_dst: dec(DEV_STAKE.redelegatedToB),
+          },
+        ],
       },
     ],
     exported: true,

@@ -28,7 +28,10 @@ export const stakingError = errorTable("staking", {
   selfRedelegation: [37, "cannot redelegate to the same validator"],
   tinyRedelegationAmount: [38, "too few tokens to redelegate (truncates to zero tokens)"],
   badRedelegationDst: [39, "redelegation destination validator not found"],
-  transitiveRedelegation: [40, "redelegation to this validator already in progress; first redelegation to this validator must complete before next redelegation"],
+  transitiveRedelegation: [
+    40,
+    "redelegation to this validator already in progress; first redelegation to this validator must complete before next redelegation",
+  ],
   maxRedelegationEntries: [41, "too many redelegation entries for (delegator, src-validator, dst-validator) tuple"],
   delegatorShareExRateInvalid: [42, "cannot delegate to validators with invalid (zero) ex-rate"],
   emptyValidatorPubKey: [47, "empty validator public key"],

@@ -52,7 +52,8 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
   ((state.validators ?? []) as ProtoMessage[]).forEach((validator, i) => {
     const at = `validators[${i}]`;
     addressAt(validator.operator_address, prefixes.validatorOperator, `${at}.operator_address`);
-    if (validators.has(String(validator.operator_address))) throw new Error(`${at}.operator_address: duplicate validator ${String(validator.operator_address)}`);
+    if (validators.has(String(validator.operator_address)))
+      throw new Error(`${at}.operator_address: duplicate validator ${String(validator.operator_address)}`);
     validators.add(String(validator.operator_address));
     const any = (validator.consensus_pubkey ?? {}) as ProtoMessage;
     if (!CONSENSUS_KEY_TYPES.includes(fieldText(any.type_url))) {
@@ -64,10 +65,12 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
     consensusKeys.add(key);
     const status = Number(validator.status ?? 0);
     if (status === BondStatus.unspecified) throw new Error(`${at}.status: invalid validator status BOND_STATUS_UNSPECIFIED`);
-    if (validator.jailed && status === BondStatus.bonded) throw new Error(`${at}: validator is bonded and jailed in genesis state: moniker ${moniker(validator)}`);
+    if (validator.jailed && status === BondStatus.bonded)
+      throw new Error(`${at}: validator is bonded and jailed in genesis state: moniker ${moniker(validator)}`);
     nonNegativeIntAt(validator.tokens, `${at}.tokens`);
     const shares = nonNegativeDecAt(validator.delegator_shares, `${at}.delegator_shares`);
-    if (shares === 0n && status !== BondStatus.unbonding) throw new Error(`${at}.delegator_shares: bonded/unbonded genesis validator cannot have zero delegator shares`);
+    if (shares === 0n && status !== BondStatus.unbonding)
+      throw new Error(`${at}.delegator_shares: bonded/unbonded genesis validator cannot have zero delegator shares`);
     validateCommission(((validator.commission ?? {}) as ProtoMessage).commission_rates as ProtoMessage | undefined, `${at}.commission.commission_rates`);
   });
   const known = (address: unknown, path: string) => {
@@ -94,8 +97,10 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
 
 function validateParams(params: ProtoMessage): void {
   const unbonding = (params.unbonding_time ?? {}) as { seconds?: unknown; nanos?: unknown };
-  if (Number(fieldText(unbonding.seconds, "0")) <= 0 && Number(unbonding.nanos ?? 0) <= 0) throw new Error("params.unbonding_time: unbonding time must be positive");
-  if (!(Number(params.max_validators ?? 0) > 0)) throw new Error(`params.max_validators: max validators must be positive: ${Number(params.max_validators ?? 0)}`);
+  if (Number(fieldText(unbonding.seconds, "0")) <= 0 && Number(unbonding.nanos ?? 0) <= 0)
+    throw new Error("params.unbonding_time: unbonding time must be positive");
+  if (!(Number(params.max_validators ?? 0) > 0))
+    throw new Error(`params.max_validators: max validators must be positive: ${Number(params.max_validators ?? 0)}`);
   if (!(Number(params.max_entries ?? 0) > 0)) throw new Error(`params.max_entries: max entries must be positive: ${Number(params.max_entries ?? 0)}`);
   const denom = fieldText(params.bond_denom);
   if (denom.trim() === "") throw new Error("params.bond_denom: bond denom cannot be blank");
@@ -134,7 +139,14 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(validatorByConsKey(consensusAddressOf(validator, ctx)), operator);
     if (!validator.jailed) store.set(powerIndexKey(operator, consensusPower(validatorTokens(validator))), operator);
     if (validator.status === BondStatus.unbonding) {
-      await appendToQueue(store, validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(fieldText(validator.unbonding_height, "0"))), "core.staking.v1beta1.ValAddresses", "addresses", validator.operator_address, ctx);
+      await appendToQueue(
+        store,
+        validatorQueueKey(validator.unbonding_time as ProtoMessage, BigInt(fieldText(validator.unbonding_height, "0"))),
+        "core.staking.v1beta1.ValAddresses",
+        "addresses",
+        validator.operator_address,
+        ctx,
+      );
     }
     if (validator.status === BondStatus.bonded) bonded += validatorTokens(validator);
     else notBonded += validatorTokens(validator);
@@ -150,7 +162,14 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(unbondingKey(delegator, operator), ubdType.encode(ubd).finish());
     store.set(unbondingByValidatorKey(operator, delegator), new Uint8Array());
     for (const entry of (ubd.entries ?? []) as ProtoMessage[]) {
-      await appendToQueue(store, unbondingQueueKey(entry.completion_time as ProtoMessage), "core.staking.v1beta1.DVPairs", "pairs", { delegator_address: ubd.delegator_address, validator_address: ubd.validator_address }, ctx);
+      await appendToQueue(
+        store,
+        unbondingQueueKey(entry.completion_time as ProtoMessage),
+        "core.staking.v1beta1.DVPairs",
+        "pairs",
+        { delegator_address: ubd.delegator_address, validator_address: ubd.validator_address },
+        ctx,
+      );
       notBonded += BigInt(fieldText(entry.balance, "0"));
     }
   }
@@ -161,7 +180,11 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(redelegationKey(delegator, src, dst), redType.encode(red).finish());
     store.set(redelegationBySrcKey(src, delegator, dst), new Uint8Array());
     store.set(redelegationByDstKey(dst, delegator, src), new Uint8Array());
-    const triplet = { delegator_address: red.delegator_address, validator_src_address: red.validator_src_address, validator_dst_address: red.validator_dst_address };
+    const triplet = {
+      delegator_address: red.delegator_address,
+      validator_src_address: red.validator_src_address,
+      validator_dst_address: red.validator_dst_address,
+    };
     for (const entry of (red.entries ?? []) as ProtoMessage[]) {
       await appendToQueue(store, redelegationQueueKey(entry.completion_time as ProtoMessage), "core.staking.v1beta1.DVVTriplets", "triplets", triplet, ctx);
     }
@@ -176,7 +199,12 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     total += power;
   }
   store.set(LAST_TOTAL_POWER_KEY, utf8(total.toString()));
-  if (Number(params.historical_entries ?? 0) > 0) await trackHistoricalInfo(store, ctx, powers.map((p) => p.operator));
+  if (Number(params.historical_entries ?? 0) > 0)
+    await trackHistoricalInfo(
+      store,
+      ctx,
+      powers.map((p) => p.operator),
+    );
 }
 
 function pairBytes(account: unknown, operator: unknown, ctx: ModuleContext): [Uint8Array, Uint8Array] {
@@ -187,7 +215,7 @@ function pairBytes(account: unknown, operator: unknown, ctx: ModuleContext): [Ui
 async function appendToQueue(store: KVStore, key: Uint8Array, typeName: string, field: string, item: unknown, ctx: ModuleContext): Promise<void> {
   const type = ctx.codec.type(typeName);
   const existing = await store.get(key);
-  const list = existing ? ((type.decode(existing) as unknown as ProtoMessage)[field] as unknown[]) ?? [] : [];
+  const list = existing ? (((type.decode(existing) as unknown as ProtoMessage)[field] as unknown[]) ?? []) : [];
   store.set(key, type.encode({ [field]: [...list, item] }).finish());
 }
 

@@ -8,10 +8,12 @@ export const stakingHooks = {
     distributionHooks.afterValidatorCreated(ctx, operator);
     await slashingHooks.afterValidatorCreated(ctx, operator);
   },
-  beforeDelegationCreated: (ctx: ExecContext, delegator: Uint8Array, operator: Uint8Array) => distributionHooks.beforeDelegationCreated(ctx, delegator, operator),
+  beforeDelegationCreated: (ctx: ExecContext, delegator: Uint8Array, operator: Uint8Array) =>
+    distributionHooks.beforeDelegationCreated(ctx, delegator, operator),
   beforeDelegationSharesModified: (ctx: ExecContext, delegator: Uint8Array, operator: Uint8Array) =>
     distributionHooks.beforeDelegationSharesModified(ctx, delegator, operator),
-  afterDelegationModified: (ctx: ExecContext, delegator: Uint8Array, operator: Uint8Array) => distributionHooks.afterDelegationModified(ctx, delegator, operator),
+  afterDelegationModified: (ctx: ExecContext, delegator: Uint8Array, operator: Uint8Array) =>
+    distributionHooks.afterDelegationModified(ctx, delegator, operator),
   afterValidatorBonded: (ctx: ExecContext, consensus: Uint8Array) => slashingHooks.afterValidatorBonded(ctx, consensus),
   async afterValidatorRemoved(ctx: ExecContext, consensus: Uint8Array, operator: Uint8Array): Promise<void> {
     await distributionHooks.afterValidatorRemoved(ctx, operator);

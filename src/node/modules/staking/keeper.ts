@@ -28,7 +28,7 @@ export const DELEGATION_TYPE = "core.staking.v1beta1.Delegation";
 
 export async function getStakingParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type("core.staking.v1beta1.Params").decode(bytes)) : {};
+  return bytes ? ctx.codec.type("core.staking.v1beta1.Params").decode(bytes) : {};
 }
 
 export async function bondDenom(store: KVReader, ctx: ModuleContext): Promise<string> {
@@ -119,7 +119,7 @@ export async function lastValidatorPowers(store: KVReader): Promise<Array<{ oper
 
 export async function getDelegation(store: KVReader, ctx: ModuleContext, delegator: Uint8Array, operator: Uint8Array): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(delegationKey(delegator, operator));
-  return bytes ? (ctx.codec.type(DELEGATION_TYPE).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(DELEGATION_TYPE).decode(bytes) : undefined;
 }
 
 /** All delegations of a delegator, in store order (by validator operator address). */

@@ -48,7 +48,7 @@ export const lengthPrefixed = (address: Uint8Array) => concatBytes(Uint8Array.of
 /** Splits a key made of length-prefixed addresses into the addresses. */
 export function splitLengthPrefixed(key: Uint8Array): Uint8Array[] {
   const parts: Uint8Array[] = [];
-  for (let i = 0; i < key.length; ) {
+  for (let i = 0; i < key.length;) {
     const length = key[i]!;
     parts.push(key.slice(i + 1, i + 1 + length));
     i += 1 + length;
@@ -72,12 +72,15 @@ export const delegationKey = (delegator: Uint8Array, operator: Uint8Array) => co
 export const unbondingsOfPrefix = (delegator: Uint8Array) => concatBytes(UNBONDING_PREFIX, lengthPrefixed(delegator));
 export const unbondingKey = (delegator: Uint8Array, operator: Uint8Array) => concatBytes(unbondingsOfPrefix(delegator), lengthPrefixed(operator));
 export const unbondingsByValidatorPrefix = (operator: Uint8Array) => concatBytes(UNBONDING_BY_VALIDATOR_PREFIX, lengthPrefixed(operator));
-export const unbondingByValidatorKey = (operator: Uint8Array, delegator: Uint8Array) => concatBytes(unbondingsByValidatorPrefix(operator), lengthPrefixed(delegator));
+export const unbondingByValidatorKey = (operator: Uint8Array, delegator: Uint8Array) =>
+  concatBytes(unbondingsByValidatorPrefix(operator), lengthPrefixed(delegator));
 
 export const redelegationsOfPrefix = (delegator: Uint8Array) => concatBytes(REDELEGATION_PREFIX, lengthPrefixed(delegator));
-export const redelegationKey = (delegator: Uint8Array, src: Uint8Array, dst: Uint8Array) => concatBytes(redelegationsOfPrefix(delegator), lengthPrefixed(src), lengthPrefixed(dst));
+export const redelegationKey = (delegator: Uint8Array, src: Uint8Array, dst: Uint8Array) =>
+  concatBytes(redelegationsOfPrefix(delegator), lengthPrefixed(src), lengthPrefixed(dst));
 export const redelegationsBySrcPrefix = (src: Uint8Array) => concatBytes(REDELEGATION_BY_SRC_PREFIX, lengthPrefixed(src));
-export const redelegationBySrcKey = (src: Uint8Array, delegator: Uint8Array, dst: Uint8Array) => concatBytes(redelegationsBySrcPrefix(src), lengthPrefixed(delegator), lengthPrefixed(dst));
+export const redelegationBySrcKey = (src: Uint8Array, delegator: Uint8Array, dst: Uint8Array) =>
+  concatBytes(redelegationsBySrcPrefix(src), lengthPrefixed(delegator), lengthPrefixed(dst));
 export const redelegationByDstKey = (dst: Uint8Array, delegator: Uint8Array, src: Uint8Array) =>
   concatBytes(REDELEGATION_BY_DST_PREFIX, lengthPrefixed(dst), lengthPrefixed(delegator), lengthPrefixed(src));
 

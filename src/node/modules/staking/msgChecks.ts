@@ -34,4 +34,10 @@ export async function requireBondDenom(ctx: ExecContext, denom: string): Promise
 
 /** The module's message event: message{module: staking, sender}. */
 export const stakingMessage = (ctx: ExecContext, sender: unknown) =>
-  ctx.emit({ type: "message", attributes: [{ key: "module", value: "staking" }, { key: "sender", value: String(sender) }] });
+  ctx.emit({
+    type: "message",
+    attributes: [
+      { key: "module", value: "staking" },
+      { key: "sender", value: String(sender) },
+    ],
+  });

@@ -64,7 +64,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
     const type = ctx.codec.type(UBD_TYPE);
     const result = await paginate(ctx.store, unbondingsByValidatorPrefix(operator), page(request), async (key) => {
       const bytes = await ctx.store.get(unbondingKey(splitLengthPrefixed(key)[0]!, operator));
-      return bytes ? (type.decode(bytes)) : undefined;
+      return bytes ? type.decode(bytes) : undefined;
     });
     return { unbonding_responses: result.items, pagination: result.pagination };
   },
@@ -81,7 +81,8 @@ export const stakingQueries: Record<string, QueryHandler> = {
     const delegator = accountAddressParam(request.delegator_addr, "delegator_addr", ctx);
     const operator = validatorAddressParam(request.validator_addr, "validator_addr", ctx);
     const bytes = await ctx.store.get(unbondingKey(delegator, operator));
-    if (!bytes) throw notFound(`unbonding delegation with delegator ${String(request.delegator_addr)} not found for validator ${String(request.validator_addr)}`);
+    if (!bytes)
+      throw notFound(`unbonding delegation with delegator ${String(request.delegator_addr)} not found for validator ${String(request.validator_addr)}`);
     return { unbond: ctx.codec.type(UBD_TYPE).decode(bytes) };
   },
 
@@ -111,7 +112,9 @@ export const stakingQueries: Record<string, QueryHandler> = {
       const dst = validatorAddressParam(request.dst_validator_addr, "dst_validator_addr", ctx);
       const bytes = await ctx.store.get(redelegationKey(delegator, src, dst));
       if (!bytes) {
-        throw notFound(`redelegation not found for delegator address ${String(request.delegator_addr)} from validator address ${String(request.src_validator_addr)}`);
+        throw notFound(
+          `redelegation not found for delegator address ${String(request.delegator_addr)} from validator address ${String(request.src_validator_addr)}`,
+        );
       }
       return { redelegation_responses: await redelegationResponses([type.decode(bytes)], ctx) };
     }
@@ -121,7 +124,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
       result = await paginate(ctx.store, redelegationsBySrcPrefix(src), page(request), async (key) => {
         const [delegator, dst] = splitLengthPrefixed(key);
         const bytes = await ctx.store.get(redelegationKey(delegator!, src, dst!));
-        return bytes ? (type.decode(bytes)) : undefined;
+        return bytes ? type.decode(bytes) : undefined;
       });
     } else {
       // as the real query: any other combination lists all redelegations of the delegator
@@ -196,7 +199,11 @@ export async function redelegationResponses(redelegations: ProtoMessage[], ctx: 
     const dst = await getValidator(ctx.store, ctx, validatorAddressParam(red.validator_dst_address, "validator_dst_address", ctx));
     if (!dst) throw notFound("validator does not exist");
     out.push({
-      redelegation: { delegator_address: red.delegator_address, validator_src_address: red.validator_src_address, validator_dst_address: red.validator_dst_address },
+      redelegation: {
+        delegator_address: red.delegator_address,
+        validator_src_address: red.validator_src_address,
+        validator_dst_address: red.validator_dst_address,
+      },
       entries: ((red.entries ?? []) as ProtoMessage[]).map((entry) => ({
         redelegation_entry: entry,
         balance: decTruncateInt(tokensFromShares(dst, decFromWire(entry.shares_dst as string))).toString(),

@@ -7,7 +7,16 @@ import { jailValidator, unbond } from "./delegation.js";
 import { timestampDate } from "../shared/goTime.js";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./genesis.js";
 import { stakingHooks } from "./hooks.js";
-import { BondStatus, POWER_REDUCTION, bondDenom, getDelegation, getValidator, getValidatorByConsensusAddress, operatorBytes, validatorTokens } from "./keeper.js";
+import {
+  BondStatus,
+  POWER_REDUCTION,
+  bondDenom,
+  getDelegation,
+  getValidator,
+  getValidatorByConsensusAddress,
+  operatorBytes,
+  validatorTokens,
+} from "./keeper.js";
 import { splitLengthPrefixed, unbondingsByValidatorPrefix, redelegationsBySrcPrefix, redelegationKey } from "./keys.js";
 import { deletePowerIndex, getUnbonding, putUnbonding, setPowerIndex, setValidator, staking } from "./store.js";
 import { fieldText } from "../../../codec/fieldText.js";
@@ -88,7 +97,14 @@ async function slashUnbonding(ctx: ExecContext, delegator: Uint8Array, operator:
 }
 
 /** SlashRedelegation: the redelegated stake is unbonded from the destination and burned. */
-async function slashRedelegation(ctx: ExecContext, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array, infractionHeight: number, factor: bigint): Promise<bigint> {
+async function slashRedelegation(
+  ctx: ExecContext,
+  delegator: Uint8Array,
+  src: Uint8Array,
+  dst: Uint8Array,
+  infractionHeight: number,
+  factor: bigint,
+): Promise<bigint> {
   const bytes = await staking(ctx).get(redelegationKey(delegator, src, dst));
   if (!bytes) return 0n;
   const red = ctx.codec.type("core.staking.v1beta1.Redelegation").decode(bytes) as unknown as ProtoMessage;

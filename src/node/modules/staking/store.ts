@@ -47,7 +47,7 @@ export function removeDelegation(ctx: ExecContext, delegator: Uint8Array, operat
 
 export async function getUnbonding(store: KVStore, ctx: ModuleContext, delegator: Uint8Array, operator: Uint8Array): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(unbondingKey(delegator, operator));
-  return bytes ? (ctx.codec.type(UBD_TYPE).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(UBD_TYPE).decode(bytes) : undefined;
 }
 
 /** SetUnbondingDelegation, or RemoveUnbondingDelegation when no entries are left. */
@@ -62,9 +62,15 @@ export function putUnbonding(ctx: ExecContext, delegator: Uint8Array, operator: 
   store.set(unbondingByValidatorKey(operator, delegator), new Uint8Array());
 }
 
-export async function getRedelegation(store: KVStore, ctx: ModuleContext, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array): Promise<ProtoMessage | undefined> {
+export async function getRedelegation(
+  store: KVStore,
+  ctx: ModuleContext,
+  delegator: Uint8Array,
+  src: Uint8Array,
+  dst: Uint8Array,
+): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(redelegationKey(delegator, src, dst));
-  return bytes ? (ctx.codec.type(RED_TYPE).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(RED_TYPE).decode(bytes) : undefined;
 }
 
 /** SetRedelegation, or RemoveRedelegation when no entries are left; both keep the by-source and by-destination indexes. */

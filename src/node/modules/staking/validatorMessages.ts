@@ -107,7 +107,8 @@ export const validatorMessages: Record<string, MsgRoute> = {
       const value = coinOf(msg.value);
       await requireBondDenom(ctx, value.denom);
       ensureLength(description(msg));
-      if (!CONSENSUS_KEY_TYPES.includes(keyType)) throw stakingError("validatorPubKeyTypeNotSupported", `got: ${keyType}, expected: [${CONSENSUS_KEY_TYPES.join(" ")}]`);
+      if (!CONSENSUS_KEY_TYPES.includes(keyType))
+        throw stakingError("validatorPubKeyTypeNotSupported", `got: ${keyType}, expected: [${CONSENSUS_KEY_TYPES.join(" ")}]`);
       const rates = (msg.commission ?? {}) as ProtoMessage;
       validateCommissionRates(decField(rates.rate), decField(rates.max_rate), decField(rates.max_change_rate));
       const delegator = accountBytes(msg.delegator_address, ctx);
@@ -133,7 +134,13 @@ export const validatorMessages: Record<string, MsgRoute> = {
       setPowerIndex(ctx, operator, validator);
       await stakingHooks.afterValidatorCreated(ctx, operator);
       await delegate(ctx, delegator, value.amount, BondStatus.unbonded, operator, true);
-      ctx.emit({ type: "create_validator", attributes: [{ key: "validator", value: String(msg.validator_address) }, { key: "amount", value: value.amount.toString() }] });
+      ctx.emit({
+        type: "create_validator",
+        attributes: [
+          { key: "validator", value: String(msg.validator_address) },
+          { key: "amount", value: value.amount.toString() },
+        ],
+      });
       stakingMessage(ctx, msg.delegator_address);
       return {};
     },
@@ -145,7 +152,8 @@ export const validatorMessages: Record<string, MsgRoute> = {
     validateBasic(msg) {
       if (isEmpty(msg, "validator_address")) throw stakingError("emptyValidatorAddr");
       if (emptyDescription(description(msg))) throw invalidRequest("empty description");
-      if (!isEmpty(msg, "min_self_delegation") && intField(msg.min_self_delegation) <= 0n) throw invalidRequest("minimum self delegation must be a positive integer");
+      if (!isEmpty(msg, "min_self_delegation") && intField(msg.min_self_delegation) <= 0n)
+        throw invalidRequest("minimum self delegation must be a positive integer");
       if (!isEmpty(msg, "commission_rate")) {
         const rate = decField(msg.commission_rate);
         if (rate > DEC_ONE || rate < 0n) throw invalidRequest("commission rate must be between 0 and 1 (inclusive)");

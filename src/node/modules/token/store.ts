@@ -48,7 +48,7 @@ export async function hasToken(store: KVReader, denom: string): Promise<boolean>
 
 export async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
-  return bytes ? (ctx.codec.type(PARAMS_TYPE).decode(bytes)) : {};
+  return bytes ? ctx.codec.type(PARAMS_TYPE).decode(bytes) : {};
 }
 
 export function writeParams(store: KVStore, params: ProtoMessage, ctx: ModuleContext): void {

@@ -64,7 +64,10 @@ export function tokenError(token: TokenFields): [string, string] | undefined {
     return ["initial_supply", `invalid token initial supply ${token.initial_supply}, only accepts value [0, ${MAXIMUM_INIT_SUPPLY}]: ${INVALID_INIT_SUPPLY}`];
   }
   if (token.max_supply < token.initial_supply) {
-    return ["max_supply", `invalid token max supply ${token.max_supply}, only accepts value [${token.initial_supply}, ${MAXIMUM_MAX_SUPPLY}]: ${INVALID_MAX_SUPPLY}`];
+    return [
+      "max_supply",
+      `invalid token max supply ${token.max_supply}, only accepts value [${token.initial_supply}, ${MAXIMUM_MAX_SUPPLY}]: ${INVALID_MAX_SUPPLY}`,
+    ];
   }
   if (token.scale > MAXIMUM_SCALE) {
     return ["scale", `invalid token scale ${token.scale}, only accepts value [0, ${MAXIMUM_SCALE}]: ${INVALID_SCALE}`];

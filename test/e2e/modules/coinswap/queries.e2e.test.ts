@@ -49,7 +49,7 @@ describe("e2e: coinswap routes", function () {
     expect((await get("/extmod/coinswap/liquidities/mdog")).body).to.deep.equal(notFound("swap/mdog: reserve pool not exists"));
   });
 
-  it("shows its fee in the x/params subspace \"coinswap\"", async () => {
+  it('shows its fee in the x/params subspace "coinswap"', async () => {
     expect((await get("/core/params/v1beta1/params?subspace=coinswap&key=Fee")).body).to.deep.equal({
       param: { subspace: "coinswap", key: "Fee", value: '"0.003000000000000000"' },
     });

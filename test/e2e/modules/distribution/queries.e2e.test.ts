@@ -21,15 +21,24 @@ describe("e2e: distribution routes", function () {
 
   it("serves the params and the community pool", async () => {
     expect(await ok("/core/distribution/v1beta1/params")).to.deep.equal({
-      params: { community_tax: "0.020000000000000000", base_proposer_reward: "0.010000000000000000", bonus_proposer_reward: "0.040000000000000000", withdraw_addr_enabled: true },
+      params: {
+        community_tax: "0.020000000000000000",
+        base_proposer_reward: "0.010000000000000000",
+        bonus_proposer_reward: "0.040000000000000000",
+        withdraw_addr_enabled: true,
+      },
     });
     expect(await ok("/core/distribution/v1beta1/community_pool")).to.deep.equal({ pool: [uhub("2500000.750000000000000000")] });
   });
 
   it("serves outstanding rewards and commission of a validator (empty for one without)", async () => {
-    expect(await ok(`/core/distribution/v1beta1/validators/${chain.a.operator}/outstanding_rewards`)).to.deep.equal({ rewards: { rewards: [uhub("4967000.623466789000000000")] } });
+    expect(await ok(`/core/distribution/v1beta1/validators/${chain.a.operator}/outstanding_rewards`)).to.deep.equal({
+      rewards: { rewards: [uhub("4967000.623466789000000000")] },
+    });
     expect(await ok(`/core/distribution/v1beta1/validators/${chain.b.operator}/outstanding_rewards`)).to.deep.equal({ rewards: { rewards: [] } });
-    expect(await ok(`/core/distribution/v1beta1/validators/${chain.a.operator}/commission`)).to.deep.equal({ commission: { commission: [uhub("497000.500000000000000000")] } });
+    expect(await ok(`/core/distribution/v1beta1/validators/${chain.a.operator}/commission`)).to.deep.equal({
+      commission: { commission: [uhub("497000.500000000000000000")] },
+    });
     await fails(`/core/distribution/v1beta1/validators/${acc[0]}/commission`, 400, "expected hubvaloper");
   });
 
@@ -40,7 +49,11 @@ describe("e2e: distribution routes", function () {
     });
     // the real query compares the bounds with each event's period: period 3 is outside [4, 10]
     expect((await ok(`/core/distribution/v1beta1/validators/${chain.a.operator}/slashes?starting_height=4&ending_height=10`)).slashes).to.deep.equal([]);
-    await fails(`/core/distribution/v1beta1/validators/${chain.a.operator}/slashes?starting_height=10&ending_height=1`, 400, "starting height greater than ending height (10 > 1)");
+    await fails(
+      `/core/distribution/v1beta1/validators/${chain.a.operator}/slashes?starting_height=10&ending_height=1`,
+      400,
+      "starting height greater than ending height (10 > 1)",
+    );
   });
 
   it("computes the rewards of one delegation across the slash; 404 without delegation or validator", async () => {

@@ -53,6 +53,10 @@ describe("e2e: evidence routes", function () {
     expect(await ok(`/core/evidence/v1beta1/evidence/${encodeURIComponent(hash.toString("base64"))}`)).to.deep.equal({ evidence: equivocation() });
     expect(await ok(`/core/evidence/v1beta1/evidence/${hash.toString("base64url")}`)).to.deep.equal({ evidence: equivocation() });
     const other = Buffer.alloc(32, 7);
-    await fails(`/core/evidence/v1beta1/evidence/${encodeURIComponent(other.toString("base64"))}`, 404, `evidence ${other.toString("hex").toUpperCase()} not found`);
+    await fails(
+      `/core/evidence/v1beta1/evidence/${encodeURIComponent(other.toString("base64"))}`,
+      404,
+      `evidence ${other.toString("hex").toUpperCase()} not found`,
+    );
   });
 });

@@ -21,7 +21,11 @@ describe("e2e: gov routes", function () {
   describe("gov", () => {
     const proposal1 = () => ({
       proposal_id: "1",
-      content: { "@type": "/core.gov.v1beta1.TextProposal", title: "Launch the development chain", description: "Agree on the parameters of the development chain." },
+      content: {
+        "@type": "/core.gov.v1beta1.TextProposal",
+        title: "Launch the development chain",
+        description: "Agree on the parameters of the development chain.",
+      },
       status: "PROPOSAL_STATUS_PASSED",
       final_tally_result: { yes: "100000000000", abstain: "0", no: "0", no_with_veto: "0" },
       submit_time: at(-12),
@@ -65,7 +69,10 @@ describe("e2e: gov routes", function () {
         tally_params: { quorum: "0.000000000000000000", threshold: "0.000000000000000000", veto_threshold: "0.000000000000000000" },
       };
       expect(await ok("/core/gov/v1beta1/params/voting")).to.deep.equal({ ...empty, voting_params: { voting_period: "172800s" } });
-      expect(await ok("/core/gov/v1beta1/params/deposit")).to.deep.equal({ ...empty, deposit_params: { min_deposit: [uhub("10000000")], max_deposit_period: "172800s" } });
+      expect(await ok("/core/gov/v1beta1/params/deposit")).to.deep.equal({
+        ...empty,
+        deposit_params: { min_deposit: [uhub("10000000")], max_deposit_period: "172800s" },
+      });
       expect(await ok("/core/gov/v1beta1/params/tallying")).to.deep.equal({
         ...empty,
         tally_params: { quorum: "0.334000000000000000", threshold: "0.500000000000000000", veto_threshold: "0.334000000000000000" },
@@ -80,7 +87,9 @@ describe("e2e: gov routes", function () {
       expect((await ok("/core/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_REJECTED")).proposals).to.deep.equal([]);
       expect((await ok(`/core/gov/v1beta1/proposals?voter=${acc[1]}`)).proposals).to.deep.equal([proposal2()]);
       expect((await ok(`/core/gov/v1beta1/proposals?voter=${acc[3]}`)).proposals).to.deep.equal([]);
-      expect((await ok(`/core/gov/v1beta1/proposals?depositor=${acc[0]}&proposal_status=PROPOSAL_STATUS_VOTING_PERIOD`)).proposals).to.deep.equal([proposal2()]);
+      expect((await ok(`/core/gov/v1beta1/proposals?depositor=${acc[0]}&proposal_status=PROPOSAL_STATUS_VOTING_PERIOD`)).proposals).to.deep.equal([
+        proposal2(),
+      ]);
       await fails("/core/gov/v1beta1/proposals?voter=hubvaloper1xyz", 400, "voter");
     });
 
@@ -105,7 +114,9 @@ describe("e2e: gov routes", function () {
       const page2 = await ok(`/core/gov/v1beta1/proposals/2/deposits?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
       expect([...page1.deposits, ...page2.deposits]).to.deep.equal(deposits());
       expect((await ok("/core/gov/v1beta1/proposals/1/deposits")).deposits).to.deep.equal([]);
-      expect(await ok(`/core/gov/v1beta1/proposals/2/deposits/${acc[0]}`)).to.deep.equal({ deposit: { proposal_id: "2", depositor: acc[0], amount: [uhub("10000000")] } });
+      expect(await ok(`/core/gov/v1beta1/proposals/2/deposits/${acc[0]}`)).to.deep.equal({
+        deposit: { proposal_id: "2", depositor: acc[0], amount: [uhub("10000000")] },
+      });
       await fails(`/core/gov/v1beta1/proposals/2/deposits/${acc[3]}`, 400, `depositer: ${acc[3]} not found for proposal: 2`);
     });
 
@@ -119,7 +130,9 @@ describe("e2e: gov routes", function () {
 
     it("counts the tally of the proposal in its voting period and serves the stored tally of the passed one", async () => {
       // account 1: 50000000001 of A's 150000000001 shares of 148500000001 bonded tokens; account 0 (A's operator): 100000000000 shares
-      expect(await ok("/core/gov/v1beta1/proposals/2/tally")).to.deep.equal({ tally: { yes: "49500000000", abstain: "0", no: "99000000000", no_with_veto: "0" } });
+      expect(await ok("/core/gov/v1beta1/proposals/2/tally")).to.deep.equal({
+        tally: { yes: "49500000000", abstain: "0", no: "99000000000", no_with_veto: "0" },
+      });
       expect(await ok("/core/gov/v1beta1/proposals/1/tally")).to.deep.equal({ tally: { yes: "100000000000", abstain: "0", no: "0", no_with_veto: "0" } });
       await fails("/core/gov/v1beta1/proposals/9/tally", 404, "proposal 9 doesn't exist");
     });
@@ -129,7 +142,9 @@ describe("e2e: gov routes", function () {
     const param = async (subspace: string, key: string) => (await ok(`/core/params/v1beta1/params?subspace=${subspace}&key=${key}`)).param.value;
     expect(await param("gov", "depositparams")).to.equal('{"min_deposit":[{"denom":"uhub","amount":"10000000"}],"max_deposit_period":"172800000000000"}');
     expect(await param("gov", "votingparams")).to.equal('{"voting_period":"172800000000000"}');
-    expect(await param("gov", "tallyparams")).to.equal('{"quorum":"0.334000000000000000","threshold":"0.500000000000000000","veto_threshold":"0.334000000000000000"}');
+    expect(await param("gov", "tallyparams")).to.equal(
+      '{"quorum":"0.334000000000000000","threshold":"0.500000000000000000","veto_threshold":"0.334000000000000000"}',
+    );
     expect(await param("slashing", "SignedBlocksWindow")).to.equal('"100"');
     expect(await param("slashing", "MinSignedPerWindow")).to.equal('"0.500000000000000000"');
     expect(await param("slashing", "DowntimeJailDuration")).to.equal('"600000000000"');

@@ -15,7 +15,7 @@ import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 describe("e2e: guardian routes", function () {
   this.timeout(60_000);
   let accounts: string[];
-  let genesis: { genesis_time: string; app_state: Record<string, any> };  
+  let genesis: { genesis_time: string; app_state: Record<string, any> };
   const { get } = useStartedDevChain({
     prepare: (home) => {
       accounts = readDevAccounts(home)!.accounts.map((a) => a.address);
@@ -41,7 +41,12 @@ describe("e2e: guardian routes", function () {
   };
 
   it("the development genesis makes account 0 the genesis super", () => {
-    expect(genesis.app_state.guardian.supers[0]).to.deep.equal({ description: "genesis", account_type: "GENESIS", address: accounts[0], added_by: accounts[0] });
+    expect(genesis.app_state.guardian.supers[0]).to.deep.equal({
+      description: "genesis",
+      account_type: "GENESIS",
+      address: accounts[0],
+      added_by: accounts[0],
+    });
   });
 
   it("lists all supers in store order with the pagination of a complete page", async () => {

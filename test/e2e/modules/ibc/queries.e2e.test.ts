@@ -11,9 +11,12 @@ import { proto3JsonTime } from "../../../helpers/timeText.js";
 const HEIGHT = "grpc-metadata-x-cosmos-block-height";
 const CH = "/ibc/core/channel/v1beta1/channels/channel-0/ports/transfer";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
-const hashHex = (text: string) => Buffer.from(sha256(new TextEncoder().encode(text))).toString("hex").toUpperCase();
+const hashHex = (text: string) =>
+  Buffer.from(sha256(new TextEncoder().encode(text)))
+    .toString("hex")
+    .toUpperCase();
 
-type Json = any;  
+type Json = any;
 
 /**
  * The IBC gateway routes (ICS-02 clients, ICS-03 connections, ICS-04 channels
@@ -36,7 +39,10 @@ describe("e2e: IBC gateway routes", function () {
       const configToml = path.join(home, "config", "config.toml");
       fs.writeFileSync(
         configToml,
-        fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
+        fs
+          .readFileSync(configToml, "utf8")
+          .replace("create_empty_blocks = false", "create_empty_blocks = true")
+          .replace('create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "200ms"'),
       );
     },
   });
@@ -95,7 +101,7 @@ describe("e2e: IBC gateway routes", function () {
 
   before(async () => {
     // wait until height 2 exists
-    for (let latest = 0; latest < 3; ) {
+    for (let latest = 0; latest < 3;) {
       latest = Number((await get("/ibc/client/v1beta1/params")).headers.get(HEIGHT));
       if (latest < 3) await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -169,7 +175,11 @@ describe("e2e: IBC gateway routes", function () {
         404,
         notFound("client-id: 07-tendermint-0, height: 1-1100: consensus state not found"),
       );
-      expectError(await get("/ibc/core/client/v1beta1/consensus_states/07-tendermint-0/revision/1/height/0"), 400, invalid("consensus state height cannot be 0"));
+      expectError(
+        await get("/ibc/core/client/v1beta1/consensus_states/07-tendermint-0/revision/1/height/0"),
+        400,
+        invalid("consensus state height cannot be 0"),
+      );
       expectError(
         await get("/ibc/core/client/v1beta1/consensus_states/07-tendermint-7/revision/0/height/0?latest_height=true"),
         404,
@@ -188,7 +198,10 @@ describe("e2e: IBC gateway routes", function () {
       });
       expect(await walk("/ibc/core/client/v1beta1/consensus_states/07-tendermint-0", "consensus_states", 2)).to.deep.equal(all.consensus_states);
       expect(await walkOffsets("/ibc/core/client/v1beta1/consensus_states/07-tendermint-0", "consensus_states", 2)).to.deep.equal(all.consensus_states);
-      expect(ok(await get("/ibc/core/client/v1beta1/consensus_states/07-tendermint-7"))).to.deep.equal({ consensus_states: [], pagination: { next_key: null, total: "0" } });
+      expect(ok(await get("/ibc/core/client/v1beta1/consensus_states/07-tendermint-7"))).to.deep.equal({
+        consensus_states: [],
+        pagination: { next_key: null, total: "0" },
+      });
     });
 
     it("serves the client params at /ibc/client/v1beta1/params", async () => {
@@ -206,7 +219,11 @@ describe("e2e: IBC gateway routes", function () {
     };
 
     it("serves a connection end", async () => {
-      expect(ok(await at2("/ibc/core/connection/v1beta1/connections/connection-0"))).to.deep.equal({ connection: connection0, proof: null, proof_height: selfHeight });
+      expect(ok(await at2("/ibc/core/connection/v1beta1/connections/connection-0"))).to.deep.equal({
+        connection: connection0,
+        proof: null,
+        proof_height: selfHeight,
+      });
       expectError(await get("/ibc/core/connection/v1beta1/connections/connection-9"), 404, notFound("connection-9: connection not found"));
       expectError(
         await get("/ibc/core/connection/v1beta1/connections/conn-0"),
@@ -234,7 +251,11 @@ describe("e2e: IBC gateway routes", function () {
         proof: null,
         proof_height: selfHeight,
       });
-      expectError(await get("/ibc/core/connection/v1beta1/client_connections/07-tendermint-9"), 404, notFound("07-tendermint-9: light client connection paths not found"));
+      expectError(
+        await get("/ibc/core/connection/v1beta1/client_connections/07-tendermint-9"),
+        404,
+        notFound("07-tendermint-9: light client connection paths not found"),
+      );
     });
 
     it("serves the client state of a connection", async () => {
@@ -243,7 +264,11 @@ describe("e2e: IBC gateway routes", function () {
         proof: null,
         proof_height: selfHeight,
       });
-      expectError(await get("/ibc/core/connection/v1beta1/connections/connection-9/client_state"), 404, notFound("connection-id: connection-9: connection not found"));
+      expectError(
+        await get("/ibc/core/connection/v1beta1/connections/connection-9/client_state"),
+        404,
+        notFound("connection-id: connection-9: connection not found"),
+      );
     });
 
     it("serves the consensus state of a connection's client at a height", async () => {
@@ -278,7 +303,11 @@ describe("e2e: IBC gateway routes", function () {
 
     it("serves a channel end", async () => {
       expect(ok(await at2(CH))).to.deep.equal({ channel: channel0, proof: null, proof_height: selfHeight });
-      expectError(await get("/ibc/core/channel/v1beta1/channels/channel-7/ports/transfer"), 404, notFound("port-id: transfer, channel-id channel-7: channel not found"));
+      expectError(
+        await get("/ibc/core/channel/v1beta1/channels/channel-7/ports/transfer"),
+        404,
+        notFound("port-id: transfer, channel-id channel-7: channel not found"),
+      );
       expectError(
         await get("/ibc/core/channel/v1beta1/channels/channel-0/ports/t"),
         400,
@@ -322,7 +351,11 @@ describe("e2e: IBC gateway routes", function () {
         proof: null,
         proof_height: selfHeight,
       });
-      expectError(await get("/ibc/core/channel/v1beta1/channels/channel-7/ports/transfer/client_state"), 404, notFound("port-id: transfer, channel-id: channel-7: channel not found"));
+      expectError(
+        await get("/ibc/core/channel/v1beta1/channels/channel-7/ports/transfer/client_state"),
+        404,
+        notFound("port-id: transfer, channel-id: channel-7: channel not found"),
+      );
       expectError(await get(`${CH}/consensus_state/revision/1/height/3`), 404, notFound("client-id: 07-tendermint-0: consensus state not found"));
       // channel-1's connection has a client without consensus states
       expectError(
@@ -366,7 +399,11 @@ describe("e2e: IBC gateway routes", function () {
       expect(ok(await at2(`${CH}/packet_acks/1`))).to.deep.equal({ acknowledgement: acks[0].data, proof: null, proof_height: selfHeight });
       expectError(await get(`${CH}/packet_acks/2`), 404, notFound("packet acknowledgement hash not found"));
       expectError(await get(`${CH}/packet_acks/0`), 400, invalid("packet sequence cannot be 0"));
-      expect(ok(await at2(`${CH}/packet_acknowledgements`))).to.deep.equal({ acknowledgements: acks, pagination: { next_key: null, total: "2" }, height: selfHeight });
+      expect(ok(await at2(`${CH}/packet_acknowledgements`))).to.deep.equal({
+        acknowledgements: acks,
+        pagination: { next_key: null, total: "2" },
+        height: selfHeight,
+      });
       expect(await walk(`${CH}/packet_acknowledgements`, "acknowledgements", 2)).to.deep.equal(acks);
       expect(await walkOffsets(`${CH}/packet_acknowledgements`, "acknowledgements", 2)).to.deep.equal(acks);
     });
@@ -422,13 +459,28 @@ describe("e2e: IBC gateway routes", function () {
     it("404 for an unknown hash, 400 for a malformed one", async () => {
       const unknown = hashHex("transfer/channel-5/uother");
       expectError(await get(`/ibc/applications/transfer/v1beta1/denom_traces/${unknown}`), 404, notFound(`${unknown}: denomination trace not found`));
-      expectError(await get("/ibc/applications/transfer/v1beta1/denom_traces/XYZ"), 400, invalid("invalid denom trace hash XYZ, encoding/hex: invalid byte: U+0058 'X'"));
-      expectError(await get("/ibc/applications/transfer/v1beta1/denom_traces/ABC"), 400, invalid("invalid denom trace hash ABC, encoding/hex: odd length hex string"));
-      expectError(await get("/ibc/applications/transfer/v1beta1/denom_traces/ABCD"), 400, invalid("invalid denom trace hash ABCD, expected size to be 32 bytes, got 2 bytes"));
+      expectError(
+        await get("/ibc/applications/transfer/v1beta1/denom_traces/XYZ"),
+        400,
+        invalid("invalid denom trace hash XYZ, encoding/hex: invalid byte: U+0058 'X'"),
+      );
+      expectError(
+        await get("/ibc/applications/transfer/v1beta1/denom_traces/ABC"),
+        400,
+        invalid("invalid denom trace hash ABC, encoding/hex: odd length hex string"),
+      );
+      expectError(
+        await get("/ibc/applications/transfer/v1beta1/denom_traces/ABCD"),
+        400,
+        invalid("invalid denom trace hash ABCD, expected size to be 32 bytes, got 2 bytes"),
+      );
     });
 
     it("lists the denom traces sorted by full path, and pages over them in hash order", async () => {
-      expect(ok(await get("/ibc/applications/transfer/v1beta1/denom_traces"))).to.deep.equal({ denom_traces: traces, pagination: { next_key: null, total: "3" } });
+      expect(ok(await get("/ibc/applications/transfer/v1beta1/denom_traces"))).to.deep.equal({
+        denom_traces: traces,
+        pagination: { next_key: null, total: "3" },
+      });
       const byHash = [...traces].sort((a, b) => hashHex(`${a.path}/${a.base_denom}`).localeCompare(hashHex(`${b.path}/${b.base_denom}`)));
       expect(await walk("/ibc/applications/transfer/v1beta1/denom_traces", "denom_traces", 3)).to.deep.equal(byHash);
       expect(await walkOffsets("/ibc/applications/transfer/v1beta1/denom_traces", "denom_traces", 3)).to.deep.equal(byHash);
@@ -462,7 +514,14 @@ function extendGenesis(appState: Json): void {
 
   const channel = ibc.channel_genesis.channels[0];
   ibc.channel_genesis.channels.push(
-    { ...channel, state: "STATE_INIT", ordering: "ORDER_ORDERED", counterparty: { port_id: "transfer", channel_id: "" }, connection_hops: ["connection-1"], channel_id: "channel-1" },
+    {
+      ...channel,
+      state: "STATE_INIT",
+      ordering: "ORDER_ORDERED",
+      counterparty: { port_id: "transfer", channel_id: "" },
+      connection_hops: ["connection-1"],
+      channel_id: "channel-1",
+    },
     { ...channel, counterparty: { port_id: "transfer", channel_id: "channel-11" }, channel_id: "channel-2" },
   );
   ibc.channel_genesis.acknowledgements.push({ port_id: "transfer", channel_id: "channel-0", sequence: "4", data: b64("a".repeat(32)) });
@@ -470,5 +529,8 @@ function extendGenesis(appState: Json): void {
   ibc.channel_genesis.recv_sequences.push({ port_id: "transfer", channel_id: "channel-1", sequence: "5" });
   ibc.channel_genesis.next_channel_sequence = "3";
 
-  appState.transfer.denom_traces.push({ path: "transfer/channel-2", base_denom: "uthird" }, { path: "transfer/channel-0/transfer/channel-7", base_denom: "uother" });
+  appState.transfer.denom_traces.push(
+    { path: "transfer/channel-2", base_denom: "uthird" },
+    { path: "transfer/channel-0/transfer/channel-7", base_denom: "uother" },
+  );
 }

@@ -62,7 +62,10 @@ describe("e2e: nft routes", function () {
     expect(second.body.pagination).to.deep.equal({ next_key: b64("kitty3"), total: "0" });
     const last = await get("/extmod/nft/collections/devkitties?pagination.limit=1&pagination.offset=2&pagination.count_total=true");
     expect(last.body).to.deep.equal({ collection: { denom: kitties(), nfts: [k3()] }, pagination: { next_key: null, total: "3" } });
-    expect((await get("/extmod/nft/collections/devbadges")).body).to.deep.equal({ collection: { denom: badges(), nfts: [] }, pagination: { next_key: null, total: "0" } });
+    expect((await get("/extmod/nft/collections/devbadges")).body).to.deep.equal({
+      collection: { denom: badges(), nfts: [] },
+      pagination: { next_key: null, total: "0" },
+    });
     const missing = await get("/extmod/nft/collections/nothing");
     expect(missing.status).to.equal(404);
     expect(missing.body).to.deep.equal(notFound("denomID nothing not existed : invalid denom"));

@@ -14,7 +14,7 @@ import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 describe("e2e: params routes", function () {
   this.timeout(60_000);
   let accounts: string[];
-  let genesis: { genesis_time: string; app_state: Record<string, any> };  
+  let genesis: { genesis_time: string; app_state: Record<string, any> };
   const { get } = useStartedDevChain({
     prepare: (home) => {
       accounts = readDevAccounts(home)!.accounts.map((a) => a.address);
@@ -69,7 +69,9 @@ describe("e2e: params routes", function () {
     const r = await get("/core/params/v1beta1/params?subspace=nothing&key=Foo");
     expect(r.status).to.equal(400);
     expect(r.body.code).to.equal(3);
-    expect(r.body.message).to.match(/^rpc error: code = InvalidArgument desc = unknown subspace "nothing": the known subspaces are auth, bank, .*mint, ibc, transfer/);
+    expect(r.body.message).to.match(
+      /^rpc error: code = InvalidArgument desc = unknown subspace "nothing": the known subspaces are auth, bank, .*mint, ibc, transfer/,
+    );
   });
 
   it("400 naming the subspace's keys for an unknown key", async () => {

@@ -162,7 +162,10 @@ describe("e2e: service routes", function () {
 
   it("filters the bindings by owner (ordered by provider address bytes), in pages", async () => {
     const ownedBy1 = bindings().slice(0, 2).sort(byProviderBytes);
-    expectAnswer(await get(`/extmod/service/bindings/price-feed?owner=${a[1]}`), 200, { service_bindings: ownedBy1, pagination: { next_key: null, total: "2" } });
+    expectAnswer(await get(`/extmod/service/bindings/price-feed?owner=${a[1]}`), 200, {
+      service_bindings: ownedBy1,
+      pagination: { next_key: null, total: "2" },
+    });
     const { byKey, byOffset } = await walk(`/extmod/service/bindings/price-feed?owner=${a[3]}`, "service_bindings");
     expect(byKey).to.deep.equal(bindings().slice(2).sort(byProviderBytes));
     expect(byOffset).to.deep.equal(byKey);
@@ -228,8 +231,16 @@ describe("e2e: service routes", function () {
     const call = (await get(`/extmod/service/contexts/${ethContext}`)).body.request_context;
     expect([call.consumer, call.repeated, call.module_name, call.response_threshold]).to.deep.equal([a[6], false, "", 0]);
     expectAnswer(await get(`/extmod/service/contexts/${"0".repeat(80)}`), 404, notFound(`${"0".repeat(80)}: unknown request context`));
-    expectAnswer(await get("/extmod/service/contexts/ABCD"), 400, badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"));
-    expectAnswer(await get(`/extmod/service/contexts/${"Z".repeat(80)}`), 400, badRequest("request context ID must be a hex encoded string: invalid request context ID"));
+    expectAnswer(
+      await get("/extmod/service/contexts/ABCD"),
+      400,
+      badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"),
+    );
+    expectAnswer(
+      await get(`/extmod/service/contexts/${"Z".repeat(80)}`),
+      400,
+      badRequest("request context ID must be a hex encoded string: invalid request context ID"),
+    );
   });
 
   it("serves a request by its id, built from the stored request and its context", async () => {
@@ -238,7 +249,11 @@ describe("e2e: service routes", function () {
     const missing = requestId(usdtContext, 2, 0);
     expectAnswer(await get(`/extmod/service/requests/${missing}`), 404, notFound(`${missing}: unknown request`));
     expectAnswer(await get("/extmod/service/requests/abc"), 400, badRequest("invalid length, expected: 116, got: 3: invalid request ID"));
-    expectAnswer(await get(`/extmod/service/requests/${"x".repeat(116)}`), 400, badRequest("request ID must be a hex encoded string: invalid request context ID"));
+    expectAnswer(
+      await get(`/extmod/service/requests/${"x".repeat(116)}`),
+      400,
+      badRequest("request ID must be a hex encoded string: invalid request context ID"),
+    );
   });
 
   it("lists a provider's active requests (ordered by expiration height), in pages; answered ones are gone", async () => {
@@ -259,7 +274,11 @@ describe("e2e: service routes", function () {
     expect(byOffset).to.deep.equal(batch);
     expectAnswer(await get(`/extmod/service/requests/${usdtContext}/2`), 200, { requests: [], pagination: { next_key: null, total: "0" } });
     // A numeric provider segment is a batch counter: the request context id is then checked.
-    expectAnswer(await get("/extmod/service/requests/price-feed/3"), 400, badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"));
+    expectAnswer(
+      await get("/extmod/service/requests/price-feed/3"),
+      400,
+      badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"),
+    );
   });
 
   it("serves the response of a request, 404 while it is unanswered", async () => {
@@ -276,7 +295,11 @@ describe("e2e: service routes", function () {
     expect(byKey).to.deep.equal(responses);
     expect(byOffset).to.deep.equal(responses);
     expectAnswer(await get(`/extmod/service/responses/${ethContext}/1`), 200, { responses: [], pagination: { next_key: null, total: "0" } });
-    expectAnswer(await get("/extmod/service/responses/ABC/1"), 400, badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"));
+    expectAnswer(
+      await get("/extmod/service/responses/ABC/1"),
+      400,
+      badRequest("length of the request context ID must be 80 in bytes: invalid request context ID"),
+    );
   });
 
   it("serves the fees a provider earned (price less the 5% tax, per answered batch), 404 when none", async () => {
@@ -302,7 +325,11 @@ describe("e2e: service routes", function () {
     expect(pricing.startsWith('\n\t{\n\t\t"$schema": "http://json-schema.org/draft-04/schema#",\n\t\t"title": "iservice-pricing",')).to.equal(true);
     const parsed = JSON.parse(pricing);
     expect(parsed.required).to.deep.equal(["price"]);
-    expect(parsed.properties.price).to.deep.equal({ description: "base price in min unit, e.g. 5uhub", type: "string", pattern: "^\\d+[a-zA-Z][a-zA-Z0-9/]{2,127}$" });
+    expect(parsed.properties.price).to.deep.equal({
+      description: "base price in min unit, e.g. 5uhub",
+      type: "string",
+      pattern: "^\\d+[a-zA-Z][a-zA-Z0-9/]{2,127}$",
+    });
     expect(parsed.definitions.discount.pattern).to.equal("^0\\.\\d*[1-9]$");
     const result = await get("/extmod/service/schemas/RESULT");
     expect(result.status).to.equal(200);

@@ -62,7 +62,12 @@ describe("e2e: staking routes", function () {
     redelegation: { delegator_address: acc[1], validator_src_address: chain.a.operator, validator_dst_address: chain.b.operator, entries: [] },
     entries: [
       {
-        redelegation_entry: { creation_height: "0", completion_time: shifted(chain.genesisTime, 20 * DAY), initial_balance: "10000000000", shares_dst: "10000000000.000000000000000000" },
+        redelegation_entry: {
+          creation_height: "0",
+          completion_time: shifted(chain.genesisTime, 20 * DAY),
+          initial_balance: "10000000000",
+          shares_dst: "10000000000.000000000000000000",
+        },
         balance: "10000000000",
       },
     ],
@@ -72,7 +77,10 @@ describe("e2e: staking routes", function () {
       expect(await ok("/core/staking/v1beta1/validators")).to.deep.equal({ validators: bothValidators(), pagination: { next_key: null, total: "2" } });
       expect((await ok("/core/staking/v1beta1/validators?status=BOND_STATUS_BONDED")).validators).to.deep.equal([validatorA()]);
       expect((await ok("/core/staking/v1beta1/validators?status=BOND_STATUS_UNBONDED")).validators).to.deep.equal([validatorB()]);
-      expect(await ok("/core/staking/v1beta1/validators?status=BOND_STATUS_UNBONDING")).to.deep.equal({ validators: [], pagination: { next_key: null, total: "0" } });
+      expect(await ok("/core/staking/v1beta1/validators?status=BOND_STATUS_UNBONDING")).to.deep.equal({
+        validators: [],
+        pagination: { next_key: null, total: "0" },
+      });
       await fails("/core/staking/v1beta1/validators?status=bonded", 400, "invalid validator status bonded");
     });
 
@@ -98,19 +106,30 @@ describe("e2e: staking routes", function () {
 
     it("serves the delegations of a validator with balances from shares, over two pages", async () => {
       const expected = byAddressBytes(
-        [delegation(acc[0]!, chain.a.operator, "100000000000.000000000000000000", "99000000000"), delegation(acc[1]!, chain.a.operator, "50000000001.000000000000000000", "49500000000")],
+        [
+          delegation(acc[0]!, chain.a.operator, "100000000000.000000000000000000", "99000000000"),
+          delegation(acc[1]!, chain.a.operator, "50000000001.000000000000000000", "49500000000"),
+        ],
         (d) => d.delegation.delegator_address,
       );
-      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations`)).to.deep.equal({ delegation_responses: expected, pagination: { next_key: null, total: "2" } });
+      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations`)).to.deep.equal({
+        delegation_responses: expected,
+        pagination: { next_key: null, total: "2" },
+      });
       const page1 = await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations?pagination.limit=1`);
       expect(page1.delegation_responses).to.deep.equal([expected[0]]);
-      const page2 = await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
+      const page2 = await ok(
+        `/core/staking/v1beta1/validators/${chain.a.operator}/delegations?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`,
+      );
       expect(page2.delegation_responses).to.deep.equal([expected[1]]);
       expect(page2.pagination.next_key).to.equal(null);
     });
 
     it("serves the unbonding delegations of a validator", async () => {
-      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/unbonding_delegations`)).to.deep.equal({ unbonding_responses: [unbonding()], pagination: { next_key: null, total: "1" } });
+      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/unbonding_delegations`)).to.deep.equal({
+        unbonding_responses: [unbonding()],
+        pagination: { next_key: null, total: "1" },
+      });
       expect((await ok(`/core/staking/v1beta1/validators/${chain.b.operator}/unbonding_delegations`)).unbonding_responses).to.deep.equal([]);
     });
 
@@ -118,27 +137,51 @@ describe("e2e: staking routes", function () {
       expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations/${acc[1]}`)).to.deep.equal({
         delegation_response: delegation(acc[1]!, chain.a.operator, "50000000001.000000000000000000", "49500000000"),
       });
-      await fails(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations/${acc[4]}`, 404, `delegation with delegator ${acc[4]} not found for validator ${chain.a.operator}`);
-      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations/${acc[1]}/unbonding_delegation`)).to.deep.equal({ unbond: unbonding() });
-      await fails(`/core/staking/v1beta1/validators/${chain.b.operator}/delegations/${acc[1]}/unbonding_delegation`, 404, `unbonding delegation with delegator ${acc[1]} not found for validator ${chain.b.operator}`);
+      await fails(
+        `/core/staking/v1beta1/validators/${chain.a.operator}/delegations/${acc[4]}`,
+        404,
+        `delegation with delegator ${acc[4]} not found for validator ${chain.a.operator}`,
+      );
+      expect(await ok(`/core/staking/v1beta1/validators/${chain.a.operator}/delegations/${acc[1]}/unbonding_delegation`)).to.deep.equal({
+        unbond: unbonding(),
+      });
+      await fails(
+        `/core/staking/v1beta1/validators/${chain.b.operator}/delegations/${acc[1]}/unbonding_delegation`,
+        404,
+        `unbonding delegation with delegator ${acc[1]} not found for validator ${chain.b.operator}`,
+      );
     });
 
     it("serves the delegations of a delegator; 404 for an address without any", async () => {
       const expected = byAddressBytes(
-        [delegation(acc[1]!, chain.a.operator, "50000000001.000000000000000000", "49500000000"), delegation(acc[1]!, chain.b.operator, "10000000000.000000000000000000", "10000000000")],
+        [
+          delegation(acc[1]!, chain.a.operator, "50000000001.000000000000000000", "49500000000"),
+          delegation(acc[1]!, chain.b.operator, "10000000000.000000000000000000", "10000000000"),
+        ],
         (d) => d.delegation.validator_address,
       );
-      expect(await ok(`/core/staking/v1beta1/delegations/${acc[1]}`)).to.deep.equal({ delegation_responses: expected, pagination: { next_key: null, total: "2" } });
+      expect(await ok(`/core/staking/v1beta1/delegations/${acc[1]}`)).to.deep.equal({
+        delegation_responses: expected,
+        pagination: { next_key: null, total: "2" },
+      });
       const offset = await ok(`/core/staking/v1beta1/delegations/${acc[1]}?pagination.offset=1&pagination.limit=1`);
       expect(offset.delegation_responses).to.deep.equal([expected[1]]);
       await fails(`/core/staking/v1beta1/delegations/${acc[4]}`, 404, `unable to find delegations for address ${acc[4]}`);
     });
 
     it("serves the unbonding delegations and the redelegations of a delegator", async () => {
-      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/unbonding_delegations`)).to.deep.equal({ unbonding_responses: [unbonding()], pagination: { next_key: null, total: "1" } });
+      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/unbonding_delegations`)).to.deep.equal({
+        unbonding_responses: [unbonding()],
+        pagination: { next_key: null, total: "1" },
+      });
       expect((await ok(`/core/staking/v1beta1/delegators/${acc[0]}/unbonding_delegations`)).unbonding_responses).to.deep.equal([]);
-      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/redelegations`)).to.deep.equal({ redelegation_responses: [redelegation()], pagination: { next_key: null, total: "1" } });
-      const one = await ok(`/core/staking/v1beta1/delegators/${acc[1]}/redelegations?src_validator_addr=${chain.a.operator}&dst_validator_addr=${chain.b.operator}`);
+      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/redelegations`)).to.deep.equal({
+        redelegation_responses: [redelegation()],
+        pagination: { next_key: null, total: "1" },
+      });
+      const one = await ok(
+        `/core/staking/v1beta1/delegators/${acc[1]}/redelegations?src_validator_addr=${chain.a.operator}&dst_validator_addr=${chain.b.operator}`,
+      );
       expect(one).to.deep.equal({ redelegation_responses: [redelegation()], pagination: null });
       await fails(
         `/core/staking/v1beta1/delegators/${acc[1]}/redelegations?src_validator_addr=${chain.b.operator}&dst_validator_addr=${chain.a.operator}`,
@@ -149,9 +192,14 @@ describe("e2e: staking routes", function () {
 
     it("serves the validators of a delegator, over two pages, and one delegator-validator pair", async () => {
       const expected = bothValidators();
-      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/validators`)).to.deep.equal({ validators: expected, pagination: { next_key: null, total: "2" } });
+      expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/validators`)).to.deep.equal({
+        validators: expected,
+        pagination: { next_key: null, total: "2" },
+      });
       const page1 = await ok(`/core/staking/v1beta1/delegators/${acc[1]}/validators?pagination.limit=1`);
-      const page2 = await ok(`/core/staking/v1beta1/delegators/${acc[1]}/validators?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`);
+      const page2 = await ok(
+        `/core/staking/v1beta1/delegators/${acc[1]}/validators?pagination.limit=1&pagination.key=${encodeURIComponent(page1.pagination.next_key)}`,
+      );
       expect([...page1.validators, ...page2.validators]).to.deep.equal(expected);
       expect(await ok(`/core/staking/v1beta1/delegators/${acc[1]}/validators/${chain.b.operator}`)).to.deep.equal({ validator: validatorB() });
       await fails(`/core/staking/v1beta1/delegators/${acc[4]}/validators/${chain.a.operator}`, 404, "no delegation for (address, validator) tuple");

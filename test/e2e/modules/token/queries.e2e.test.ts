@@ -57,7 +57,7 @@ describe("e2e: token routes", function () {
     owner: derivedAddress("token"),
   });
 
-  it("lists every token as an Any under the key \"Tokens\", by symbol", async () => {
+  it('lists every token as an Any under the key "Tokens", by symbol', async () => {
     const r = await get("/extmod/token/tokens");
     expect(r.status).to.equal(200);
     expect(r.body).to.deep.equal({ Tokens: [cat(), dog(), hub()], pagination: { next_key: null, total: "3" } });
@@ -119,7 +119,9 @@ describe("e2e: token routes", function () {
     const upper = await get("/extmod/token/tokens/Gold/fees");
     expect(upper.status).to.equal(400);
     expect(upper.body).to.deep.equal(
-      badRequest("invalid symbol: Gold, only accepts english lowercase letters and numbers, length [3, 64], and begin with an english letter, regexp: ^[a-z][a-z0-9]{2,63}$: invalid standard denom"),
+      badRequest(
+        "invalid symbol: Gold, only accepts english lowercase letters and numbers, length [3, 64], and begin with an english letter, regexp: ^[a-z][a-z0-9]{2,63}$: invalid standard denom",
+      ),
     );
     const keyword = await get("/extmod/token/tokens/ibcgold/fees");
     expect(keyword.status).to.equal(400);
@@ -134,7 +136,7 @@ describe("e2e: token routes", function () {
     expect((await get("/extmod/token/total_burn")).body).to.deep.equal({ burned_coins: [{ denom: "ucat", amount: "250000000" }] });
   });
 
-  it("shows its params in the x/params subspace \"token\" as amino JSON", async () => {
+  it('shows its params in the x/params subspace "token" as amino JSON', async () => {
     const param = async (key: string) => (await get(`/core/params/v1beta1/params?subspace=token&key=${key}`)).body.param;
     expect(await param("TokenTaxRate")).to.deep.equal({ subspace: "token", key: "TokenTaxRate", value: '"0.400000000000000000"' });
     expect(await param("IssueTokenBaseFee")).to.deep.equal({ subspace: "token", key: "IssueTokenBaseFee", value: '{"denom":"hub","amount":"60000"}' });

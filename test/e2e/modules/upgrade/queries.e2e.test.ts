@@ -14,7 +14,7 @@ import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 describe("e2e: upgrade routes", function () {
   this.timeout(60_000);
   let accounts: string[];
-  let genesis: { genesis_time: string; app_state: Record<string, any> };  
+  let genesis: { genesis_time: string; app_state: Record<string, any> };
   const { get } = useStartedDevChain({
     prepare: (home) => {
       accounts = readDevAccounts(home)!.accounts.map((a) => a.address);

@@ -1,5 +1,10 @@
 import { expect } from "chai";
-import { MsgFundCommunityPool, MsgSetWithdrawAddress, MsgWithdrawDelegatorReward, MsgWithdrawValidatorCommission } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import {
+  MsgFundCommunityPool,
+  MsgSetWithdrawAddress,
+  MsgWithdrawDelegatorReward,
+  MsgWithdrawValidatorCommission,
+} from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { parseDec } from "../../../../src/codec/decimal.js";
 import { attributesOf, FEE, NodeTxKit } from "../../../helpers/nodeTxKit.js";
@@ -40,8 +45,12 @@ describe("distribution Msgs", function () {
   });
 
   const rewards = async (from: number, height = 0) =>
-    uhubOf((await kit.query("core.distribution.v1beta1.Query.DelegationRewards", { delegator_address: kit.addresses[from], validator_address: valA }, height)).body.rewards);
-  const commission = async (height = 0) => uhubOf(((await kit.query("core.distribution.v1beta1.Query.ValidatorCommission", { validator_address: valA }, height)).body.commission as Json).commission);
+    uhubOf(
+      (await kit.query("core.distribution.v1beta1.Query.DelegationRewards", { delegator_address: kit.addresses[from], validator_address: valA }, height)).body
+        .rewards,
+    );
+  const commission = async (height = 0) =>
+    uhubOf(((await kit.query("core.distribution.v1beta1.Query.ValidatorCommission", { validator_address: valA }, height)).body.commission as Json).commission);
   const communityPool = async (height = 0) => uhubOf((await kit.query("core.distribution.v1beta1.Query.CommunityPool", {}, height)).body.pool);
   /** The rewards a block's allocation gave validator A (the rewards events of its begin block). */
   const allocatedToA = (events: Array<{ type: string; attributes: Array<{ key: string; value: string }> }>) =>
@@ -64,7 +73,9 @@ describe("distribution Msgs", function () {
     const lower = shown / ONE;
     expect(withdrawn >= lower, `${withdrawn} >= ${lower}`).to.equal(true);
     expect(withdrawn <= (shown + allocatedToA(r.beginEvents)) / ONE + 1n).to.equal(true);
-    expect(attributesOf(r.logEvents, "transfer")).to.deep.equal([{ recipient: kit.addresses[0]!, sender: kit.moduleAccount("distribution"), amount: `${withdrawn}uhub` }]);
+    expect(attributesOf(r.logEvents, "transfer")).to.deep.equal([
+      { recipient: kit.addresses[0]!, sender: kit.moduleAccount("distribution"), amount: `${withdrawn}uhub` },
+    ]);
     // a new period starts: nothing is owed at the withdrawal's height
     expect(await rewards(0, r.height)).to.equal(0n);
   });
@@ -72,9 +83,17 @@ describe("distribution Msgs", function () {
   it("fails without a delegation or for an unknown validator", async () => {
     const balance = await kit.balance(kit.addresses[5]!);
     const none = await kit.deliver(5, [withdrawRewards(5, valA)]);
-    expect([none.code, none.codespace, none.log]).to.deep.equal([5, "distribution", "failed to execute message; message index: 0: no delegation distribution info"]);
+    expect([none.code, none.codespace, none.log]).to.deep.equal([
+      5,
+      "distribution",
+      "failed to execute message; message index: 0: no delegation distribution info",
+    ]);
     const unknown = await kit.deliver(5, [withdrawRewards(5, kit.valoper(5))]);
-    expect([unknown.code, unknown.codespace, unknown.log]).to.deep.equal([6, "distribution", "failed to execute message; message index: 0: no validator distribution info"]);
+    expect([unknown.code, unknown.codespace, unknown.log]).to.deep.equal([
+      6,
+      "distribution",
+      "failed to execute message; message index: 0: no validator distribution info",
+    ]);
     expect(await kit.balance(kit.addresses[5]!)).to.equal(balance - 2n * FEE);
     const empty = await kit.deliver(5, [withdrawRewards(5, "")]);
     expect([empty.checkCode, empty.codespace, empty.checkLog]).to.deep.equal([4, "distribution", "validator address is empty"]);
@@ -84,7 +103,9 @@ describe("distribution Msgs", function () {
     const r = await kit.deliver(0, [setWithdrawAddress(0, kit.addresses[5]!)]);
     expect(r.code, r.log).to.equal(0);
     expect(attributesOf(r.logEvents, "set_withdraw_address")).to.deep.equal([{ withdraw_address: kit.addresses[5]! }]);
-    expect((await kit.query("core.distribution.v1beta1.Query.DelegatorWithdrawAddress", { delegator_address: kit.addresses[0] })).body).to.deep.equal({ withdraw_address: kit.addresses[5]! });
+    expect((await kit.query("core.distribution.v1beta1.Query.DelegatorWithdrawAddress", { delegator_address: kit.addresses[0] })).body).to.deep.equal({
+      withdraw_address: kit.addresses[5]!,
+    });
     const [own, target] = [await kit.balance(kit.addresses[0]!), await kit.balance(kit.addresses[5]!)];
     const w = await kit.deliver(0, [withdrawRewards(0, valA)]);
     const withdrawn = BigInt(attributesOf(w.logEvents, "withdraw_rewards")[0]!.amount!.replace("uhub", ""));
@@ -93,7 +114,11 @@ describe("distribution Msgs", function () {
     expect(await kit.balance(kit.addresses[5]!)).to.equal(target + withdrawn);
     const blocked = kit.moduleAccount("distribution");
     const refused = await kit.deliver(0, [setWithdrawAddress(0, blocked)]);
-    expect([refused.code, refused.codespace, refused.log]).to.deep.equal([4, "sdk", `failed to execute message; message index: 0: ${blocked} is not allowed to receive external funds: unauthorized`]);
+    expect([refused.code, refused.codespace, refused.log]).to.deep.equal([
+      4,
+      "sdk",
+      `failed to execute message; message index: 0: ${blocked} is not allowed to receive external funds: unauthorized`,
+    ]);
   });
 
   it("withdraws the validator's commission: the whole coins, the decimals stay", async () => {
@@ -104,13 +129,19 @@ describe("distribution Msgs", function () {
     const [event] = attributesOf(r.logEvents, "withdraw_commission");
     const paid = BigInt(event!.amount!.replace("uhub", ""));
     // the commission of the withdrawing block's allocation comes on top of what was accumulated
-    const added = attributesOf(r.beginEvents, "commission").filter((e) => e.validator === valA).reduce((sum, e) => sum + parseDec(e.amount!.replace("uhub", "")), 0n);
+    const added = attributesOf(r.beginEvents, "commission")
+      .filter((e) => e.validator === valA)
+      .reduce((sum, e) => sum + parseDec(e.amount!.replace("uhub", "")), 0n);
     expect(paid).to.equal((accumulated + added) / ONE);
     expect(await commission(r.height)).to.equal((accumulated + added) % ONE);
     // account 0 withdraws to account 5 now
     expect(await kit.balance(kit.addresses[5]!)).to.equal(target + paid);
     const none = await kit.deliver(2, [withdrawCommission(2)]);
-    expect([none.code, none.codespace, none.log]).to.deep.equal([7, "distribution", "failed to execute message; message index: 0: no validator commission to withdraw"]);
+    expect([none.code, none.codespace, none.log]).to.deep.equal([
+      7,
+      "distribution",
+      "failed to execute message; message index: 0: no validator commission to withdraw",
+    ]);
   });
 
   it("funds the community pool from an account; more than the balance fails", async () => {
@@ -118,7 +149,9 @@ describe("distribution Msgs", function () {
     const r = await kit.deliver(4, [fund(4, 1_000_000n)]);
     expect(r.code, r.log).to.equal(0);
     const before = await communityPool(r.height - 1);
-    expect(attributesOf(r.logEvents, "transfer")).to.deep.equal([{ recipient: kit.moduleAccount("distribution"), sender: kit.addresses[4]!, amount: "1000000uhub" }]);
+    expect(attributesOf(r.logEvents, "transfer")).to.deep.equal([
+      { recipient: kit.moduleAccount("distribution"), sender: kit.addresses[4]!, amount: "1000000uhub" },
+    ]);
     expect(r.logEvents.find((e) => e.type === "message")!.attributes).to.deep.equal([
       { key: "action", value: "fund_community_pool" },
       { key: "sender", value: kit.addresses[4] },
@@ -140,7 +173,10 @@ describe("distribution Msgs", function () {
     for (let i = 0; i < 3; i++) {
       const { height } = await kit.block();
       const outstanding = async (validator: string) =>
-        uhubOf(((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: validator }, height)).body.rewards as Json).rewards);
+        uhubOf(
+          ((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: validator }, height)).body.rewards as Json)
+            .rewards,
+        );
       const held = (await outstanding(valA)) + (await outstanding(kit.valoper(2))) + (await communityPool(height));
       expect(await kit.balance(kit.moduleAccount("distribution"), height)).to.equal(held / ONE);
     }
@@ -148,20 +184,33 @@ describe("distribution Msgs", function () {
 
   it("keeps F1 consistent through delegation changes: the outstanding rewards cover every delegation's rewards and the commission", async () => {
     const coin = { denom: "uhub", amount: "3000000" };
-    const delegate = { typeUrl: "/core.staking.v1beta1.MsgDelegate", value: MsgDelegate.fromPartial({ delegatorAddress: kit.addresses[4]!, validatorAddress: valA, amount: coin }) };
-    const undelegate = { typeUrl: "/core.staking.v1beta1.MsgUndelegate", value: MsgUndelegate.fromPartial({ delegatorAddress: kit.addresses[1]!, validatorAddress: valA, amount: coin }) };
+    const delegate = {
+      typeUrl: "/core.staking.v1beta1.MsgDelegate",
+      value: MsgDelegate.fromPartial({ delegatorAddress: kit.addresses[4]!, validatorAddress: valA, amount: coin }),
+    };
+    const undelegate = {
+      typeUrl: "/core.staking.v1beta1.MsgUndelegate",
+      value: MsgUndelegate.fromPartial({ delegatorAddress: kit.addresses[1]!, validatorAddress: valA, amount: coin }),
+    };
     expect((await kit.deliver(4, [delegate])).code).to.equal(0);
     expect((await kit.deliver(1, [undelegate])).code).to.equal(0);
     expect((await kit.deliver(4, [delegate])).code).to.equal(0);
     const { height } = await kit.block();
-    const delegations = (await kit.query("core.staking.v1beta1.Query.ValidatorDelegations", { validator_addr: valA }, height)).body.delegation_responses as Json[];
+    const delegations = (await kit.query("core.staking.v1beta1.Query.ValidatorDelegations", { validator_addr: valA }, height)).body
+      .delegation_responses as Json[];
     expect(delegations.length).to.equal(3);
     let owed = await commission(height);
     for (const d of delegations) {
-      const r = await kit.query("core.distribution.v1beta1.Query.DelegationRewards", { delegator_address: d.delegation.delegator_address, validator_address: valA }, height);
+      const r = await kit.query(
+        "core.distribution.v1beta1.Query.DelegationRewards",
+        { delegator_address: d.delegation.delegator_address, validator_address: valA },
+        height,
+      );
       owed += uhubOf(r.body.rewards);
     }
-    const outstanding = uhubOf(((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: valA }, height)).body.rewards as Json).rewards);
+    const outstanding = uhubOf(
+      ((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: valA }, height)).body.rewards as Json).rewards,
+    );
     expect(owed <= outstanding, `${owed} <= ${outstanding}`).to.equal(true);
     expect(outstanding - owed < ONE).to.equal(true);
   });

@@ -18,6 +18,10 @@ describe("evidence genesis", () => {
   it("evidence: Equivocation only, passing ValidateBasic, each once", () => {
     expectError(evidenceModule, (s) => (s.evidence[0].power = "0"), "evidence[0].power: invalid equivocation validator power: 0");
     expectError(evidenceModule, (s) => s.evidence.push({ ...s.evidence[0] }), "evidence[1]: evidence with hash");
-    expectError(evidenceModule, (s) => (s.evidence[0] = { "@type": "/core.gov.v1beta1.TextProposal", title: "x" }), 'evidence[0]: unsupported evidence type "/core.gov.v1beta1.TextProposal"');
+    expectError(
+      evidenceModule,
+      (s) => (s.evidence[0] = { "@type": "/core.gov.v1beta1.TextProposal", title: "x" }),
+      'evidence[0]: unsupported evidence type "/core.gov.v1beta1.TextProposal"',
+    );
   });
 });

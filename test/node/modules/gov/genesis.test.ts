@@ -16,7 +16,11 @@ describe("gov genesis", () => {
     expect(() => validate(module, state)).to.throw(message);
   };
   it("gov: thresholds, known proposals, valid options, a starting id past every proposal", () => {
-    expectError(govModule, (s) => (s.tally_params.threshold = "1.2"), "tally_params.threshold: governance vote threshold must be between 0 and 1, is 1.200000000000000000");
+    expectError(
+      govModule,
+      (s) => (s.tally_params.threshold = "1.2"),
+      "tally_params.threshold: governance vote threshold must be between 0 and 1, is 1.200000000000000000",
+    );
     expectError(govModule, (s) => (s.votes[0].proposal_id = "7"), "votes[0].proposal_id: proposal 7 is not in proposals");
     expectError(govModule, (s) => (s.votes[1].option = "VOTE_OPTION_UNSPECIFIED"), "votes[1].option: invalid vote option");
     expectError(govModule, (s) => (s.starting_proposal_id = "2"), "starting_proposal_id: must be greater than every proposal id (2), is 2");

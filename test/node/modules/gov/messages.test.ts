@@ -29,7 +29,9 @@ describe("gov Msgs and proposal periods", function () {
   });
   const spend = (recipient: string, amount: bigint) => ({
     typeUrl: "/core.distribution.v1beta1.CommunityPoolSpendProposal",
-    value: CommunityPoolSpendProposal.encode(CommunityPoolSpendProposal.fromPartial({ title: "Spend", description: "From the pool.", recipient, amount: uhub(amount) })).finish(),
+    value: CommunityPoolSpendProposal.encode(
+      CommunityPoolSpendProposal.fromPartial({ title: "Spend", description: "From the pool.", recipient, amount: uhub(amount) }),
+    ).finish(),
   });
   const submit = (from: number, content: { typeUrl: string; value: Uint8Array }, deposit: bigint) => ({
     typeUrl: "/core.gov.v1beta1.MsgSubmitProposal",
@@ -54,7 +56,12 @@ describe("gov Msgs and proposal periods", function () {
     expect(merged(r.logEvents, "submit_proposal")).to.deep.equal({ proposal_id: "3", proposal_type: "Text", voting_period_start: "3" });
     expect(merged(r.logEvents, "proposal_deposit")).to.deep.equal({ amount: "10000000uhub", proposal_id: "3" });
     expect(attributesOf(r.logEvents, "transfer")).to.deep.equal([{ recipient: kit.moduleAccount("gov"), sender: kit.addresses[4]!, amount: "10000000uhub" }]);
-    expect(r.logEvents.find((e) => e.type === "message")!.attributes.map((a) => a.value)).to.deep.equal(["submit_proposal", kit.addresses[4], "gov", kit.addresses[4]]);
+    expect(r.logEvents.find((e) => e.type === "message")!.attributes.map((a) => a.value)).to.deep.equal([
+      "submit_proposal",
+      kit.addresses[4],
+      "gov",
+      kit.addresses[4],
+    ]);
     const p = await proposal(3);
     const time = new Date((await kit.node.committed(r.height))!.block.block.header.time);
     expect(p).to.include({ proposal_id: "3", status: "PROPOSAL_STATUS_VOTING_PERIOD" });
@@ -86,7 +93,11 @@ describe("gov Msgs and proposal periods", function () {
     const r = await kit.deliver(0, [vote(0, 3, VoteOption.VOTE_OPTION_YES)]);
     expect(r.code, r.log).to.equal(0);
     expect(attributesOf(r.logEvents, "proposal_vote")).to.deep.equal([{ option: "VOTE_OPTION_YES", proposal_id: "3" }]);
-    expect((await kit.query("core.gov.v1beta1.Query.Vote", { proposal_id: 3, voter: kit.addresses[0] })).body.vote).to.deep.equal({ proposal_id: "3", voter: kit.addresses[0]!, option: "VOTE_OPTION_YES" });
+    expect((await kit.query("core.gov.v1beta1.Query.Vote", { proposal_id: 3, voter: kit.addresses[0] })).body.vote).to.deep.equal({
+      proposal_id: "3",
+      voter: kit.addresses[0]!,
+      option: "VOTE_OPTION_YES",
+    });
     const inactive = await kit.deliver(0, [vote(0, 5, VoteOption.VOTE_OPTION_YES)]);
     expect([inactive.code, inactive.codespace, inactive.log]).to.deep.equal([3, "gov", "failed to execute message; message index: 0: 5: inactive proposal"]);
     const unknown = await kit.deliver(0, [vote(0, 99, VoteOption.VOTE_OPTION_YES)]);
@@ -109,10 +120,25 @@ describe("gov Msgs and proposal periods", function () {
     };
     const prefix = "failed to execute message; message index: 0: ";
     await fails(paramChange([{ subspace: "nosuch", key: "Key", value: "1" }]), 5, "gov", `${prefix}nosuch: unknown subspace: invalid proposal content`);
-    await fails(paramChange([{ subspace: "staking", key: "MaxValidators", value: "0" }]), 5, "gov", `${prefix}key: MaxValidators, value: 0, err: max validators must be positive: failed to set parameter: invalid proposal content`);
+    await fails(
+      paramChange([{ subspace: "staking", key: "MaxValidators", value: "0" }]),
+      5,
+      "gov",
+      `${prefix}key: MaxValidators, value: 0, err: max validators must be positive: failed to set parameter: invalid proposal content`,
+    );
     // the real Subspace.Update panics on a key it does not have (its log also carries the Go stack)
-    await fails(paramChange([{ subspace: "staking", key: "Nope", value: "1" }]), 111222, "undefined", `${prefix}recovered: parameter Nope not registered: panic`);
-    await fails(spend(kit.addresses[5]!, 10n ** 15n), 5, "gov", `${prefix}community pool does not have sufficient coins to distribute: invalid proposal content`);
+    await fails(
+      paramChange([{ subspace: "staking", key: "Nope", value: "1" }]),
+      111222,
+      "undefined",
+      `${prefix}recovered: parameter Nope not registered: panic`,
+    );
+    await fails(
+      spend(kit.addresses[5]!, 10n ** 15n),
+      5,
+      "gov",
+      `${prefix}community pool does not have sufficient coins to distribute: invalid proposal content`,
+    );
     const blank = await kit.deliver(4, [submit(4, text(" "), 1n)]);
     expect([blank.checkCode, blank.codespace, blank.checkLog]).to.deep.equal([5, "gov", "proposal title cannot be blank: invalid proposal content"]);
     const empty = await kit.deliver(4, [submit(4, paramChange([]), 1n)]);
@@ -131,7 +157,13 @@ describe("gov Msgs and proposal periods", function () {
     const end = await kit.block(new Date(Date.now() + 3 * DAY));
     const supplyBefore = BigInt(((await kit.query("core.bank.v1beta1.Query.SupplyOf", { denom: "uhub" }, end.height - 1)).body.amount as Json).amount);
     const results = Object.fromEntries(attributesOf(end.endEvents, "active_proposal").map((e) => [e.proposal_id, e.proposal_result]));
-    expect(results).to.deep.equal({ "2": "proposal_rejected", "3": "proposal_passed", "4": "proposal_rejected", "6": "proposal_passed", "7": "proposal_passed" });
+    expect(results).to.deep.equal({
+      "2": "proposal_rejected",
+      "3": "proposal_passed",
+      "4": "proposal_rejected",
+      "6": "proposal_passed",
+      "7": "proposal_passed",
+    });
     expect(attributesOf(end.endEvents, "inactive_proposal")).to.deep.equal([{ proposal_id: "5", proposal_result: "proposal_dropped" }]);
 
     // proposal 3: validator A voted yes with all its bonded tokens (its delegators did not vote)
@@ -157,6 +189,10 @@ describe("gov Msgs and proposal periods", function () {
     // the passed content ran: the staking parameter changed, the pool paid account 5
     expect(((await kit.query("core.staking.v1beta1.Query.Params")).body.params as Json).max_validators).to.equal(50);
     expect(await kit.balance(kit.addresses[5]!)).to.equal(before.account5 + 1_000_000n);
-    expect(attributesOf(end.endEvents, "transfer")).to.deep.include({ recipient: kit.addresses[5]!, sender: kit.moduleAccount("distribution"), amount: "1000000uhub" });
+    expect(attributesOf(end.endEvents, "transfer")).to.deep.include({
+      recipient: kit.addresses[5]!,
+      sender: kit.moduleAccount("distribution"),
+      amount: "1000000uhub",
+    });
   });
 });

@@ -10,7 +10,14 @@ describe("gov tally", () => {
     { operator: "v2", bondedTokens: 500n, delegatorShares: 1000n * DEC_ONE },
   ];
   const own = { option: 3, operator: "v1", delegations: [{ validator: "v1", shares: 600n * DEC_ONE }] };
-  const delegator = (option: number) => ({ option, operator: "d", delegations: [{ validator: "v1", shares: 400n * DEC_ONE }, { validator: "v2", shares: 1000n * DEC_ONE }] });
+  const delegator = (option: number) => ({
+    option,
+    operator: "d",
+    delegations: [
+      { validator: "v1", shares: 400n * DEC_ONE },
+      { validator: "v2", shares: 1000n * DEC_ONE },
+    ],
+  });
   it("gives a validator's vote the power of the delegators who did not vote", () => {
     expect(tally(validators, [own])).to.deep.equal({ yes: 0n, abstain: 0n, no: 1000n, noWithVeto: 0n });
   });
@@ -21,7 +28,21 @@ describe("gov tally", () => {
 
   it("counts only bonded validators and truncates the totals", () => {
     const third = { operator: "v3", bondedTokens: 10n, delegatorShares: 3n * DEC_ONE };
-    expect(tally([third], [{ option: 2, operator: "x", delegations: [{ validator: "v3", shares: DEC_ONE }, { validator: "unbonded", shares: DEC_ONE }] }])).to.deep.equal({
+    expect(
+      tally(
+        [third],
+        [
+          {
+            option: 2,
+            operator: "x",
+            delegations: [
+              { validator: "v3", shares: DEC_ONE },
+              { validator: "unbonded", shares: DEC_ONE },
+            ],
+          },
+        ],
+      ),
+    ).to.deep.equal({
       yes: 0n,
       abstain: 3n, // 1/3 × 10 = 3.33...
       no: 0n,

@@ -20,6 +20,9 @@ describe("htlc genesis", () => {
     expectError((h) => (h.sender = "hub1bad"), ".sender: invalid sender address");
     expectError((h) => (h.amount = []), ".amount: the transferred amount must be valid");
     expectError((h) => (h.secret = "abcd"), ".secret: length of the secret must be 32 in bytes");
-    expectError((h) => (h.receiver_on_other_chain = "x".repeat(129)), ".receiver_on_other_chain: length of the receiver on other chain must be between [0,128]");
+    expectError(
+      (h) => (h.receiver_on_other_chain = "x".repeat(129)),
+      ".receiver_on_other_chain: length of the receiver on other chain must be between [0,128]",
+    );
   });
 });

@@ -13,8 +13,14 @@ describe("random genesis", () => {
       edit(state);
       expect(() => validate(randomModule, state)).to.throw(message);
     };
-    expectError((s) => (s.pending_random_requests["0"] = s.pending_random_requests["101"]), "pending_random_requests[0]: the key is the height at which the random number is generated");
-    expectError((s) => (s.pending_random_requests["101"].requests[0].height = "101"), "pending_random_requests[101].requests[0].height: the request height must be before the generation height 101");
+    expectError(
+      (s) => (s.pending_random_requests["0"] = s.pending_random_requests["101"]),
+      "pending_random_requests[0]: the key is the height at which the random number is generated",
+    );
+    expectError(
+      (s) => (s.pending_random_requests["101"].requests[0].height = "101"),
+      "pending_random_requests[101].requests[0].height: the request height must be before the generation height 101",
+    );
     expectError((s) => (s.pending_random_requests["201"] = s.pending_random_requests["101"]), "duplicate request");
     expectError((s) => (Object.values(s.randoms as Json)[0].value = "lots"), ".value: a random number is decimal text");
   });

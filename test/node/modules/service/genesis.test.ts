@@ -42,7 +42,10 @@ describe("service genesis", () => {
 
   it("rejects requests whose id does not match their fields, or whose context or binding is unknown", () => {
     expectError((s) => (s.requests[0].request.request_height = "2"), "requests[0].request.request_height: the request id says height 1");
-    expectError((s) => (s.requests[0].request.request_context_batch_counter = "2"), "requests[0].request.request_context_batch_counter: the request id says batch 3");
+    expectError(
+      (s) => (s.requests[0].request.request_context_batch_counter = "2"),
+      "requests[0].request.request_context_batch_counter: the request id says batch 3",
+    );
     expectError((s) => (s.requests[0].request.input = "{}"), "requests[0].request.input: differs from the request context's");
     expectError((s) => (s.requests[0].request.provider = address(99)), "requests[0].request.provider:");
     expectError((s) => (s.requests[1].request = { ...s.requests[0].request }), "requests[1].request.id: duplicate request");

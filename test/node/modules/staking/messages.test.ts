@@ -43,7 +43,12 @@ describe("staking and slashing Msgs", function () {
     typeUrl: "/core.staking.v1beta1.MsgBeginRedelegate",
     value: MsgBeginRedelegate.fromPartial({ delegatorAddress: kit.addresses[from]!, validatorSrcAddress: src, validatorDstAddress: dst, amount: coin(amount) }),
   });
-  const createValidator = (from: number, key: Uint8Array, value: ReturnType<typeof coin>, options: { rate?: string; maxRate?: string; minSelf?: string } = {}) => ({
+  const createValidator = (
+    from: number,
+    key: Uint8Array,
+    value: ReturnType<typeof coin>,
+    options: { rate?: string; maxRate?: string; minSelf?: string } = {},
+  ) => ({
     typeUrl: "/core.staking.v1beta1.MsgCreateValidator",
     value: MsgCreateValidator.fromPartial({
       description: { moniker: "validator-c", details: "created by a test" },
@@ -58,7 +63,13 @@ describe("staking and slashing Msgs", function () {
   const edit = (from: number, fields: { moniker?: string; rate?: string; minSelf?: string }) => ({
     typeUrl: "/core.staking.v1beta1.MsgEditValidator",
     value: MsgEditValidator.fromPartial({
-      description: { moniker: fields.moniker ?? "[do-not-modify]", identity: "[do-not-modify]", website: "[do-not-modify]", securityContact: "[do-not-modify]", details: "[do-not-modify]" },
+      description: {
+        moniker: fields.moniker ?? "[do-not-modify]",
+        identity: "[do-not-modify]",
+        website: "[do-not-modify]",
+        securityContact: "[do-not-modify]",
+        details: "[do-not-modify]",
+      },
       validatorAddress: kit.valoper(from),
       commissionRate: fields.rate ?? "",
       minSelfDelegation: fields.minSelf ?? "",
@@ -67,14 +78,21 @@ describe("staking and slashing Msgs", function () {
   const unjail = (from: number) => ({ typeUrl: "/core.slashing.v1beta1.MsgUnjail", value: MsgUnjail.fromPartial({ validatorAddr: kit.valoper(from) }) });
 
   type Json = Record<string, any>;
-  const validator = async (address: string): Promise<Json> => (await kit.query("core.staking.v1beta1.Query.Validator", { validator_addr: address })).body.validator as Json;
-  const delegation = async (from: number, address: string) => kit.query("core.staking.v1beta1.Query.Delegation", { delegator_addr: kit.addresses[from], validator_addr: address });
+  const validator = async (address: string): Promise<Json> =>
+    (await kit.query("core.staking.v1beta1.Query.Validator", { validator_addr: address })).body.validator as Json;
+  const delegation = async (from: number, address: string) =>
+    kit.query("core.staking.v1beta1.Query.Delegation", { delegator_addr: kit.addresses[from], validator_addr: address });
   const pool = async () => (await kit.query("core.staking.v1beta1.Query.Pool")).body.pool as { bonded_tokens: string; not_bonded_tokens: string };
-  const unbonding = async (from: number, address: string) => kit.query("core.staking.v1beta1.Query.UnbondingDelegation", { delegator_addr: kit.addresses[from], validator_addr: address });
+  const unbonding = async (from: number, address: string) =>
+    kit.query("core.staking.v1beta1.Query.UnbondingDelegation", { delegator_addr: kit.addresses[from], validator_addr: address });
 
   /** A failed Msg: the code and log, only the fee charged, and the staking state as it was. */
   async function failsInBlock(from: number, msg: { typeUrl: string; value: unknown }, code: number, codespace: string, log: string) {
-    const before = { balance: await kit.balance(kit.addresses[from]!), validators: await kit.query("core.staking.v1beta1.Query.Validators"), pool: await pool() };
+    const before = {
+      balance: await kit.balance(kit.addresses[from]!),
+      validators: await kit.query("core.staking.v1beta1.Query.Validators"),
+      pool: await pool(),
+    };
     const r = await kit.deliver(from, [msg]);
     expect(r.checkCode, r.checkLog).to.equal(0);
     expect([r.code, r.codespace, r.log]).to.deep.equal([code, codespace, log]);
@@ -112,7 +130,9 @@ describe("staking and slashing Msgs", function () {
       expect(BigInt((await pool()).bonded_tokens)).to.equal(BigInt(poolBefore.bonded_tokens) + amount);
       expect(await kit.balance(kit.addresses[4]!)).to.equal(balanceBefore - amount - FEE);
       // a delegation started at this height has no rewards yet
-      expect((await kit.query("core.distribution.v1beta1.Query.DelegationRewards", { delegator_address: kit.addresses[4], validator_address: valA })).body.rewards).to.deep.equal([]);
+      expect(
+        (await kit.query("core.distribution.v1beta1.Query.DelegationRewards", { delegator_address: kit.addresses[4], validator_address: valA })).body.rewards,
+      ).to.deep.equal([]);
       // the validator set of the next block carries the new power
       const next = await kit.node.produceBlock();
       const a = next.validators.find((v) => v.pub_key.value === Buffer.from(kit.node.validatorKey.publicKey).toString("base64"))!;
@@ -132,12 +152,19 @@ describe("staking and slashing Msgs", function () {
 
     it("fails for an unknown validator, another denom or more than the balance; refuses a zero amount", async () => {
       await failsInBlock(4, delegate(4, kit.valoper(5), 1000n), 4, "staking", "failed to execute message; message index: 0: validator does not exist");
-      await failsInBlock(4, delegate(4, valA, 1000n, "ugold"), 21, "staking", "failed to execute message; message index: 0: got ugold, expected uhub: invalid coin denomination");
+      await failsInBlock(
+        4,
+        delegate(4, valA, 1000n, "ugold"),
+        21,
+        "staking",
+        "failed to execute message; message index: 0: got ugold, expected uhub: invalid coin denomination",
+      );
       // the balance in the message includes the rewards withdrawn just before (undone with the failed message)
       const before = await kit.balance(kit.addresses[4]!);
       const r = await kit.deliver(4, [delegate(4, valA, 10n ** 15n)]);
       expect([r.code, r.codespace]).to.deep.equal([5, "sdk"]);
-      const [, have] = /^failed to execute message; message index: 0: failed to delegate; (\d+)uhub is smaller than 1000000000000000uhub: insufficient funds$/.exec(r.log)!;
+      const [, have] =
+        /^failed to execute message; message index: 0: failed to delegate; (\d+)uhub is smaller than 1000000000000000uhub: insufficient funds$/.exec(r.log)!;
       expect(BigInt(have!) > before - FEE).to.equal(true);
       expect(await kit.balance(kit.addresses[4]!)).to.equal(before - FEE);
       await refusedByCheck(4, delegate(4, valA, 0n), 18, "sdk", "invalid delegation amount: invalid request");
@@ -167,12 +194,22 @@ describe("staking and slashing Msgs", function () {
       const p = await pool();
       expect(BigInt(p.bonded_tokens)).to.equal(BigInt(poolBefore.bonded_tokens) - entryBalance);
       expect(BigInt(p.not_bonded_tokens)).to.equal(BigInt(poolBefore.not_bonded_tokens) + entryBalance);
-      expect(attributesOf(r.logEvents, "transfer")).to.deep.include({ recipient: kit.moduleAccount("not_bonded_tokens_pool"), sender: kit.moduleAccount("bonded_tokens_pool"), amount: `${entryBalance}uhub` });
+      expect(attributesOf(r.logEvents, "transfer")).to.deep.include({
+        recipient: kit.moduleAccount("not_bonded_tokens_pool"),
+        sender: kit.moduleAccount("bonded_tokens_pool"),
+        amount: `${entryBalance}uhub`,
+      });
     });
 
     it("fails for more than the delegation and without a delegation", async () => {
       await failsInBlock(4, undelegate(4, valA, 10n ** 12n), 30, "staking", "failed to execute message; message index: 0: invalid shares amount");
-      await failsInBlock(4, undelegate(4, valB, 1000n), 24, "staking", "failed to execute message; message index: 0: no delegation for (address, validator) tuple");
+      await failsInBlock(
+        4,
+        undelegate(4, valB, 1000n),
+        24,
+        "staking",
+        "failed to execute message; message index: 0: no delegation for (address, validator) tuple",
+      );
       await refusedByCheck(4, undelegate(4, "", 1000n), 2, "staking", "empty validator address");
     });
 
@@ -199,8 +236,9 @@ describe("staking and slashing Msgs", function () {
       const p = await pool();
       expect(BigInt(p.bonded_tokens)).to.equal(BigInt(poolBefore.bonded_tokens) - moved);
       expect(BigInt(p.not_bonded_tokens)).to.equal(BigInt(poolBefore.not_bonded_tokens) + moved);
-      const red = (await kit.query("core.staking.v1beta1.Query.Redelegations", { delegator_addr: kit.addresses[4], src_validator_addr: valA, dst_validator_addr: valB })).body
-        .redelegation_responses as Json[];
+      const red = (
+        await kit.query("core.staking.v1beta1.Query.Redelegations", { delegator_addr: kit.addresses[4], src_validator_addr: valA, dst_validator_addr: valB })
+      ).body.redelegation_responses as Json[];
       expect(red[0]!.entries).to.have.length(1);
       expect(red[0]!.entries[0].redelegation_entry.initial_balance).to.equal(moved.toString());
       expect(red[0]!.entries[0].balance).to.equal(moved.toString());
@@ -210,7 +248,13 @@ describe("staking and slashing Msgs", function () {
     });
 
     it("refuses a redelegation to the same validator and a transitive one", async () => {
-      await failsInBlock(4, redelegate(4, valA, valA, 1000n), 37, "staking", "failed to execute message; message index: 0: cannot redelegate to the same validator");
+      await failsInBlock(
+        4,
+        redelegate(4, valA, valA, 1000n),
+        37,
+        "staking",
+        "failed to execute message; message index: 0: cannot redelegate to the same validator",
+      );
       await failsInBlock(
         4,
         redelegate(4, valB, valA, 1000n),
@@ -221,7 +265,8 @@ describe("staking and slashing Msgs", function () {
     });
 
     it("completes the redelegation at the end of the block that reaches its completion time", async () => {
-      const query = () => kit.query("core.staking.v1beta1.Query.Redelegations", { delegator_addr: kit.addresses[4], src_validator_addr: valA, dst_validator_addr: valB });
+      const query = () =>
+        kit.query("core.staking.v1beta1.Query.Redelegations", { delegator_addr: kit.addresses[4], src_validator_addr: valA, dst_validator_addr: valB });
       const entry = ((await query()).body.redelegation_responses as Json[])[0]!.entries[0].redelegation_entry;
       const due = await kit.block(new Date(Date.parse(entry.completion_time)));
       expect(attributesOf(due.endEvents, "complete_redelegation").filter((e) => e.delegator === kit.addresses[4])).to.deep.equal([
@@ -235,13 +280,37 @@ describe("staking and slashing Msgs", function () {
 
   describe("MsgCreateValidator", () => {
     it("refuses bad commissions and a value below the minimum self-delegation before execution", async () => {
-      await refusedByCheck(3, createValidator(3, keyC, coin(5_000_000n), { rate: "300000000000000000" }), 12, "staking", "commission cannot be more than the max rate");
-      await refusedByCheck(3, createValidator(3, keyC, coin(5_000_000n), { minSelf: "6000000" }), 17, "staking", "validator's self delegation must be greater than their minimum self delegation");
-      await refusedByCheck(3, createValidator(3, keyC, coin(5_000_000n), { maxRate: "2000000000000000000", rate: "0" }), 11, "staking", "commission cannot be more than 100%");
+      await refusedByCheck(
+        3,
+        createValidator(3, keyC, coin(5_000_000n), { rate: "300000000000000000" }),
+        12,
+        "staking",
+        "commission cannot be more than the max rate",
+      );
+      await refusedByCheck(
+        3,
+        createValidator(3, keyC, coin(5_000_000n), { minSelf: "6000000" }),
+        17,
+        "staking",
+        "validator's self delegation must be greater than their minimum self delegation",
+      );
+      await refusedByCheck(
+        3,
+        createValidator(3, keyC, coin(5_000_000n), { maxRate: "2000000000000000000", rate: "0" }),
+        11,
+        "staking",
+        "commission cannot be more than 100%",
+      );
     });
 
     it("fails for another denom, a taken consensus key or a taken operator", async () => {
-      await failsInBlock(3, createValidator(3, keyC, coin(5_000_000n, "ugold")), 21, "staking", "failed to execute message; message index: 0: got ugold, expected uhub: invalid coin denomination");
+      await failsInBlock(
+        3,
+        createValidator(3, keyC, coin(5_000_000n, "ugold")),
+        21,
+        "staking",
+        "failed to execute message; message index: 0: got ugold, expected uhub: invalid coin denomination",
+      );
       await failsInBlock(
         3,
         createValidator(3, kit.node.validatorKey.publicKey, coin(5_000_000n)),
@@ -249,7 +318,13 @@ describe("staking and slashing Msgs", function () {
         "staking",
         "failed to execute message; message index: 0: validator already exist for this pubkey; must use new validator pubkey",
       );
-      await failsInBlock(0, createValidator(0, keyC, coin(5_000_000n)), 5, "staking", "failed to execute message; message index: 0: validator already exist for this operator address; must use new validator operator address");
+      await failsInBlock(
+        0,
+        createValidator(0, keyC, coin(5_000_000n)),
+        5,
+        "staking",
+        "failed to execute message; message index: 0: validator already exist for this operator address; must use new validator operator address",
+      );
     });
 
     it("creates a validator with its self-delegation; the end of the block bonds it; its signing and reward records start", async () => {
@@ -259,20 +334,35 @@ describe("staking and slashing Msgs", function () {
       expect(attributesOf(r.events, "create_validator")).to.deep.equal([{ validator: valC, amount: "5000000" }]);
       expect(attributesOf(r.events, "delegate")).to.deep.equal([]);
       const c = await validator(valC);
-      expect(c).to.include({ status: "BOND_STATUS_BONDED", tokens: "5000000", delegator_shares: "5000000.000000000000000000", min_self_delegation: "1000000", jailed: false });
-      expect(c.commission.commission_rates).to.deep.equal({ rate: "0.100000000000000000", max_rate: "0.200000000000000000", max_change_rate: "0.010000000000000000" });
+      expect(c).to.include({
+        status: "BOND_STATUS_BONDED",
+        tokens: "5000000",
+        delegator_shares: "5000000.000000000000000000",
+        min_self_delegation: "1000000",
+        jailed: false,
+      });
+      expect(c.commission.commission_rates).to.deep.equal({
+        rate: "0.100000000000000000",
+        max_rate: "0.200000000000000000",
+        max_change_rate: "0.010000000000000000",
+      });
       // created unbonded (tokens in the not-bonded pool), bonded by the validator set update at the end of the block
-      expect(attributesOf(r.endEvents, "transfer")).to.deep.equal([{ recipient: kit.moduleAccount("bonded_tokens_pool"), sender: kit.moduleAccount("not_bonded_tokens_pool"), amount: "5000000uhub" }]);
+      expect(attributesOf(r.endEvents, "transfer")).to.deep.equal([
+        { recipient: kit.moduleAccount("bonded_tokens_pool"), sender: kit.moduleAccount("not_bonded_tokens_pool"), amount: "5000000uhub" },
+      ]);
       expect(BigInt((await pool()).bonded_tokens)).to.equal(BigInt(poolBefore.bonded_tokens) + 5_000_000n);
       const consensus = encodeBech32Address(bech32Prefixes("hub").consensus, consensusAddressBytes(keyC));
       const info = (await kit.query("core.slashing.v1beta1.Query.SigningInfo", { cons_address: consensus })).body.val_signing_info as Json;
       expect(info).to.include({ address: consensus, start_height: String(r.height), index_offset: "0", missed_blocks_counter: "0", tombstoned: false });
-      expect((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: valC })).body).to.deep.equal({ rewards: { rewards: [] } });
+      expect((await kit.query("core.distribution.v1beta1.Query.ValidatorOutstandingRewards", { validator_address: valC })).body).to.deep.equal({
+        rewards: { rewards: [] },
+      });
       // it is in the next block's validator set, and does not sign: the block after counts the miss
       const next = await kit.node.produceBlock();
       expect(next.validators.map((v) => v.voting_power)).to.include("5");
       const after = await kit.block();
-      const missed = ((await kit.query("core.slashing.v1beta1.Query.SigningInfo", { cons_address: consensus }, after.height)).body.val_signing_info as Json).missed_blocks_counter;
+      const missed = ((await kit.query("core.slashing.v1beta1.Query.SigningInfo", { cons_address: consensus }, after.height)).body.val_signing_info as Json)
+        .missed_blocks_counter;
       expect(Number(missed)).to.be.greaterThan(0);
       expect(attributesOf(after.beginEvents, "liveness")).to.deep.equal([{ address: consensus, missed_blocks: missed, height: String(after.height) }]);
       expect(attributesOf(after.beginEvents, "rewards").map((e) => e.validator)).to.include(valC);
@@ -299,10 +389,34 @@ describe("staking and slashing Msgs", function () {
     });
 
     it("refuses a second change within 24 hours, a change above the max change rate, a lower minimum self-delegation", async () => {
-      await failsInBlock(0, edit(0, { rate: "100000000000000000" }), 13, "staking", "failed to execute message; message index: 0: commission cannot be changed more than once in 24h");
-      await failsInBlock(2, edit(2, { rate: "70000000000000000" }), 16, "staking", "failed to execute message; message index: 0: commission cannot be changed more than max change rate");
-      await failsInBlock(2, edit(2, { minSelf: "1" }), 19, "staking", "failed to execute message; message index: 0: minimum self delegation cannot be decrease");
-      await refusedByCheck(0, { typeUrl: "/core.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.fromPartial({ validatorAddress: valA }) }, 18, "sdk", "empty description: invalid request");
+      await failsInBlock(
+        0,
+        edit(0, { rate: "100000000000000000" }),
+        13,
+        "staking",
+        "failed to execute message; message index: 0: commission cannot be changed more than once in 24h",
+      );
+      await failsInBlock(
+        2,
+        edit(2, { rate: "70000000000000000" }),
+        16,
+        "staking",
+        "failed to execute message; message index: 0: commission cannot be changed more than max change rate",
+      );
+      await failsInBlock(
+        2,
+        edit(2, { minSelf: "1" }),
+        19,
+        "staking",
+        "failed to execute message; message index: 0: minimum self delegation cannot be decrease",
+      );
+      await refusedByCheck(
+        0,
+        { typeUrl: "/core.staking.v1beta1.MsgEditValidator", value: MsgEditValidator.fromPartial({ validatorAddress: valA }) },
+        18,
+        "sdk",
+        "empty description: invalid request",
+      );
     });
   });
 
@@ -320,7 +434,13 @@ describe("staking and slashing Msgs", function () {
       expect(c.unbonding_height).to.equal(String(r.height));
       const next = await kit.node.produceBlock();
       expect(next.validators).to.have.length(1);
-      await failsInBlock(3, unjail(3), 7, "slashing", "failed to execute message; message index: 0: 500000 less than 1000000: validator's self delegation less than minimum; cannot be unjailed");
+      await failsInBlock(
+        3,
+        unjail(3),
+        7,
+        "slashing",
+        "failed to execute message; message index: 0: 500000 less than 1000000: validator's self delegation less than minimum; cannot be unjailed",
+      );
     });
 
     it("unjails it once the self-delegation is back above the minimum; the end of the block bonds it again", async () => {

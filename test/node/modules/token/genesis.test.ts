@@ -45,7 +45,10 @@ describe("token genesis", () => {
 
     it("rejects params out of range and a base fee in an unknown token", () => {
       expectError((s) => (s.params.token_tax_rate = "1.5"), "params.token_tax_rate: token tax rate [1.500000000000000000] should be between [0, 1]");
-      expectError((s) => (s.params.mint_token_fee_ratio = "-0.1"), "params.mint_token_fee_ratio: fee ratio for minting tokens [-0.100000000000000000] should be between [0, 1]");
+      expectError(
+        (s) => (s.params.mint_token_fee_ratio = "-0.1"),
+        "params.mint_token_fee_ratio: fee ratio for minting tokens [-0.100000000000000000] should be between [0, 1]",
+      );
       expectError((s) => (s.params.issue_token_base_fee.denom = "gold"), "params.issue_token_base_fee.denom: Token gold does not exist");
       expectError((s) => (s.burned_coins[0].denom = "1x"), "burned_coins[0].denom: invalid denom: 1x");
     });

@@ -23,16 +23,26 @@ class MapStore implements KVReader {
     const from = start ? concatBytes(prefix, start) : prefix;
     const sorted = [...this.entries].sort(([a], [b]) => compareBytes(a, b));
     for (const [k, v] of sorted) {
-      if (k.length >= prefix.length && compareBytes(k.subarray(0, prefix.length), prefix) === 0 && compareBytes(k, from) >= 0) yield [k.subarray(prefix.length), v];
+      if (k.length >= prefix.length && compareBytes(k.subarray(0, prefix.length), prefix) === 0 && compareBytes(k, from) >= 0)
+        yield [k.subarray(prefix.length), v];
     }
   }
 }
 
 describe("upgrade queries over a store with a scheduled plan and an applied one", () => {
-  const plan = { name: "v2", time: { seconds: Long.fromNumber(0), nanos: 0 }, height: Long.fromNumber(500), info: "binaries at ...", upgraded_client_state: null };
+  const plan = {
+    name: "v2",
+    time: { seconds: Long.fromNumber(0), nanos: 0 },
+    height: Long.fromNumber(500),
+    info: "binaries at ...",
+    upgraded_client_state: null,
+  };
   const consensusState = {
     type_url: "/ibc.lightclients.tendermint.v1.ConsensusState",
-    value: codec.type("ibc.lightclients.tendermint.v1.ConsensusState").encode({ timestamp: { seconds: 1, nanos: 0 }, root: { hash: new Uint8Array(32) } }).finish(),
+    value: codec
+      .type("ibc.lightclients.tendermint.v1.ConsensusState")
+      .encode({ timestamp: { seconds: 1, nanos: 0 }, root: { hash: new Uint8Array(32) } })
+      .finish(),
   };
   const heightBytes = new Uint8Array(8);
   new DataView(heightBytes.buffer).setBigUint64(0, 321n);
