@@ -16,6 +16,7 @@ import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
 import {
   paramSubspacesOf,
+  type AnteCheck,
   type AbciEvent,
   type BlockInfo,
   type ChainInfo,
@@ -59,6 +60,7 @@ export class EmbeddedNode extends EventEmitter {
   private readonly queue = new SerialQueue();
   private readonly routes: Map<string, MsgRoute>;
   private readonly paramSubspaces: ParamSubspaces;
+  private readonly anteChecks: AnteCheck[];
   private readonly amino: AminoJsonRenderer;
   private checkLayer: CacheLayer;
   private closing = false;
@@ -80,6 +82,7 @@ export class EmbeddedNode extends EventEmitter {
     super();
     this.routes = new Map(modules.flatMap((m) => Object.entries(m.messages ?? {})));
     this.paramSubspaces = paramSubspacesOf(modules);
+    this.anteChecks = modules.flatMap((m) => (m.anteCheck ? [m.anteCheck] : []));
     this.amino = new AminoJsonRenderer(codec.root, aminoTransforms());
     this.checkLayer = new CacheLayer(store.reader());
   }
@@ -313,6 +316,7 @@ export class EmbeddedNode extends EventEmitter {
       chain: this.chain,
       routes: this.routes,
       paramSubspaces: this.paramSubspaces,
+      anteChecks: this.anteChecks,
       layer,
       height,
       time,

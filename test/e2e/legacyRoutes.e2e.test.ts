@@ -9,7 +9,7 @@ import { compileTables } from "../../src/commands/restServer.js";
 import { readDevAccounts } from "../../src/commands/home.js";
 import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
 import { ResponseValidator } from "../../src/openapi/responseValidator.js";
-import { recordId } from "../../src/node/modules/record/module.js";
+import { recordId } from "../../src/node/modules/record/keys.js";
 import type { LegacyRouteSpec } from "../../src/tables/legacyRouteSpec.js";
 import { http, type HttpAnswer } from "../helpers/http.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import path from "node:path";
-import { Secp256k1HdWallet, makeCosmoshubPath, makeSignDoc, type AminoMsg, type StdFee, type StdSignature } from "@cosmjs/amino";
+import type { AminoMsg, StdFee, StdSignature } from "@cosmjs/amino";
+import { aminoWallet, type AminoWallet as Wallet } from "../helpers/aminoWallet.js";
 import { Codec } from "../../src/codec/codec.js";
 import { AminoBinaryCodec } from "../../src/codec/amino/aminoBinary.js";
 import { aminoStdTxFromTx, txFromTxRaw } from "../../src/codec/amino/stdTx.js";
@@ -14,25 +15,6 @@ import { pollUntil } from "../helpers/poll.js";
 
 const CHAIN_ID = "devnet-1";
 const DEPRECATION = { deprecation: "true", link: '<https://docs.cosmos.network/master/migrations/rest.html>; rel="deprecation"' };
-
-interface Wallet {
-  address: string;
-  accountNumber: number;
-  sign(msgs: AminoMsg[], fee: StdFee, memo: string, sequence: number): Promise<StdSignature>;
-}
-
-/** An account signing with @cosmjs/amino's Secp256k1HdWallet (the project's prefix, its amino names in the msgs). */
-async function wallet(index: number): Promise<Wallet> {
-  const hd = await Secp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(index)] });
-  const [account] = await hd.getAccounts();
-  return {
-    address: account!.address,
-    accountNumber: index,
-    async sign(msgs, fee, memo, sequence) {
-      return (await hd.signAmino(account!.address, makeSignDoc(msgs, fee, CHAIN_ID, memo, index, sequence))).signature;
-    },
-  };
-}
 
 const FEE: StdFee = { amount: [{ denom: "uhub", amount: "2000" }], gas: "200000" };
 
@@ -78,7 +60,7 @@ describe("e2e: legacy transaction routes", function () {
   before(async () => {
     const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
     expect(init.code, init.output).to.equal(0);
-    wallets = await Promise.all([0, 1, 2, 3, 4, 5].map(wallet));
+    wallets = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => aminoWallet(i)));
     node = await startNode(home);
   });
   after(async () => node?.proc.stop());

@@ -25,12 +25,13 @@ export interface StartedDevChain {
  * enclosing describe block: `init` in a temporary home, `prepare` to edit the
  * home (genesis, config) before the start, and a clean stop after the block.
  */
-export function useStartedDevChain(options: { accounts?: number; prepare?: (home: string) => void } = {}): StartedDevChain {
+export function useStartedDevChain(options: { accounts?: number; mnemonic?: string; prepare?: (home: string) => void } = {}): StartedDevChain {
   const home = path.join(tempDir(), "home");
   let started: StartedNode | undefined;
   before(async () => {
     const accounts = options.accounts === undefined ? [] : ["--accounts", String(options.accounts)];
-    const init = await runCliToEnd(["init", "--home", home, ...accounts]);
+    const mnemonic = options.mnemonic === undefined ? [] : ["--mnemonic", options.mnemonic];
+    const init = await runCliToEnd(["init", "--home", home, ...accounts, ...mnemonic]);
     expect(init.code, init.output).to.equal(0);
     options.prepare?.(home);
     started = await startNode(home);

@@ -14,6 +14,8 @@ import { MsgDeposit, MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
+import protobuf from "protobufjs";
+import { Codec } from "../../src/codec/codec.js";
 
 /**
  * Builds and signs transactions with the cosmjs packages (a third-party
@@ -37,7 +39,33 @@ const MSG_TYPES: Array<[string, unknown]> = [
   ["/core.slashing.v1beta1.MsgUnjail", MsgUnjail],
 ];
 
-export const registry = new Registry(MSG_TYPES.map(([url, type]) => [url, type as GeneratedType]));
+/**
+ * The extension and hub modules' Msgs (no cosmjs-types exist for them): the project's protobufjs
+ * types as cosmjs GeneratedTypes. Their values use the proto field names (snake_case).
+ */
+function projectMsgTypes(): Array<[string, GeneratedType]> {
+  const codec = new Codec();
+  const msgs: Array<[string, GeneratedType]> = [];
+  const visit = (namespace: protobuf.NamespaceBase) => {
+    for (const nested of namespace.nestedArray) {
+      if (nested instanceof protobuf.Type && /^Msg(?!.*Response$)/.test(nested.name)) {
+        const type = nested;
+        msgs.push([
+          `/${type.fullName.slice(1)}`,
+          {
+            encode: (message: Record<string, unknown>, writer?: protobuf.Writer) => type.encode(type.fromObject(message), writer),
+            decode: (input: Uint8Array) => type.toObject(type.decode(input)),
+            fromPartial: (object: Record<string, unknown>) => object,
+          },
+        ]);
+      } else if (nested instanceof protobuf.Namespace) visit(nested);
+    }
+  };
+  for (const root of ["extmod", "hubmod"]) visit(codec.root.lookup(root) as protobuf.Namespace);
+  return msgs;
+}
+
+export const registry = new Registry([...MSG_TYPES.map(([url, type]): [string, GeneratedType] => [url, type as GeneratedType]), ...projectMsgTypes()]);
 
 export interface TestSigner {
   address: string;

@@ -64,6 +64,8 @@ export interface ExecContext extends ModuleContext {
   emit(event: AbciEvent): void;
   /** Set for begin and end blockers. */
   block?: BlockInfo;
+  /** Set for message handlers: the raw bytes of the transaction being run (ctx.TxBytes()). */
+  txBytes?: Uint8Array;
   paramSubspaces: ParamSubspaces;
 }
 
@@ -81,6 +83,9 @@ export interface MsgRoute {
   /** The message.action attribute: msg.Type() of the real legacy Msg (e.g. "send", "delegate"). */
   action: string;
 }
+
+/** An ante decorator of a module: sees every Msg of the transaction. */
+export type AnteCheck = (msgs: ReadonlyArray<{ typeName: string; msg: ProtoMessage }>, ctx: ExecContext) => Promise<void>;
 
 /** A module parameter as the params module serves it: the value is the amino JSON text. */
 export type ParamValues = Record<string, string>;
@@ -129,6 +134,11 @@ export interface NodeModule {
   initGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void>;
   /** Msg handlers by full type name ("core.bank.v1beta1.MsgSend"). */
   messages?: Record<string, MsgRoute>;
+  /**
+   * A decorator the hub's app adds to the ante handler for this module (irishub app/ante.go),
+   * run after the signatures are verified; a refusal fails the whole transaction (no fee, no sequence).
+   */
+  anteCheck?: AnteCheck;
   beginBlock?(ctx: ExecContext): Promise<void>;
   endBlock?(ctx: ExecContext): Promise<void>;
   /** The params subspace of this module (x/params): name and current values by key. */

@@ -4,7 +4,7 @@ import { goJson, NoAminoEncodingError, type AminoJsonRenderer } from "../../code
 import { sdkError, TxError } from "../abci/txError.js";
 import type { CacheLayer } from "../store/cacheLayer.js";
 import { ModuleStore } from "../store/moduleStore.js";
-import type { AbciEvent, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
+import type { AbciEvent, AnteCheck, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
 import { runAnte, type RunMode } from "./ante.js";
 import { decodeTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
@@ -31,6 +31,8 @@ export interface TxEnvironment {
   chain: ChainInfo;
   routes: ReadonlyMap<string, MsgRoute>;
   paramSubspaces: ParamSubspaces;
+  /** The modules' ante decorators, in module order, run after the SDK's. */
+  anteChecks: readonly AnteCheck[];
   /** The state this transaction runs on; written only when it succeeds (ante writes stay when only the msgs fail). */
   layer: CacheLayer;
   height: number;
@@ -72,6 +74,7 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
       minGasPrices: env.minGasPrices,
       signBytes: signBytesFactory(env.codec, env.amino, tx),
     });
+    for (const check of env.anteChecks) await check(routed, execContext(env, anteLayer, gas, anteEvents));
     anteLayer.commitTo(env.layer);
     if (mode === "check") return outcome(0, "", "[]", new Uint8Array(), gasWanted, gas, anteEvents);
 
@@ -83,7 +86,7 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
       const msgEvents: AbciEvent[] = [{ type: "message", attributes: [{ key: "action", value: route.action }] }];
       let response: ProtoMessage;
       try {
-        response = await route.handler(msg, execContext(env, msgLayer, gas, msgEvents));
+        response = await route.handler(msg, { ...execContext(env, msgLayer, gas, msgEvents), txBytes: bytes });
       } catch (err) {
         if (err instanceof TxError) throw err.wrap(`failed to execute message; message index: ${index}`);
         throw err;

@@ -85,6 +85,12 @@ export async function sendCoins(ctx: ExecContext, from: string, to: string, coin
   ctx.emit({ type: "message", attributes: [{ key: "sender", value: from }] });
 }
 
+/** The total supply of a denom. */
+export async function getSupply(bank: KVReader, denom: string): Promise<bigint> {
+  const stored = await bank.get(supplyKey(denom));
+  return stored ? BigInt(decoder.decode(stored)) : 0n;
+}
+
 async function changeSupply(bank: KVStore, coin: Coin, delta: bigint): Promise<void> {
   const current = await bank.get(supplyKey(coin.denom));
   const next = (current ? BigInt(decoder.decode(current)) : 0n) + delta;

@@ -1,20 +1,17 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
-import { concatBytes } from "../../store/keyEncoding.js";
+import { superKey } from "./keys.js";
+import { guardianMessages } from "./messages.js";
 import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { fieldText } from "../../../codec/fieldText.js";
-
-/** Store layout (the hub's guardian keys): 0x00 | address bytes → Super. The query pages over the whole store. */
-const SUPER_PREFIX = Uint8Array.of(0x00);
-
-const superKey = (address: Uint8Array) => concatBytes(SUPER_PREFIX, address);
 
 export const guardianModule: NodeModule = {
   name: "guardian",
   genesisType: "hubmod.guardian.GenesisState",
   queryService: "hubmod.guardian.Query",
+  messages: guardianMessages,
 
   queries: {
     async Supers(request, ctx) {

@@ -4,6 +4,7 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ModuleContext } from "../nodeModule.js";
 import { plainError, panicError } from "./errorTable.js";
+import { sdkError } from "../../abci/txError.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
 /**
@@ -50,3 +51,15 @@ export function accountSigner(value: unknown, prefix: string): string {
 
 /** A string field that must be set: the message's `if msg.X == ""` checks. */
 export const isEmpty = (msg: ProtoMessage, field: string) => fieldText(msg[field]) === "";
+
+/**
+ * A bech32 account field checked in a Msg's ValidateBasic as the extension modules check it:
+ * sdk code 7 with `<what> (<the decoding error>)`, e.g. "invalid owner address (decoding bech32 failed: …)".
+ */
+export function checkAccountField(value: unknown, prefix: string, what: string): void {
+  try {
+    bech32Bytes(value, prefix);
+  } catch (err) {
+    throw sdkError("invalidAddress", `${what} (${(err as Error).message})`);
+  }
+}

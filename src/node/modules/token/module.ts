@@ -8,6 +8,8 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { DEV_TOKENS, ownerHolding } from "./devTokens.js";
 import { tokenFees } from "./fees.js";
+import { tokenAnteCheck } from "./ante.js";
+import { tokenMessages } from "./messages.js";
 import {
   addBurnedCoin,
   BURNED_PREFIX,
@@ -21,7 +23,7 @@ import {
   writeParams,
   writeToken,
 } from "./store.js";
-import { symbolError, tokenError, unitIntervalError } from "./validation.js";
+import { symbolError, tokenFieldsError, unitIntervalError } from "./validation.js";
 import { decodeStringValue } from "../../store/wrapperValues.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
@@ -32,6 +34,8 @@ export const tokenModule: NodeModule = {
   name: "token",
   genesisType: "extmod.token.GenesisState",
   queryService: "extmod.token.Query",
+  messages: tokenMessages,
+  anteCheck: tokenAnteCheck,
 
   queries: {
     async Token(request, ctx) {
@@ -97,7 +101,7 @@ export const tokenModule: NodeModule = {
       const where = `tokens[${i}]`;
       const owner = fieldText(token.owner);
       if (owner !== "") ownerAddressOrThrow(owner, `${where}.owner`, ctx);
-      const problem = tokenError(tokenFields(token));
+      const problem = tokenFieldsError(tokenFields(token));
       if (problem) throw new Error(`${where}.${problem[0]}: ${problem[1]}`);
       const symbol = String(token.symbol);
       const minUnit = String(token.min_unit);

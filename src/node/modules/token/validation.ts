@@ -52,7 +52,7 @@ export interface TokenFields {
 }
 
 /** ValidateToken, field by field: [field, message] of the first problem. The owner is checked by the caller (bech32). */
-export function tokenError(token: TokenFields): [string, string] | undefined {
+export function tokenFieldsError(token: TokenFields): [string, string] | undefined {
   if (token.name.length === 0 || token.name.length > MAXIMUM_NAME_LENGTH) {
     return ["name", `invalid token name ${token.name}, only accepts length (0, ${MAXIMUM_NAME_LENGTH}]: ${INVALID_NAME}`];
   }
