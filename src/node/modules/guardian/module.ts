@@ -1,11 +1,11 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
-import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { superKey } from "./keys.js";
 import { guardianMessages } from "./messages.js";
 import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { guardianQueries } from "./queries.js";
 
 export const guardianModule: NodeModule = {
   name: "guardian",
@@ -13,13 +13,7 @@ export const guardianModule: NodeModule = {
   queryService: "hubmod.guardian.Query",
   messages: guardianMessages,
 
-  queries: {
-    async Supers(request, ctx) {
-      const superType = ctx.codec.type("hubmod.guardian.Super");
-      const page = await paginate(ctx.store, new Uint8Array(), request.pagination as PageRequest, (_key, value) => superType.decode(value));
-      return { supers: page.items, pagination: page.pagination };
-    },
-  },
+  queries: guardianQueries,
 
   validateGenesis(state, ctx) {
     const seen = new Set<string>();

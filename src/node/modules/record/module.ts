@@ -1,13 +1,11 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
-import { invalidArgument, notFound } from "../../abci/queryError.js";
-import { recordKey } from "./keys.js";
 import { addRecord } from "./keeper.js";
 import { recordMessages } from "./messages.js";
 import type { NodeModule } from "../nodeModule.js";
-import { decodeHex } from "../shared/hexBytes.js";
 import { recordDevGenesis } from "./devGenesis.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { recordQueries } from "./queries.js";
 
 /** The record module (irismod v1.3.1): records of content digests, by id (keys.ts). */
 export const recordModule: NodeModule = {
@@ -16,17 +14,7 @@ export const recordModule: NodeModule = {
   queryService: "extmod.record.Query",
   messages: recordMessages,
 
-  queries: {
-    async Record(request, ctx) {
-      const text = fieldText(request.record_id);
-      const id = decodeHex(text);
-      if (!id) throw invalidArgument(`invalid record ID ${text}`);
-      const bytes = await ctx.store.get(recordKey(id));
-      // The real handler answers an empty record here; a 404 makes a wrong id visible.
-      if (!bytes) throw notFound(`record ${text} not found`);
-      return { record: ctx.codec.type("extmod.record.Record").decode(bytes) };
-    },
-  },
+  queries: recordQueries,
 
   validateGenesis(state, ctx) {
     ((state.records ?? []) as ProtoMessage[]).forEach((record, i) => {

@@ -81,3 +81,8 @@ export function unitIntervalError(scaled: bigint, what: string): string | undefi
   if (scaled < 0n || scaled > one) return `${what} [${formatDec(scaled)}] should be between [0, 1]`;
   return undefined;
 }
+
+/** The decoder's message without its "invalid <field> "<value>": " lead, which the real text does not have. */
+export function reasonOf(err: unknown): string {
+  return (err as Error).message.replace(/^invalid \S+ "[^"]*": /, "");
+}
