@@ -19,6 +19,7 @@ import {
   writeNewNft,
 } from "./store.js";
 import { denomIdError, tokenIdError, tokenUriError } from "./validation.js";
+import { nftMessages } from "./messages.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
 const decoder = new TextDecoder();
@@ -28,6 +29,7 @@ export const nftModule: NodeModule = {
   name: "nft",
   genesisType: "extmod.nft.GenesisState",
   queryService: "extmod.nft.Query",
+  messages: nftMessages,
 
   queries: {
     async Supply(request, ctx) {

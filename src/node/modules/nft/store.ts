@@ -28,11 +28,11 @@ export const nftKey = (denomId: string, tokenId: string) => key(PREFIX_NFT, deno
 export const denomNftsPrefix = (denomId: string) => key(PREFIX_NFT, denomId, "");
 /** KeyOwner: the owner's NFTs, optionally of one denom (a prefix ending in "/"), or one NFT. */
 export const ownerPrefix = (owner: string, denomId = "") => (denomId === "" ? key(PREFIX_OWNERS, owner, "") : key(PREFIX_OWNERS, owner, denomId, ""));
-const ownerKey = (owner: string, denomId: string, tokenId: string) => key(PREFIX_OWNERS, owner, denomId, tokenId);
-const collectionKey = (denomId: string) => key(PREFIX_COLLECTION, denomId);
+export const ownerKey = (owner: string, denomId: string, tokenId: string) => key(PREFIX_OWNERS, owner, denomId, tokenId);
+export const collectionKey = (denomId: string) => key(PREFIX_COLLECTION, denomId);
 export const denomKey = (denomId: string) => key(PREFIX_DENOM, denomId);
 export const DENOMS_PREFIX = key(PREFIX_DENOM, "");
-const denomNameKey = (name: string) => key(PREFIX_DENOM_NAME, name);
+export const denomNameKey = (name: string) => key(PREFIX_DENOM_NAME, name);
 
 export async function readDenom(store: KVReader, denomId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   const bytes = await store.get(denomKey(denomId));
@@ -63,4 +63,29 @@ export async function writeNewNft(store: KVStore, denomId: string, nft: ProtoMes
   store.set(nftKey(denomId, tokenId), ctx.codec.type(NFT_TYPE).encode(nft).finish());
   store.set(ownerKey(String(nft.owner), denomId, tokenId), encodeStringValue(tokenId));
   store.set(collectionKey(denomId), encodeUInt64Value((await totalSupply(store, denomId)) + 1n));
+}
+
+export async function readNft(store: KVReader, denomId: string, tokenId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
+  const bytes = await store.get(nftKey(denomId, tokenId));
+  return bytes ? ctx.codec.type(NFT_TYPE).decode(bytes) : undefined;
+}
+
+/** UpdateNFT / TransferOwner: the NFT rewritten; a new owner moves its owner index. */
+export function writeNft(store: KVStore, denomId: string, nft: ProtoMessage, previousOwner: string, ctx: ModuleContext): void {
+  const tokenId = String(nft.id);
+  store.set(nftKey(denomId, tokenId), ctx.codec.type(NFT_TYPE).encode(nft).finish());
+  if (previousOwner !== String(nft.owner)) {
+    store.delete(ownerKey(previousOwner, denomId, tokenId));
+    store.set(ownerKey(String(nft.owner), denomId, tokenId), encodeStringValue(tokenId));
+  }
+}
+
+/** BurnNFT: the NFT and its owner index go; the supply drops by one (its key goes at zero). */
+export async function deleteNft(store: KVStore, denomId: string, nft: ProtoMessage): Promise<void> {
+  const tokenId = String(nft.id);
+  store.delete(nftKey(denomId, tokenId));
+  store.delete(ownerKey(String(nft.owner), denomId, tokenId));
+  const supply = (await totalSupply(store, denomId)) - 1n;
+  if (supply > 0n) store.set(collectionKey(denomId), encodeUInt64Value(supply));
+  else store.delete(collectionKey(denomId));
 }

@@ -1,4 +1,4 @@
-import { moduleError, type TxError } from "../../abci/txError.js";
+import { moduleError, TxError } from "../../abci/txError.js";
 
 /** One registered error of a module: its code and description (types/errors.go). */
 export type RegisteredError = readonly [code: number, description: string];
@@ -25,4 +25,15 @@ export function plainError(text: string): TxError {
 /** What the real app answers when its code panics (a GetSigners on an address that does not decode, an unregistered param key): ErrPanic. */
 export function panicError(text: string): TxError {
   return moduleError("undefined", 111222, "panic", `recovered: ${text}`);
+}
+
+/**
+ * A validation text written as the real errors.Wrap writes it ("<detail>: <registered description>")
+ * as the registered error of `table` whose description ends it.
+ */
+export function errorFromText(codespace: string, table: Record<string, RegisteredError>, text: string): TxError {
+  for (const [code, description] of Object.values(table)) {
+    if (text.endsWith(`: ${description}`)) return new TxError(codespace, code, description, text.slice(0, -description.length - 2));
+  }
+  throw new Error(`not a ${codespace} error text: ${text}`);
 }

@@ -1,5 +1,4 @@
-import { TxError } from "../../abci/txError.js";
-import { errorTable, type RegisteredError } from "../shared/errorTable.js";
+import { errorFromText, errorTable, type RegisteredError } from "../shared/errorTable.js";
 
 /** The registered errors of the token module (codespace "token"), irismod v1.3.1 types/errors.go. */
 const TOKEN_ERRORS = {
@@ -23,9 +22,4 @@ const TOKEN_ERRORS = {
 export const tokenError = errorTable("token", TOKEN_ERRORS);
 
 /** A validation text of validation.ts ("<detail>: <registered description>") as the error it names. */
-export function tokenErrorFromText(text: string): TxError {
-  for (const [code, description] of Object.values(TOKEN_ERRORS)) {
-    if (text.endsWith(`: ${description}`)) return new TxError("token", code, description, text.slice(0, -description.length - 2));
-  }
-  throw new Error(`not a token error text: ${text}`);
-}
+export const tokenErrorFromText = (text: string) => errorFromText("token", TOKEN_ERRORS, text);
