@@ -2,38 +2,19 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { invalidArgument, notFound } from "../../abci/queryError.js";
-import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
+import { expiredQueueKey, hashLockOf, hexDecode, HTLC_TYPE, htlcKey, OPEN } from "./keys.js";
+import { htlcMessages } from "./messages.js";
+import { expireHtlcs } from "./blocks.js";
 import type { KVStore } from "../../store/kv.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { fieldText } from "../../../codec/fieldText.js";
-
-/**
- * Store layout (the real keeper's keys):
- *   0x01 | hash lock (32 bytes)                        → HTLC
- *   0x02 | expiration height (8 bytes BE) | hash lock  → empty (the expiration queue BeginBlock walks)
- */
-const HTLC_PREFIX = Uint8Array.of(0x01);
-const EXPIRED_QUEUE_PREFIX = Uint8Array.of(0x02);
-const HTLC_TYPE = "extmod.htlc.HTLC";
+import { htlcQueries } from "./queries.js";
 
 const HASH_LOCK_LENGTH = 32;
 const SECRET_LENGTH = 32;
 const MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN = 128;
-const HTLC_STATE_OPEN = 0;
-
-export const htlcKey = (hashLock: Uint8Array) => concatBytes(HTLC_PREFIX, hashLock);
-export const expiredQueueKey = (expirationHeight: number, hashLock: Uint8Array) => concatBytes(EXPIRED_QUEUE_PREFIX, uint64Bytes(expirationHeight), hashLock);
-
-/** The hash lock of a secret: SHA-256(secret), or SHA-256(secret | 8-byte big-endian timestamp) when a timestamp is given. */
-export function hashLockOf(secret: Uint8Array, timestamp: bigint): Uint8Array {
-  if (timestamp === 0n) return sha256(secret);
-  const time = new Uint8Array(8);
-  new DataView(time.buffer).setBigUint64(0, timestamp);
-  return sha256(concatBytes(secret, time));
-}
 
 /** The secret of the development genesis' open HTLC (so that a test can claim it), and its hash lock. */
 export const DEV_HTLC_SECRET = bytesToHex(sha256(new TextEncoder().encode("chain-rest development htlc")));
@@ -45,17 +26,10 @@ export const htlcModule: NodeModule = {
   name: "htlc",
   genesisType: "extmod.htlc.GenesisState",
   queryService: "extmod.htlc.Query",
+  messages: htlcMessages,
+  beginBlock: expireHtlcs,
 
-  queries: {
-    async HTLC(request, ctx) {
-      const text = fieldText(request.hash_lock);
-      const hashLock = hexDecode(text);
-      if (!hashLock) throw invalidArgument(`invalid hash lock ${text}`);
-      const bytes = await ctx.store.get(htlcKey(hashLock));
-      if (!bytes) throw notFound(`HTLC ${text} not found`);
-      return { htlc: ctx.codec.type(HTLC_TYPE).decode(bytes) };
-    },
-  },
+  queries: htlcQueries,
 
   validateGenesis(state, ctx) {
     for (const [key, value] of Object.entries((state.pending_htlcs ?? {}) as Record<string, ProtoMessage>)) {
@@ -63,7 +37,7 @@ export const htlcModule: NodeModule = {
       const hashLock = hexDecode(key);
       if (!hashLock) throw new Error(`${where}: invalid hash lock ${key}: encoding/hex: invalid byte or odd length`);
       if (hashLock.length !== HASH_LOCK_LENGTH) throw new Error(`${where}: length of the hash lock must be ${HASH_LOCK_LENGTH} in bytes: invalid hash lock`);
-      if (Number(value.state ?? 0) !== HTLC_STATE_OPEN) throw new Error(`${where}.state: ${key}: HTLC not open`);
+      if (Number(value.state ?? 0) !== OPEN) throw new Error(`${where}.state: ${key}: HTLC not open`);
       validateHtlc(value, where, ctx);
     }
   },
@@ -99,12 +73,6 @@ export const htlcModule: NodeModule = {
 
 function addToExpiredQueue(store: KVStore, expirationHeight: number, hashLock: Uint8Array): void {
   store.set(expiredQueueKey(expirationHeight, hashLock), new Uint8Array());
-}
-
-/** Go's hex.DecodeString: either case, even length; undefined when malformed. */
-function hexDecode(text: string): Uint8Array | undefined {
-  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) return undefined;
-  return hexToBytes(text.toLowerCase());
 }
 
 /** HTLC.Validate of the real module, with the field that fails. */
