@@ -54,6 +54,11 @@ export function evaluate(template: Template, scope: Scope): unknown {
         if (value !== undefined && value !== null && value !== "") return value;
       }
       return undefined;
+    case "join": {
+      const parts = template.parts.map((part) => evaluate(part, scope));
+      if (parts.some((part) => part === undefined || part === null)) return undefined;
+      return parts.map((part) => fieldText(part)).join("");
+    }
     case "ref":
       return pipe(reference(template, scope), template, scope);
   }

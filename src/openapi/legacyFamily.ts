@@ -201,6 +201,8 @@ function templateSchema(template: Template, calls: Call[], schemas: AminoSchemas
       }
       return schemas.message(type);
     }
+    case "join":
+      return { type: "string" };
     case "first":
     case "map":
     case "each":
@@ -283,6 +285,9 @@ function bodyField(
       return;
     case "first":
       for (const option of template.options) bodyField(option, target, schemas, out);
+      return;
+    case "join":
+      for (const part of template.parts) bodyField(part, target, schemas, out);
       return;
     case "each":
       if (template.from.kind === "ref" && template.from.source === "body") out[template.from.path[0]!] ??= { type: "array", items: { type: "object" } };

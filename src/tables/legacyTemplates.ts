@@ -4,7 +4,8 @@
  * piped ("$path.validatorAddr | account"); "$$" starts a literal "$". Objects
  * and arrays are templates of their members; {$map, values, error} maps a
  * value through a table; {$each, value} builds a list from a list ($item);
- * {$first: [a, b]} is the first of its templates that has a value.
+ * {$first: [a, b]} is the first of its templates that has a value; {$join: [a, b]} the text of its
+ * templates one after the other (no value when one has none).
  *
  * Pipes: account / validator (the address under the account or operator
  * prefix), json (the JSON text of the value), parse_json (the value of a JSON
@@ -24,7 +25,8 @@ export type Template =
   | { kind: "array"; items: Template[] }
   | { kind: "map"; from: Template; values: Map<string, unknown>; error: string }
   | { kind: "each"; from: Template; value: Template }
-  | { kind: "first"; options: Template[] };
+  | { kind: "first"; options: Template[] }
+  | { kind: "join"; parts: Template[] };
 
 /** A template mistake; `where` is the key path inside the entry. */
 export class TemplateError extends Error {
@@ -75,6 +77,12 @@ export function compileTemplate(value: unknown, scope: TemplateScope, where: str
         throw new TemplateError(where, "$first takes a list of two or more templates and nothing else");
       return { kind: "first", options: $first.map((t, i) => compileTemplate(t, scope, `${where}.$first[${i}]`, inEach)) };
     }
+    if ("$join" in record) {
+      const { $join, ...rest } = record;
+      if (Object.keys(rest).length > 0 || !Array.isArray($join) || $join.length < 2)
+        throw new TemplateError(where, "$join takes a list of two or more templates and nothing else");
+      return { kind: "join", parts: $join.map((t, i) => compileTemplate(t, scope, `${where}.$join[${i}]`, inEach)) };
+    }
     return { kind: "object", fields: Object.entries(record).map(([k, v]) => [k, compileTemplate(v, scope, `${where}.${k}`, inEach)]) };
   }
   return { kind: "literal", value };
@@ -121,6 +129,8 @@ export function referencesOf(template: Template): Array<Extract<Template, { kind
       return [...referencesOf(template.from), ...referencesOf(template.value)];
     case "first":
       return template.options.flatMap(referencesOf);
+    case "join":
+      return template.parts.flatMap(referencesOf);
     case "literal":
       return [];
   }

@@ -82,6 +82,8 @@ export interface MsgRoute {
   signers(msg: ProtoMessage, chain: ChainInfo): string[];
   /** The message.action attribute: msg.Type() of the real legacy Msg (e.g. "send", "delegate"). */
   action: string;
+  /** The full name of the Msg service's response type, when it is not "<Msg>Response" (coinswap's MsgSwapOrder → MsgSwapCoinResponse). */
+  responseType?: string;
 }
 
 /** An ante decorator of a module: sees every Msg of the transaction. */

@@ -91,7 +91,13 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
         if (err instanceof TxError) throw err.wrap(`failed to execute message; message index: ${index}`);
         throw err;
       }
-      msgData.push({ msg_type: route.action, data: env.codec.type(`${typeName}Response`).encode(response).finish() });
+      msgData.push({
+        msg_type: route.action,
+        data: env.codec
+          .type(route.responseType ?? `${typeName}Response`)
+          .encode(response)
+          .finish(),
+      });
       logs.push(index === 0 ? { events: stringifyEvents(msgEvents) } : { msg_index: index, events: stringifyEvents(msgEvents) });
       events.push(...msgEvents);
     }
