@@ -1,14 +1,16 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
-import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import type { ExecContext, NodeModule } from "../nodeModule.js";
 import { assertCoins, big, uniqueKeys } from "../shared/genesisObjectChecks.js";
 import { decodeHex } from "../shared/hexBytes.js";
 import { CONTEXT_ID_HEX_LENGTH } from "../service/ids.js";
 import { randomDevGenesis } from "./devGenesis.js";
-import { QUEUE_PREFIX, queueHeightPrefix, randomKey, randomRequestId } from "./keys.js";
+import { queueHeightPrefix, randomKey, randomRequestId } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { randomMessages } from "./messages.js";
+import { generateRandoms } from "./blocks.js";
+import { randomQueries } from "./queries.js";
 
 const HEX_HASH = /^[0-9a-fA-F]{64}$/;
 
@@ -20,26 +22,10 @@ export const randomModule: NodeModule = {
   name: "random",
   genesisType: "extmod.random.GenesisState",
   queryService: "extmod.random.Query",
+  messages: randomMessages,
+  beginBlock: generateRandoms,
 
-  queries: {
-    async Random(request, ctx) {
-      const text = fieldText(request.req_id);
-      const id = decodeHex(text);
-      if (!id) throw invalidArgument("invalid request id");
-      const bytes = await ctx.store.get(randomKey(id));
-      if (!bytes) throw notFound(`random ${text} not found`);
-      return { random: ctx.codec.type("extmod.random.Random").decode(bytes) };
-    },
-    async RandomRequestQueue(request, ctx) {
-      const height = big(request.height);
-      if (height < 0n) throw invalidArgument("invalid height");
-      const requestType = ctx.codec.type("extmod.random.Request");
-      const requests: unknown[] = [];
-      const prefix = height === 0n ? QUEUE_PREFIX : queueHeightPrefix(height);
-      for await (const [, value] of ctx.store.iterate(prefix)) requests.push(requestType.decode(value));
-      return { requests };
-    },
-  },
+  queries: randomQueries,
 
   validateGenesis(state, ctx) {
     const address = (value: unknown, field: string) => decodeBech32Address(fieldText(value), ctx.chain.bech32Prefix, field);

@@ -1,0 +1,72 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { fieldText } from "../../../codec/fieldText.js";
+import { sdkError } from "../../abci/txError.js";
+import { concatBytes } from "../../store/keyEncoding.js";
+import { coinsFromProto, formatCoins } from "../bank/keeper.js";
+import type { MsgRoute } from "../nodeModule.js";
+import { bindingsPrefix } from "../service/keys.js";
+import { coinsAreValid } from "../shared/coinChecks.js";
+import { checkAccountField } from "../shared/msgAddresses.js";
+import { randomError } from "./errors.js";
+import { queueHeightPrefix, randomRequestId } from "./keys.js";
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+/**
+ * MsgRequestRandom (irismod v1.3.1 modules/random): a request queued for `height + block_interval`;
+ * the BeginBlock of the block after generates the number (blocks.ts).
+ */
+export const randomMessages: Record<string, MsgRoute> = {
+  "extmod.random.MsgRequestRandom": {
+    action: "request_random",
+    signers: (msg) => [fieldText(msg.consumer)],
+    validateBasic(msg, chain) {
+      checkAccountField(msg.consumer, chain.bech32Prefix, "invalid consumer address");
+      const cap = coinsFromProto(msg.service_fee_cap);
+      if (!coinsAreValid(cap)) throw randomError("invalidServiceFeeCap", formatCoins(cap));
+    },
+    async handler(msg, ctx) {
+      const consumer = fieldText(msg.consumer);
+      const oracle = msg.oracle === true;
+      if (oracle) {
+        // RequestService: every binding of the service "random", any state; none on the dev chain
+        let bound = false;
+        for await (const _binding of ctx.storeOf("service").iterate(bindingsPrefix("random"))) {
+          bound = true;
+          break;
+        }
+        if (!bound) throw randomError("noBindings");
+        throw sdkError("notSupported", "the oracle option (a service request context for the random service) is not executed by this node");
+      }
+      const height = BigInt(ctx.height);
+      const generateHeight = height + BigInt(fieldText(msg.block_interval, "0"));
+      const id = randomRequestId(height, consumer);
+      const request = {
+        height: height.toString(),
+        consumer,
+        tx_hash: hex(sha256(ctx.txBytes ?? new Uint8Array())),
+        oracle: false,
+        service_fee_cap: [],
+        service_context_id: "",
+      };
+      ctx.storeOf("random").set(concatBytes(queueHeightPrefix(generateHeight), id), ctx.codec.type("extmod.random.Request").encode(request).finish());
+      ctx.emit({
+        type: "request_random",
+        attributes: [
+          { key: "request_id", value: hex(id) },
+          { key: "consumer", value: consumer },
+          { key: "generate_height", value: generateHeight.toString() },
+          { key: "oracle", value: String(oracle) },
+        ],
+      });
+      ctx.emit({
+        type: "message",
+        attributes: [
+          { key: "module", value: "random" },
+          { key: "sender", value: consumer },
+        ],
+      });
+      return {};
+    },
+  },
+};
