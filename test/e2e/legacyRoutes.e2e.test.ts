@@ -585,7 +585,13 @@ describe("e2e: legacy routes", function () {
           [
             {
               type: "extmod/coinswap/MsgRemoveLiquidity",
-              value: { withdraw_liquidity: { denom: "swap/ucat", amount: "10" }, min_token: "1", min_standard_amt: "1", deadline: "(an hour from now)", sender: A },
+              value: {
+                withdraw_liquidity: { denom: "swap/ucat", amount: "10" },
+                min_token: "1",
+                min_standard_amt: "1",
+                deadline: "(an hour from now)",
+                sender: A,
+              },
             },
           ],
         ],
