@@ -9,6 +9,7 @@ import { isParamKeyError } from "../shared/aminoParams.js";
 import { panicError } from "../shared/errorTable.js";
 import { govError, paramsError } from "./errors.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { clearUpgradePlan, scheduleUpgrade, validatePlan } from "../upgrade/keeper.js";
 
 /** The proposal contents this chain knows (gov v1beta1 Content implementations), with their checks and handlers. */
 export interface ContentKind {
@@ -41,6 +42,18 @@ export const CONTENT_KINDS: Record<string, ContentKind> = {
       }
     },
     execute: applyParameterChanges,
+  },
+  "core.upgrade.v1beta1.SoftwareUpgradeProposal": {
+    proposalType: "SoftwareUpgrade",
+    validate: (content) => validatePlan((content.plan ?? {}) as ProtoMessage),
+    execute: (ctx, content) => scheduleUpgrade(ctx, (content.plan ?? {}) as ProtoMessage),
+  },
+  "core.upgrade.v1beta1.CancelSoftwareUpgradeProposal": {
+    proposalType: "CancelSoftwareUpgrade",
+    validate() {},
+    async execute(ctx) {
+      clearUpgradePlan(ctx);
+    },
   },
   "core.distribution.v1beta1.CommunityPoolSpendProposal": {
     proposalType: "CommunityPoolSpend",

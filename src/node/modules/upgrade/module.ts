@@ -4,12 +4,14 @@ import type { NodeModule } from "../nodeModule.js";
 import { NO_GENESIS_STATE } from "../shared/noGenesisState.js";
 import { doneKey, PLAN_KEY, upgradedConsStateKey } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { applyDuePlan } from "./keeper.js";
 
 /** x/upgrade: the scheduled plan, applied plans and the consensus state promised to IBC counterparties. Layout in upgradeKeys.ts. */
 export const upgradeModule: NodeModule = {
   name: "upgrade",
   genesisType: NO_GENESIS_STATE,
   queryService: "core.upgrade.v1beta1.Query",
+  beginBlock: applyDuePlan,
 
   queries: {
     async CurrentPlan(_request, ctx) {
