@@ -25,7 +25,7 @@ export function validatePlan(plan: ProtoMessage): void {
 
 export async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefined> {
   const bytes = await upgradeStore(ctx).get(PLAN_KEY);
-  return bytes ? (ctx.codec.type(PLAN).decode(bytes)) : undefined;
+  return bytes ? ctx.codec.type(PLAN).decode(bytes) : undefined;
 }
 
 /** keeper.ScheduleUpgrade: a plan in the future, under a name not yet applied, replaces any scheduled one. */
