@@ -9,6 +9,7 @@ import { checkAccountField } from "../shared/msgAddresses.js";
 import { coinswapError } from "./errors.js";
 import { feeFactor, inputPrice, outputPrice, poolOf, standardDenom, type Pool } from "./keeper.js";
 import { LIQUIDITY_DENOM_PREFIX, liquidityDenomOf } from "./keys.js";
+import { emitModuleMessage } from "../shared/msgEvents.js";
 
 /** types.StandardDenom of v1.3.1: sdk.DefaultBondDenom, a compile-time constant that ValidateBasic refuses as a token. */
 const COMPILED_STANDARD_DENOM = "stake";
@@ -70,7 +71,7 @@ export const coinswapMessages: Record<string, MsgRoute> = {
       const mintToken = { denom: pool.liquidityDenom, amount: minted };
       await mintCoins(ctx, coinswapModuleAddress(ctx), [mintToken]);
       await sendCoins(ctx, coinswapModuleAddress(ctx), sender, [mintToken]);
-      emitMessage(ctx, sender);
+      emitModuleMessage(ctx, "coinswap", sender);
       return { mint_token: { denom: mintToken.denom, amount: minted.toString() } };
     },
   },
@@ -118,7 +119,7 @@ export const coinswapMessages: Record<string, MsgRoute> = {
       await burnCoins(ctx, coinswapModuleAddress(ctx), [withdraw]);
       const withdrawn = newCoins({ denom: standard, amount: standardOut }, { denom: tokenDenom, amount: tokenOut });
       await sendCoins(ctx, pool.address, sender, withdrawn);
-      emitMessage(ctx, sender);
+      emitModuleMessage(ctx, "coinswap", sender);
       // the real response repeats the last coin (a Go loop-variable pointer): the two coins are answered as withdrawn
       return { withdraw_coins: withdrawn.map((c) => ({ denom: c.denom, amount: c.amount.toString() })) };
     },
@@ -171,7 +172,7 @@ export const coinswapMessages: Record<string, MsgRoute> = {
           attribute("token_pair", `${order.output.coin.denom}-${order.input.coin.denom}`),
         ],
       });
-      emitMessage(ctx, order.input.address);
+      emitModuleMessage(ctx, "coinswap", order.input.address);
       return {};
     },
   },
@@ -280,7 +281,3 @@ function requireBeforeDeadline(ctx: ExecContext, deadline: unknown, msgName: str
 }
 
 const attribute = (key: string, value: string) => ({ key, value });
-
-function emitMessage(ctx: ExecContext, sender: string): void {
-  ctx.emit({ type: "message", attributes: [attribute("module", "coinswap"), attribute("sender", sender)] });
-}

@@ -5,6 +5,7 @@ import type { ExecContext, MsgRoute } from "../nodeModule.js";
 import { accountBytes, checkAccountField } from "../shared/msgAddresses.js";
 import { guardianError } from "./errors.js";
 import { GENESIS, ORDINARY, superKey } from "./keys.js";
+import { emitModuleMessage } from "../shared/msgEvents.js";
 
 const MAX_DESCRIPTION_BYTES = 70;
 const SUPER = "hubmod.guardian.Super";
@@ -73,12 +74,6 @@ async function requireGenesisSuper(ctx: ExecContext, operator: string): Promise<
 
 /** The guardian msg server emits message{module, sender} before its own event (the opposite of irismod's order). */
 function emit(ctx: ExecContext, sender: string, type: string, attributes: Array<[string, string]>): void {
-  ctx.emit({
-    type: "message",
-    attributes: [
-      { key: "module", value: "guardian" },
-      { key: "sender", value: sender },
-    ],
-  });
+  emitModuleMessage(ctx, "guardian", sender);
   ctx.emit({ type, attributes: attributes.map(([key, value]) => ({ key, value })) });
 }

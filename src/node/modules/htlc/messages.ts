@@ -8,6 +8,7 @@ import { coinsAreValid } from "../shared/coinChecks.js";
 import { checkAccountField } from "../shared/msgAddresses.js";
 import { htlcError } from "./errors.js";
 import { COMPLETED, EXPIRED, expiredQueueKey, hashLockOf, hexDecode, HTLC_TYPE, htlcKey, OPEN, REFUNDED, upperHex } from "./keys.js";
+import { emitMsgEvent } from "../shared/msgEvents.js";
 
 const MIN_TIME_LOCK = 50;
 const MAX_TIME_LOCK = 25480;
@@ -57,7 +58,7 @@ export const htlcMessages: Record<string, MsgRoute> = {
       };
       store.set(htlcKey(hashLock), ctx.codec.type(HTLC_TYPE).encode(htlc).finish());
       store.set(expiredQueueKey(expirationHeight, hashLock), new Uint8Array());
-      emit(ctx, sender, "create_htlc", {
+      emitMsgEvent(ctx, "htlc", sender, "create_htlc", {
         sender,
         receiver: htlc.to,
         receiver_on_other_chain: htlc.receiver_on_other_chain,
@@ -89,7 +90,7 @@ export const htlcMessages: Record<string, MsgRoute> = {
       saveHtlc(ctx, hashLock, { ...htlc, secret: upperHex(secret), state: COMPLETED });
       ctx.storeOf("htlc").delete(expiredQueueKey(Number(fieldText(htlc.expiration_height, "0")), hashLock));
       const sender = fieldText(msg.sender);
-      emit(ctx, sender, "claim_htlc", { sender, hash_lock: fieldText(msg.hash_lock), secret: fieldText(msg.secret) });
+      emitMsgEvent(ctx, "htlc", sender, "claim_htlc", { sender, hash_lock: fieldText(msg.hash_lock), secret: fieldText(msg.secret) });
       return {};
     },
   },
@@ -108,7 +109,7 @@ export const htlcMessages: Record<string, MsgRoute> = {
       await sendCoins(ctx, htlcModuleAddress(ctx), fieldText(htlc.sender), coinsFromProto(htlc.amount));
       saveHtlc(ctx, hashLock, { ...htlc, state: REFUNDED });
       const sender = fieldText(msg.sender);
-      emit(ctx, sender, "refund_htlc", { sender, hash_lock: fieldText(msg.hash_lock) });
+      emitMsgEvent(ctx, "htlc", sender, "refund_htlc", { sender, hash_lock: fieldText(msg.hash_lock) });
       return {};
     },
   },
@@ -131,16 +132,4 @@ async function existingHtlc(ctx: ExecContext, hashLock: Uint8Array): Promise<Pro
 
 function saveHtlc(ctx: ExecContext, hashLock: Uint8Array, htlc: ProtoMessage): void {
   ctx.storeOf("htlc").set(htlcKey(hashLock), ctx.codec.type(HTLC_TYPE).encode(htlc).finish());
-}
-
-/** An htlc Msg's own event, then message{module=htlc, sender}. */
-function emit(ctx: ExecContext, sender: string, type: string, attributes: Record<string, string>): void {
-  ctx.emit({ type, attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })) });
-  ctx.emit({
-    type: "message",
-    attributes: [
-      { key: "module", value: "htlc" },
-      { key: "sender", value: sender },
-    ],
-  });
 }

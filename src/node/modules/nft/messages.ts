@@ -5,6 +5,7 @@ import { checkAccountField } from "../shared/msgAddresses.js";
 import { nftError, nftErrorFromText } from "./errors.js";
 import { deleteNft, denomKey, denomNameKey, readDenom, readNft, writeDenom, writeNewNft, writeNft } from "./store.js";
 import { denomIdError, tokenIdError, tokenUriError } from "./validation.js";
+import { emitMsgEvent } from "../shared/msgEvents.js";
 
 /** MsgEditNFT / MsgTransferNFT field value that keeps the current one (an empty string clears it). */
 const DO_NOT_MODIFY = "[do-not-modify]";
@@ -31,7 +32,7 @@ export const nftMessages: Record<string, MsgRoute> = {
       if (await store.get(denomKey(id))) throw nftError("invalidDenom", `denomID ${id} has already exists`);
       if (await store.get(denomNameKey(name))) throw nftError("invalidDenom", `denomName ${name} has already exists`);
       writeDenom(store, { id, name, schema: fieldText(msg.schema), creator: sender }, ctx);
-      emit(ctx, sender, "issue_denom", { denom_id: id, denom_name: name, creator: sender });
+      emitMsgEvent(ctx, "nft", sender, "issue_denom", { denom_id: id, denom_name: name, creator: sender });
       return {};
     },
   },
@@ -52,7 +53,7 @@ export const nftMessages: Record<string, MsgRoute> = {
       await requireDenom(ctx, denomId);
       if (await readNft(store, denomId, id, ctx)) throw nftError("nftAlreadyExists", `NFT ${id} already exists in collection ${denomId}`);
       await writeNewNft(store, denomId, { id, name: fieldText(msg.name), uri: fieldText(msg.uri), data: fieldText(msg.data), owner: recipient }, ctx);
-      emit(ctx, fieldText(msg.sender), "mint_nft", { token_id: id, denom_id: denomId, token_uri: fieldText(msg.uri), recipient });
+      emitMsgEvent(ctx, "nft", fieldText(msg.sender), "mint_nft", { token_id: id, denom_id: denomId, token_uri: fieldText(msg.uri), recipient });
       return {};
     },
   },
@@ -70,7 +71,7 @@ export const nftMessages: Record<string, MsgRoute> = {
       const [denomId, id, sender] = [fieldText(msg.denom_id), fieldText(msg.id), fieldText(msg.sender)];
       const nft = await ownedNft(ctx, denomId, id, sender);
       writeNft(nftStore(ctx), denomId, modified(nft, msg), sender, ctx);
-      emit(ctx, sender, "edit_nft", { token_id: id, denom_id: denomId, token_uri: fieldText(msg.uri), owner: sender });
+      emitMsgEvent(ctx, "nft", sender, "edit_nft", { token_id: id, denom_id: denomId, token_uri: fieldText(msg.uri), owner: sender });
       return {};
     },
   },
@@ -88,7 +89,7 @@ export const nftMessages: Record<string, MsgRoute> = {
       const [denomId, id, sender, recipient] = [fieldText(msg.denom_id), fieldText(msg.id), fieldText(msg.sender), fieldText(msg.recipient)];
       const nft = await ownedNft(ctx, denomId, id, sender);
       writeNft(nftStore(ctx), denomId, { ...modified(nft, msg), owner: recipient }, sender, ctx);
-      emit(ctx, sender, "transfer_nft", { token_id: id, denom_id: denomId, sender, recipient });
+      emitMsgEvent(ctx, "nft", sender, "transfer_nft", { token_id: id, denom_id: denomId, sender, recipient });
       return {};
     },
   },
@@ -105,7 +106,7 @@ export const nftMessages: Record<string, MsgRoute> = {
       const [denomId, id, sender] = [fieldText(msg.denom_id), fieldText(msg.id), fieldText(msg.sender)];
       const nft = await ownedNft(ctx, denomId, id, sender);
       await deleteNft(nftStore(ctx), denomId, nft);
-      emit(ctx, sender, "burn_nft", { denom_id: denomId, token_id: id, owner: sender });
+      emitMsgEvent(ctx, "nft", sender, "burn_nft", { denom_id: denomId, token_id: id, owner: sender });
       return {};
     },
   },
@@ -136,16 +137,4 @@ function modified(nft: ProtoMessage, msg: ProtoMessage): ProtoMessage {
     if (value !== DO_NOT_MODIFY) out[field] = value;
   }
   return out;
-}
-
-/** An nft Msg's own event, then message{module=nft, sender}. */
-function emit(ctx: ExecContext, sender: string, type: string, attributes: Record<string, string>): void {
-  ctx.emit({ type, attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })) });
-  ctx.emit({
-    type: "message",
-    attributes: [
-      { key: "module", value: "nft" },
-      { key: "sender", value: sender },
-    ],
-  });
 }

@@ -9,6 +9,7 @@ import { coinsAreValid } from "../shared/coinChecks.js";
 import { checkAccountField } from "../shared/msgAddresses.js";
 import { randomError } from "./errors.js";
 import { queueHeightPrefix, randomRequestId } from "./keys.js";
+import { emitMsgEvent } from "../shared/msgEvents.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
@@ -50,21 +51,11 @@ export const randomMessages: Record<string, MsgRoute> = {
         service_context_id: "",
       };
       ctx.storeOf("random").set(concatBytes(queueHeightPrefix(generateHeight), id), ctx.codec.type("extmod.random.Request").encode(request).finish());
-      ctx.emit({
-        type: "request_random",
-        attributes: [
-          { key: "request_id", value: hex(id) },
-          { key: "consumer", value: consumer },
-          { key: "generate_height", value: generateHeight.toString() },
-          { key: "oracle", value: String(oracle) },
-        ],
-      });
-      ctx.emit({
-        type: "message",
-        attributes: [
-          { key: "module", value: "random" },
-          { key: "sender", value: consumer },
-        ],
+      emitMsgEvent(ctx, "random", consumer, "request_random", {
+        request_id: hex(id),
+        consumer,
+        generate_height: generateHeight.toString(),
+        oracle: String(oracle),
       });
       return {};
     },

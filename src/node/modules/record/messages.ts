@@ -5,6 +5,7 @@ import { sdkError } from "../../abci/txError.js";
 import type { MsgRoute } from "../nodeModule.js";
 import { checkAccountField } from "../shared/msgAddresses.js";
 import { addRecord } from "./keeper.js";
+import { emitMsgEvent } from "../shared/msgEvents.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
@@ -27,20 +28,7 @@ export const recordMessages: Record<string, MsgRoute> = {
       // tx_hash is the hash of the transaction's bytes as broadcast (the hash the node reports for it)
       const txHash = hex(sha256(ctx.txBytes ?? new Uint8Array())).toUpperCase();
       const id = hex(await addRecord(ctx.storeOf("record"), { tx_hash: txHash, contents: msg.contents ?? [], creator }, ctx));
-      ctx.emit({
-        type: "create_record",
-        attributes: [
-          { key: "creator", value: creator },
-          { key: "record_id", value: id },
-        ],
-      });
-      ctx.emit({
-        type: "message",
-        attributes: [
-          { key: "module", value: "record" },
-          { key: "sender", value: creator },
-        ],
-      });
+      emitMsgEvent(ctx, "record", creator, "create_record", { creator, record_id: id });
       return { id };
     },
   },

@@ -20,6 +20,7 @@ import {
 } from "./keeper.js";
 import { addBurnedCoin, hasToken, ownerPrefix, writeToken } from "./store.js";
 import { MAXIMUM_MAX_SUPPLY, MAXIMUM_NAME_LENGTH, symbolError, tokenFieldsError } from "./validation.js";
+import { emitMsgEvent } from "../shared/msgEvents.js";
 
 /** MsgEditToken.name that keeps the current name. */
 const DO_NOT_MODIFY = "[do-not-modify]";
@@ -48,7 +49,7 @@ export const tokenMessages: Record<string, MsgRoute> = {
       writeToken(store, token, accountBytes(owner, ctx), ctx);
       writeDenomMetadata(ctx, token);
       await mintTo(ctx, token, big(token.initial_supply), owner);
-      emitTokenEvent(ctx, owner, "issue_token", { symbol: String(token.symbol), creator: owner });
+      emitMsgEvent(ctx, TOKEN_MODULE, owner, "issue_token", { symbol: String(token.symbol), creator: owner });
       return {};
     },
   },
@@ -83,7 +84,7 @@ export const tokenMessages: Record<string, MsgRoute> = {
       const mintable = fieldText(msg.mintable);
       if (mintable !== "") token.mintable = parseGoBool(mintable);
       writeToken(tokenStore(ctx), token, undefined, ctx);
-      emitTokenEvent(ctx, owner, "edit_token", { symbol, owner });
+      emitMsgEvent(ctx, TOKEN_MODULE, owner, "edit_token", { symbol, owner });
       return {};
     },
   },
@@ -111,7 +112,7 @@ export const tokenMessages: Record<string, MsgRoute> = {
       const mintable = (big(token.max_supply) * unit - (await getSupply(ctx.storeOf("bank"), fieldText(token.min_unit)))) / unit;
       if (amount > mintable) throw tokenError("invalidAmount", `the amount exceeds the mintable token amount; expected (0, ${mintable}], got ${amount}`);
       await mintTo(ctx, token, amount, recipient);
-      emitTokenEvent(ctx, owner, "mint_token", { symbol, amount: amount.toString(), recipient });
+      emitMsgEvent(ctx, TOKEN_MODULE, owner, "mint_token", { symbol, amount: amount.toString(), recipient });
       return {};
     },
   },
@@ -135,7 +136,7 @@ export const tokenMessages: Record<string, MsgRoute> = {
       await sendCoins(ctx, sender, module, [coin]);
       await addBurnedCoin(tokenStore(ctx), coin, ctx);
       await burnCoins(ctx, module, [coin]);
-      emitTokenEvent(ctx, sender, "burn_token", { symbol, amount: amount.toString() });
+      emitMsgEvent(ctx, TOKEN_MODULE, sender, "burn_token", { symbol, amount: amount.toString() });
       return {};
     },
   },
@@ -159,7 +160,7 @@ export const tokenMessages: Record<string, MsgRoute> = {
       const store = tokenStore(ctx);
       store.delete(concatBytes(ownerPrefix(accountBytes(src, ctx)), utf8(symbol)));
       writeToken(store, token, accountBytes(dst, ctx), ctx);
-      emitTokenEvent(ctx, src, "transfer_token_owner", { symbol, owner: src, dst_owner: dst });
+      emitMsgEvent(ctx, TOKEN_MODULE, src, "transfer_token_owner", { symbol, owner: src, dst_owner: dst });
       return {};
     },
   },
@@ -218,16 +219,4 @@ async function mintTo(ctx: ExecContext, token: ProtoMessage, amount: bigint, rec
   const module = tokenModuleAddress(ctx);
   await mintCoins(ctx, module, coins);
   await sendCoins(ctx, module, recipient, coins);
-}
-
-/** A token Msg's own event, then message{module=token, sender}. */
-function emitTokenEvent(ctx: ExecContext, sender: string, type: string, attributes: Record<string, string>): void {
-  ctx.emit({ type, attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })) });
-  ctx.emit({
-    type: "message",
-    attributes: [
-      { key: "module", value: TOKEN_MODULE },
-      { key: "sender", value: sender },
-    ],
-  });
 }

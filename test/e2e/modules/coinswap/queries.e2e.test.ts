@@ -7,11 +7,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 /** Module and pool account addresses: the first 20 bytes of SHA-256 of the name. */
 const derivedAddress = (name: string) => bech32.encode("hub", bech32.toWords(sha256(utf8(name)).subarray(0, 20)));
 
-/**
- * The token, htlc, coinswap and nft gateway routes over HTTP against
- * `chain-rest start`, with the values of the development genesis.
- */
-
+/** The coinswap routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: coinswap routes", function () {
   this.timeout(120_000);
   const chain = useStartedDevChain();

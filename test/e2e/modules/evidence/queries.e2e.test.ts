@@ -23,13 +23,7 @@ function equivocationBytes(time: Date, consensusAddress: string): Uint8Array {
   return Uint8Array.from([0x08, 0x01, 0x12, timestamp.length, ...timestamp, 0x18, ...varint(10000n), 0x22, address.length, ...address]);
 }
 
-/**
- * Every gov, slashing and evidence gateway route against `chain-rest start`
- * on a fresh dev chain, with the exact values of the dev genesis: the tally of
- * the proposal in its voting period is counted from the votes and the bonded
- * delegations, the passed proposal answers its stored final tally.
- */
-
+/** The evidence routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: evidence routes", function () {
   this.timeout(120_000);
   const { chain, ok, fails } = useStartedStakingDevChain();

@@ -1,17 +1,7 @@
 import { expect } from "chai";
 import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
 
-/** protobuf varint, for encoding the evidence by hand. */
-
-/** The proto bytes of the dev chain's Equivocation, written out field by field. */
-
-/**
- * Every gov, slashing and evidence gateway route against `chain-rest start`
- * on a fresh dev chain, with the exact values of the dev genesis: the tally of
- * the proposal in its voting period is counted from the votes and the bonded
- * delegations, the passed proposal answers its stored final tally.
- */
-
+/** The gov routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: gov routes", function () {
   this.timeout(120_000);
   const { chain, acc, ok, fails } = useStartedStakingDevChain();

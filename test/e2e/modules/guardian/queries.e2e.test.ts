@@ -6,12 +6,7 @@ import { readDevAccounts } from "../../../../src/commands/home.js";
 import type { HttpAnswer } from "../../../helpers/http.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
-/**
- * x/params, x/upgrade and the hub's mint and guardian modules over HTTP against
- * `chain-rest start`, with the development genesis plus two more guardian supers
- * (so that the supers list has several pages).
- */
-
+/** The guardian routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: guardian routes", function () {
   this.timeout(60_000);
   let accounts: string[];

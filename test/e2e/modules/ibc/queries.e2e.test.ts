@@ -18,12 +18,7 @@ const hashHex = (text: string) =>
 
 type Json = any;
 
-/**
- * The IBC gateway routes (ICS-02 clients, ICS-03 connections, ICS-04 channels
- * and packets, ICS-20 transfer) over HTTP against `chain-rest start`. The
- * development genesis is extended with a second client, connection, channels,
- * an acknowledgement and denom traces, so that every list has several pages.
- */
+/** The ibc routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: IBC gateway routes", function () {
   this.timeout(60_000);
   let genesis: Json;

@@ -2,13 +2,8 @@ import { expect } from "chai";
 import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
-/** Module and pool account addresses: the first 20 bytes of SHA-256 of the name. */
 
-/**
- * The token, htlc, coinswap and nft gateway routes over HTTP against
- * `chain-rest start`, with the values of the development genesis.
- */
-
+/** The nft routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: nft routes", function () {
   this.timeout(120_000);
   const chain = useStartedDevChain();

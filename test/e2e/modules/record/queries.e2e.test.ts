@@ -6,13 +6,8 @@ import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevCh
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
-/** RFC 3339 as the gateway writes a Timestamp: milliseconds only when there are some. */
 
-/**
- * The service, oracle, random and record gateway routes over HTTP against
- * `chain-rest start`, with the values of the development genesis.
- */
-
+/** The record routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: record routes", function () {
   this.timeout(120_000);
   const chain = useStartedDevChain();

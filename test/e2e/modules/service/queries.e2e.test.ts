@@ -6,18 +6,14 @@ import { bech32 } from "bech32";
 import type { HttpAnswer } from "../../../helpers/http.js";
 import { grpcBadRequest as badRequest, grpcNotFound as notFound, useStartedDevChain } from "../../../helpers/startedDevChain.js";
 import { proto3JsonTime } from "../../../helpers/timeText.js";
+import { walkPages } from "../../../helpers/pageWalk.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const be = (value: bigint, bytes: number) => value.toString(16).padStart(bytes * 2, "0");
 const addressBytes = (address: string) => hex(Uint8Array.from(bech32.fromWords(bech32.decode(address).words)));
-/** RFC 3339 as the gateway writes a Timestamp: milliseconds only when there are some. */
 
-/**
- * The service, oracle, random and record gateway routes over HTTP against
- * `chain-rest start`, with the values of the development genesis.
- */
-
+/** The service routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: service routes", function () {
   this.timeout(120_000);
   const chain = useStartedDevChain();
@@ -44,30 +40,7 @@ describe("e2e: service routes", function () {
   };
   const uhub = (amount: number) => [{ denom: "uhub", amount: String(amount) }];
 
-  /** Every item of a list route, one per page: in key mode (next_key) and in offset mode (count_total). */
-  async function walk(route: string, listKey: string): Promise<{ byKey: unknown[]; byOffset: unknown[] }> {
-    const join = route.includes("?") ? "&" : "?";
-    const byKey: unknown[] = [];
-    let key: string | null = null;
-    let pages = 0;
-    do {
-      const r: HttpAnswer = await get(`${route}${join}pagination.limit=1${key ? `&pagination.key=${encodeURIComponent(key)}` : ""}`);
-      expect(r.status, r.text).to.equal(200);
-      expect(r.body[listKey]).to.have.length(1);
-      expect(r.body.pagination.total).to.equal("0"); // never counted in key mode
-      byKey.push(...r.body[listKey]);
-      key = r.body.pagination.next_key;
-      pages++;
-    } while (key && pages < 20);
-    const byOffset: unknown[] = [];
-    for (let offset = 0; offset < byKey.length; offset++) {
-      const r = await get(`${route}${join}pagination.limit=1&pagination.offset=${offset}&pagination.count_total=true`);
-      expect(r.body.pagination.total).to.equal(String(byKey.length));
-      expect(r.body.pagination.next_key === null).to.equal(offset === byKey.length - 1);
-      byOffset.push(...r.body[listKey]);
-    }
-    return { byKey, byOffset };
-  }
+  const walk = (route: string, listKey: string) => walkPages(get, route, listKey);
 
   const zeroTime = "0001-01-01T00:00:00Z";
   const binding = (provider: number, owner: number, deposit: number, pricing: object, qos: string, disabledTime = zeroTime) => ({

@@ -2,17 +2,7 @@ import { expect } from "chai";
 import { bech32 } from "bech32";
 import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
 
-/** protobuf varint, for encoding the evidence by hand. */
-
-/** The proto bytes of the dev chain's Equivocation, written out field by field. */
-
-/**
- * Every gov, slashing and evidence gateway route against `chain-rest start`
- * on a fresh dev chain, with the exact values of the dev genesis: the tally of
- * the proposal in its voting period is counted from the votes and the bonded
- * delegations, the passed proposal answers its stored final tally.
- */
-
+/** The slashing routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: slashing routes", function () {
   this.timeout(120_000);
   const { chain, ok, fails } = useStartedStakingDevChain();

@@ -2,13 +2,7 @@ import { expect } from "chai";
 import { bech32 } from "bech32";
 import { DAY, byAddressBytes, shifted, useStartedStakingDevChain } from "../../../helpers/stakingDevChain.js";
 
-/**
- * Every staking and distribution gateway route against `chain-rest start` on a
- * fresh dev chain, with the exact values of the dev genesis: delegation
- * balances from shares × tokens ÷ shares (truncated), and delegator rewards
- * from the F1 state (a 1% slash between two reward periods).
- */
-
+/** The staking routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: staking routes", function () {
   this.timeout(120_000);
   const { chain, acc, ok, fails } = useStartedStakingDevChain();

@@ -1,32 +1,11 @@
 import { expect } from "chai";
-import fs from "node:fs";
-import path from "node:path";
-import { readDevAccounts } from "../../../../src/commands/home.js";
 import type { HttpAnswer } from "../../../helpers/http.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
-/**
- * x/params, x/upgrade and the hub's mint and guardian modules over HTTP against
- * `chain-rest start`, with the development genesis plus two more guardian supers
- * (so that the supers list has several pages).
- */
-
+/** The upgrade routes over HTTP against `chain-rest start`, with the values of the development genesis. */
 describe("e2e: upgrade routes", function () {
   this.timeout(60_000);
-  let accounts: string[];
-  let genesis: { genesis_time: string; app_state: Record<string, any> };
-  const { get } = useStartedDevChain({
-    prepare: (home) => {
-      accounts = readDevAccounts(home)!.accounts.map((a) => a.address);
-      const genesisFile = path.join(home, "config", "genesis.json");
-      genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
-      genesis.app_state.guardian.supers.push(
-        { description: "second", account_type: "ORDINARY", address: accounts[1], added_by: accounts[0] },
-        { description: "third", account_type: "ORDINARY", address: accounts[2], added_by: accounts[0] },
-      );
-      fs.writeFileSync(genesisFile, JSON.stringify(genesis, null, 2));
-    },
-  });
+  const { get } = useStartedDevChain();
 
   const expectError = (r: HttpAnswer, status: number, message: string) => {
     expect(r.status, r.text).to.equal(status);
