@@ -109,7 +109,7 @@ function probesOf(base: string, template: string, verb: "get" | "post" | "put", 
           probe(`body ${path.join(".")}=${shown(JSON.stringify(value) ?? "")}`, {
             target: "body",
             body: JSON.stringify(body),
-            refuse: refuse && !op.deprecated,
+            refuse,
           }),
         );
       }

@@ -285,6 +285,10 @@ describe("StdTx ↔ protobuf tx", () => {
       // the real conversion failed later, as a 500: "Expecting non nil value to create a new Any"
       [{ ...signed, signatures: [{ pub_key: null, signature: "" }] }, 'tx.signatures[0].pub_key: required: the signer\'s public key {"type", "value"}'],
       [{ ...signed, signatures: [{ pub_key: { type: "x/Key", value: "AA==" }, signature: "" }] }, 'tx.signatures[0].pub_key.type: unknown amino type "x/Key"'],
+      // one decimal form, in range: no BOM, sign or overflow into a wrapped Long
+      [{ ...signed, timeout_height: "\uFEFF1" }, "tx.timeout_height: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support"],
+      [{ ...signed, timeout_height: "18446744073709551616" }, "tx.timeout_height: '18446744073709551616' is out of range"],
+      [{ ...signed, fee: { amount: [], gas: "-1" } }, "tx.fee.gas: Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support"],
     ];
     for (const [json, message] of refused) {
       let thrown: unknown;

@@ -6,6 +6,7 @@ import type { ProtoMessage } from "../json/renderProto3.js";
 import { parseTimestamp } from "../wellKnownTime.js";
 import { typeUrlOf } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
+import { IntegerTextError, parseIntegerText } from "../scalarText.js";
 
 /** Amino JSON that does not fit its type; `path` names the field ("msg[0].value.amount"). */
 export class AminoJsonError extends Error {
@@ -20,7 +21,6 @@ export class AminoJsonError extends Error {
 /** A message type whose amino name is unknown (IBC core Msgs have none). */
 export class UnknownAminoTypeError extends AminoJsonError {}
 
-const UNSIGNED_INT = /^(0|[1-9]\d*)$/;
 const SIGNED_INT = /^-?(0|[1-9]\d*)$/;
 const INT64 = new Set(["int64", "sint64", "sfixed64"]);
 
@@ -98,10 +98,14 @@ export class AminoJsonParser {
         const signed = INT64.has(field.type);
         if (typeof value === "number" && rules?.numbers.has(field.name) && Number.isSafeInteger(value)) value = String(value);
         if (typeof value !== "string") throw new AminoJsonError(path, "Amino:JSON int/int64/uint/uint64 expects quoted values for javascript numeric support");
-        if (!(signed ? SIGNED_INT : UNSIGNED_INT).test(value)) throw new AminoJsonError(path, `'${value}' is not a valid ${signed ? "int64" : "uint64"}`);
-        const big = BigInt(value);
-        if (signed ? big < -(2n ** 63n) || big >= 2n ** 63n : big >= 2n ** 64n) throw new AminoJsonError(path, `'${value}' is out of range`);
-        return Long.fromString(value, !signed);
+        const type = signed ? "int64" : "uint64";
+        try {
+          return Long.fromString(parseIntegerText(value, type).toString(), !signed);
+        } catch (err) {
+          if (err instanceof IntegerTextError)
+            throw new AminoJsonError(path, err.reason === "range" ? `'${value}' is out of range` : `'${value}' is not a valid ${type}`);
+          throw err;
+        }
       }
       case "int32":
       case "enum": {

@@ -4,6 +4,7 @@ import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
 import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./aminoJsonParser.js";
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 import { fieldText } from "../fieldText.js";
+import { IntegerTextError, parseIntegerText } from "../scalarText.js";
 
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
 
@@ -115,14 +116,12 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
   const feeJson = tx.fee ?? {};
   const feeAmount = feeJson.amount ?? [];
   if (!Array.isArray(feeAmount)) throw new AminoJsonError(at("fee.amount"), "expected an array");
-  const gas = feeJson.gas ?? "0";
-  if (typeof gas !== "string" || !/^(0|[1-9]\d*)$/.test(gas)) throw new AminoJsonError(at("fee.gas"), QUOTED);
+  const gas = quotedUint64(feeJson.gas ?? "0", at("fee.gas"));
   const signatures = tx.signatures ?? [];
   if (!Array.isArray(signatures)) throw new AminoJsonError(at("signatures"), "expected an array or null");
   const memo = tx.memo ?? "";
   if (typeof memo !== "string") throw new AminoJsonError(at("memo"), "expected a string");
-  const timeout = tx.timeout_height ?? "0";
-  if (typeof timeout !== "string" || !/^(0|[1-9]\d*)$/.test(timeout)) throw new AminoJsonError(at("timeout_height"), QUOTED);
+  const timeout = quotedUint64(tx.timeout_height ?? "0", at("timeout_height"));
   return {
     messages: msgs.map((msg, i) => parser.parseAny(msg, at(`msg[${i}]`))),
     fee: { amount: feeAmount.map((coin, i) => parser.parse(Coin, coin, at(`fee.amount[${i}]`))), gas_limit: Long.fromString(gas, true) },
@@ -296,4 +295,15 @@ function parsePubKey(parser: AminoJsonParser, json: unknown, path: string): Prot
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A quoted uint64 of the StdTx (fee.gas, timeout_height): one decimal form, in range, as the other integer fields of both families. */
+function quotedUint64(value: unknown, path: string): string {
+  if (typeof value !== "string") throw new AminoJsonError(path, QUOTED);
+  try {
+    return parseIntegerText(value, "uint64").toString();
+  } catch (err) {
+    if (err instanceof IntegerTextError) throw new AminoJsonError(path, err.reason === "range" ? `'${value}' is out of range` : QUOTED);
+    throw err;
+  }
 }
