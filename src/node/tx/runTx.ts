@@ -74,7 +74,8 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
       minGasPrices: env.minGasPrices,
       signBytes: signBytesFactory(env.codec, env.amino, tx),
     });
-    for (const check of env.anteChecks) await check(routed, execContext(env, anteLayer, gas, anteEvents));
+    const anteContext = execContext(env, anteLayer, gas, anteEvents);
+    for (const check of env.anteChecks) await check(routed, anteContext);
     anteLayer.commitTo(env.layer);
     if (mode === "check") return outcome(0, "", "[]", new Uint8Array(), gasWanted, gas, anteEvents);
 

@@ -3,11 +3,11 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
 import { bankError } from "./errors.js";
 import { getAccount } from "../auth/keeper.js";
-import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { ChainInfo, ExecContext, MsgRoute } from "../nodeModule.js";
 import { addCoins, coinsFromProto, formatCoins, subtractCoins, sendCoins, type Coin } from "./keeper.js";
 import { PARAMS_KEY } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { coinsAreValid } from "../shared/coinChecks.js";
 
 /** The bank module's Msgs: MsgSend and MsgMultiSend, with the real checks, errors and events. */
 export const bankMessages: Record<string, MsgRoute> = {
@@ -78,12 +78,7 @@ function address(value: unknown, role: string, chain: ChainInfo): void {
 
 /** Coins.IsValid and IsAllPositive: sorted unique valid denoms with positive amounts. */
 export function validCoins(coins: Coin[]): void {
-  const text = formatCoins(coins);
-  if (coins.length === 0) throw sdkError("invalidCoins", text);
-  coins.forEach((coin, i) => {
-    if (!DENOM_PATTERN.test(coin.denom) || coin.amount <= 0n) throw sdkError("invalidCoins", text);
-    if (i > 0 && coins[i - 1]!.denom >= coin.denom) throw sdkError("invalidCoins", text);
-  });
+  if (coins.length === 0 || !coinsAreValid(coins)) throw sdkError("invalidCoins", formatCoins(coins));
 }
 
 function sum(entries: ProtoMessage[]): Coin[] {

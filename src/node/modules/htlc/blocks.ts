@@ -1,6 +1,6 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ExecContext } from "../nodeModule.js";
-import { EXPIRED, expiredQueuePrefix, HTLC_TYPE, htlcKey, upperHex } from "./keys.js";
+import { EXPIRED, expiredQueueKey, expiredQueuePrefix, HTLC_TYPE, htlcKey, upperHex } from "./keys.js";
 
 /**
  * BeginBlock (irismod v1.3.1 htlc/abci.go): every HTLC queued at exactly this height becomes
@@ -19,7 +19,7 @@ export async function expireHtlcs(ctx: ExecContext): Promise<void> {
       const htlc = htlcType.decode(bytes) as unknown as ProtoMessage;
       store.set(htlcKey(hashLock), htlcType.encode({ ...htlc, state: EXPIRED }).finish());
     }
-    store.delete(new Uint8Array([...prefix, ...hashLock]));
+    store.delete(expiredQueueKey(ctx.height, hashLock));
     ctx.emit({ type: "htlc_expired", attributes: [{ key: "hash_lock", value: upperHex(hashLock) }] });
   }
 }
