@@ -284,6 +284,7 @@ export class EmbeddedNode extends EventEmitter {
         partsHash: previous?.block.block_id.parts.hash ?? "",
       },
       appHash: previous?.appHash ?? "",
+      nextValidatorsHash: previous?.block.block.header.next_validators_hash ?? "",
     };
   }
 

@@ -50,6 +50,8 @@ export interface BlockInfo {
   lastBlockId: { hash: string; partsTotal: number; partsHash: string };
   /** The app hash the header carries: the state after the previous block (uppercase hex). */
   appHash: string;
+  /** The next validators' hash as the previous header announced it (uppercase hex, empty for the first block). */
+  nextValidatorsHash: string;
 }
 
 /** What a message handler, begin/end blocker or genesis sees of the chain. */

@@ -3,7 +3,8 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
 import type { ExecContext } from "../nodeModule.js";
 import { uint64Bytes } from "../../store/keyEncoding.js";
-import { doneKey, PLAN_KEY } from "./keys.js";
+import { doneKey, PLAN_KEY, upgradedClientKey, upgradedConsStateKey } from "./keys.js";
+import { checkClientStateType, lastConsensusState, upgradedClientState } from "./ibcPlan.js";
 
 const PLAN = "core.upgrade.v1beta1.Plan";
 /** Go's zero time.Time as a Timestamp: a height plan stores it in its non-nullable `time`. */
@@ -16,6 +17,7 @@ const upgradeStore = (ctx: ExecContext) => ctx.storeOf("upgrade");
 export function validatePlan(plan: ProtoMessage): void {
   const height = BigInt(fieldText(plan.height, "0"));
   const hasTime = unixSeconds(plan.time) > 0;
+  if (plan.upgraded_client_state) checkClientStateType(plan.upgraded_client_state as ProtoMessage);
   if (fieldText(plan.name) === "") throw sdkError("invalidRequest", "name cannot be empty");
   if (height < 0n) throw sdkError("invalidRequest", "height cannot be negative");
   if (!hasTime && height === 0n) throw sdkError("invalidRequest", "must set either time or height");
@@ -31,16 +33,26 @@ export async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefin
 /** keeper.ScheduleUpgrade: a plan in the future, under a name not yet applied, replaces any scheduled one. */
 export async function scheduleUpgrade(ctx: ExecContext, plan: ProtoMessage): Promise<void> {
   validatePlan(plan);
-  if (plan.upgraded_client_state) {
-    throw sdkError("notSupported", "IBC upgrade plans (with an upgraded client state) are not executed by this node yet");
-  }
   const hasTime = unixSeconds(plan.time) > 0;
   const past = hasTime ? unixSeconds(plan.time) * 1000 <= ctx.time.getTime() : BigInt(fieldText(plan.height, "0")) <= BigInt(ctx.height);
   if (past) throw sdkError("invalidRequest", "upgrade cannot be scheduled in the past");
   if (await upgradeStore(ctx).get(doneKey(fieldText(plan.name))))
     throw sdkError("invalidRequest", `upgrade with name ${fieldText(plan.name)} has already been completed`);
+  // v0.41 clears the IBC state of a replaced plan one height below where it was written
+  // (x/upgrade/keeper/keeper.go ClearIBCState(oldPlan.Height-1)); kept as the real chain does.
+  const oldPlan = await readPlan(ctx);
+  if (oldPlan?.upgraded_client_state) clearIbcState(ctx, BigInt(fieldText(oldPlan.height, "0")) - 1n);
   const stored = { ...plan, time: hasTime ? plan.time : { seconds: ZERO_TIME_SECONDS, nanos: 0 } };
   upgradeStore(ctx).set(PLAN_KEY, ctx.codec.type(PLAN).encode(stored).finish());
+  if (plan.upgraded_client_state) {
+    const client = upgradedClientState(ctx, plan.upgraded_client_state as ProtoMessage);
+    upgradeStore(ctx).set(upgradedClientKey(BigInt(fieldText(plan.height, "0"))), client);
+  }
+}
+
+function clearIbcState(ctx: ExecContext, lastHeight: bigint): void {
+  upgradeStore(ctx).delete(upgradedClientKey(lastHeight));
+  upgradeStore(ctx).delete(upgradedConsStateKey(lastHeight));
 }
 
 /** keeper.ClearUpgradePlan (a cancel proposal): never fails, even without a plan. */
@@ -56,10 +68,18 @@ export function clearUpgradePlan(ctx: ExecContext): void {
 export async function applyDuePlan(ctx: ExecContext): Promise<void> {
   const plan = await readPlan(ctx);
   if (!plan) return;
+  const planHeight = BigInt(fieldText(plan.height, "0"));
+  // The last block before an IBC plan's height records the consensus state that IBC clients of
+  // the next chain version trust (SDK v0.41 x/upgrade/abci.go BeginBlocker), under the plan's height.
+  if (plan.upgraded_client_state && BigInt(ctx.height) === planHeight - 1n) {
+    upgradeStore(ctx).set(upgradedConsStateKey(planHeight), lastConsensusState(ctx));
+  }
   const hasTime = unixSeconds(plan.time) > 0;
-  const due = hasTime ? ctx.time.getTime() >= unixSeconds(plan.time) * 1000 : BigInt(fieldText(plan.height, "0")) <= BigInt(ctx.height);
+  const due = hasTime ? ctx.time.getTime() >= unixSeconds(plan.time) * 1000 : planHeight <= BigInt(ctx.height);
   if (!due) return;
   console.log(`[upgrade] plan "${fieldText(plan.name)}" applied at height ${ctx.height} (the dev chain runs on instead of halting)`);
+  // ApplyUpgrade clears the IBC state at Height-1, where v0.41 never wrote it: the states stay queryable.
+  if (plan.upgraded_client_state) clearIbcState(ctx, planHeight - 1n);
   clearUpgradePlan(ctx);
   upgradeStore(ctx).set(doneKey(fieldText(plan.name)), uint64Bytes(ctx.height));
 }
