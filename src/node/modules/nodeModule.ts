@@ -89,6 +89,16 @@ export interface MsgRoute {
 /** An ante decorator of a module: sees every Msg of the transaction. */
 export type AnteCheck = (msgs: ReadonlyArray<{ typeName: string; msg: ProtoMessage }>, ctx: ExecContext) => Promise<void>;
 
+/**
+ * The callbacks of a module that runs request contexts through the service module (irismod
+ * v1.3.1 RegisterResponseCallback / RegisterStateCallback): a completed batch's outputs (with the
+ * error text when fewer than the threshold came), and a context paused by the service module.
+ */
+export interface ServiceCallbacks {
+  response(ctx: ExecContext, contextId: Uint8Array, outputs: string[], error?: string): Promise<void>;
+  state(ctx: ExecContext, contextId: Uint8Array, cause: string): Promise<void>;
+}
+
 /** A module parameter as the params module serves it: the value is the amino JSON text. */
 export type ParamValues = Record<string, string>;
 
@@ -147,6 +157,8 @@ export interface NodeModule {
   params?: ParamSubspace;
   /** The consensus validator set this module decides (staking): ed25519 keys and voting power. */
   validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
+  /** Its callbacks for the request contexts it creates in the service module (its module_name). */
+  serviceCallbacks?: ServiceCallbacks;
   /** This module's part of the development genesis written by `init`. */
   devGenesis?(ctx: DevGenesisContext): unknown;
 }
