@@ -62,7 +62,7 @@ export interface ExecContext extends ModuleContext {
   time: Date;
   gas: GasMeter;
   emit(event: AbciEvent): void;
-  /** Set for begin and end blockers. */
+  /** Set for begin and end blockers and for message handlers in a block (not CheckTx). */
   block?: BlockInfo;
   /** Set for message handlers: the raw bytes of the transaction being run (ctx.TxBytes()). */
   txBytes?: Uint8Array;

@@ -11,6 +11,9 @@ import { readRequestContext } from "../service/module.js";
 import { oracleDevGenesis } from "./devGenesis.js";
 import * as keys from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { oracleAnteCheck } from "./ante.js";
+import { oracleServiceCallbacks } from "./callbacks.js";
+import { oracleMessages } from "./messages.js";
 
 const FEED_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;
 const AGGREGATE_FUNCS = ["max", "min", "avg"];
@@ -25,6 +28,9 @@ export const oracleModule: NodeModule = {
   name: "oracle",
   genesisType: "extmod.oracle.GenesisState",
   queryService: "extmod.oracle.Query",
+  messages: oracleMessages,
+  anteCheck: oracleAnteCheck,
+  serviceCallbacks: oracleServiceCallbacks,
 
   queries: {
     async Feed(request, ctx) {

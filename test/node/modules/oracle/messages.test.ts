@@ -1,0 +1,151 @@
+import { expect } from "chai";
+import { attributesOf, NodeTxKit, type Delivered } from "../../../helpers/nodeTxKit.js";
+
+type Json = Record<string, any>;
+const failed = (log: string) => `failed to execute message; message index: 0: ${log}`;
+const coins = (amount: number) => [{ denom: "uhub", amount: String(amount) }];
+const OK = JSON.stringify({ code: 200, message: "" });
+
+/**
+ * The oracle Msgs (irismod v1.3.1 modules/oracle) in blocks of an in-process dev node: a feed is a
+ * paused repeated request context of the service module; once started, each completed batch gives it
+ * the aggregate of its responses. Providers here are dev accounts that answer as a provider would.
+ */
+describe("oracle Msgs and feed values", function () {
+  this.timeout(120_000);
+  let kit: NodeTxKit;
+  // account 0 is the dev chain's genesis guardian super, the only one who may create feeds
+  const [SUPER, P1, P2, OTHER] = [0, 6, 7, 5];
+  before(async () => {
+    kit = await NodeTxKit.open(8);
+    const schemas = JSON.stringify({ input: { type: "object" }, output: { type: "object" } });
+    const ok = (d: Delivered) => expect(d.code, d.log).to.equal(0);
+    ok(
+      await kit.deliver(SUPER, [
+        msg("service", "MsgDefineService", { name: "quote", description: "", tags: [], author: kit.addresses[SUPER], author_description: "", schemas }),
+      ]),
+    );
+    for (const p of [P1, P2]) {
+      const binding = {
+        service_name: "quote",
+        provider: kit.addresses[p],
+        deposit: coins(5000),
+        pricing: JSON.stringify({ price: "1uhub" }),
+        qos: "1",
+        options: "{}",
+        owner: kit.addresses[p],
+      };
+      ok(await kit.deliver(p, [msg("service", "MsgBindService", binding)]));
+    }
+  });
+  after(() => kit.close());
+
+  const msg = (module: string, name: string, value: Json) => ({ typeUrl: `/extmod.${module}.${name}`, value });
+  const createFeed = (creator: number, extra: Json = {}) =>
+    msg("oracle", "MsgCreateFeed", {
+      feed_name: "quote-usd",
+      latest_history: "2",
+      description: "the quote in USD",
+      creator: kit.addresses[creator],
+      service_name: "quote",
+      providers: [kit.addresses[P1], kit.addresses[P2]],
+      input: JSON.stringify({ header: {}, body: { pair: "quote-usd" } }),
+      timeout: "5",
+      service_fee_cap: coins(10),
+      repeated_frequency: "8",
+      aggregate_func: "avg",
+      value_json_path: "price",
+      response_threshold: 2,
+      ...extra,
+    });
+  const feedMsg = (name: string, creator: number) => msg("oracle", name, { feed_name: "quote-usd", creator: kit.addresses[creator] });
+  const feed = async () => (await kit.query("extmod.oracle.Query.Feed", { feed_name: "quote-usd" })).body.feed as Json;
+  const ok = (d: Delivered) => expect(d.code, d.log).to.equal(0);
+  let contextId = "";
+
+  it("creates a feed, only by a guardian super, as a paused repeated context of the oracle module", async () => {
+    const notSuper = await kit.deliver(OTHER, [createFeed(OTHER)]);
+    expect([notSuper.codespace, notSuper.checkCode, notSuper.log]).to.deep.equal(["oracle", 5, `${kit.addresses[OTHER]}: unauthorized owner`]);
+    const badFunc = await kit.deliver(SUPER, [createFeed(SUPER, { aggregate_func: "median" })]);
+    expect([badFunc.codespace, badFunc.code, badFunc.log]).to.deep.equal(["oracle", 8, "median: method don't register"]);
+    const created = await kit.deliver(SUPER, [createFeed(SUPER)]);
+    ok(created);
+    expect(attributesOf(created.events, "create_feed")).to.deep.equal([{ feed_name: "quote-usd", service_name: "quote", creator: kit.addresses[SUPER] }]);
+    const stored = await feed();
+    contextId = stored.feed.request_context_id;
+    expect(stored).to.deep.include({ state: "PAUSED", repeated_frequency: "8", response_threshold: 2 });
+    const context = (await kit.query("extmod.service.Query.RequestContext", { request_context_id: contextId })).body.request_context as Json;
+    expect(context).to.deep.include({ module_name: "oracle", repeated: true, repeated_total: "-1", state: "PAUSED", consumer: kit.addresses[SUPER] });
+    const paused = (await kit.query("extmod.oracle.Query.Feeds", { state: "PAUSED" })).body.feeds as Json[];
+    expect(paused.map((f) => f.feed.feed_name)).to.include("quote-usd");
+    const twice = await kit.deliver(SUPER, [createFeed(SUPER)]);
+    expect([twice.codespace, twice.code, twice.log]).to.deep.equal(["oracle", 4, failed("quote-usd: feed already exists")]);
+  });
+
+  it("starts the feed: its batch's responses, aggregated by avg of body.price, become the feed's value", async () => {
+    const started = await kit.deliver(SUPER, [feedMsg("MsgStartFeed", SUPER)]);
+    ok(started);
+    expect(attributesOf(started.endEvents, "new_batch").map((e) => e.request_context_id)).to.deep.equal([contextId]);
+    expect((await feed()).state).to.equal("RUNNING");
+    const again = await kit.deliver(SUPER, [feedMsg("MsgStartFeed", SUPER)]);
+    expect([again.codespace, again.code, again.log]).to.deep.equal(["oracle", 9, failed("quote-usd: invalid state feed")]);
+    const requests = (await kit.query("extmod.service.Query.RequestsByReqCtx", { request_context_id: contextId, batch_counter: "1" })).body.requests as Json[];
+    expect(requests.map((r) => r.provider)).to.deep.equal([kit.addresses[P1], kit.addresses[P2]]);
+    const respond = (request: Json, provider: number, price: unknown) =>
+      msg("service", "MsgRespondService", {
+        request_id: request.id,
+        provider: kit.addresses[provider],
+        result: OK,
+        output: JSON.stringify({ header: {}, body: { price } }),
+      });
+    ok(await kit.deliver(P1, [respond(requests[0]!, P1, "2")]));
+    const second = await kit.deliver(P2, [respond(requests[1]!, P2, 3)]);
+    ok(second);
+    const [value] = attributesOf(second.events, "set_feed_value");
+    expect(value!.feed_name).to.equal("quote-usd");
+    expect(JSON.parse(value!.feed_value!).data).to.equal("2.50000000");
+    const values = (await kit.query("extmod.oracle.Query.FeedValue", { feed_name: "quote-usd" })).body.feed_values as Json[];
+    expect(values.map((v) => v.data)).to.deep.equal(["2.50000000"]);
+  });
+
+  it("edits and pauses the feed, only by its creator", async () => {
+    const notCreator = await kit.deliver(OTHER, [
+      msg("oracle", "MsgEditFeed", {
+        feed_name: "quote-usd",
+        description: "x",
+        latest_history: "1",
+        providers: [],
+        timeout: "0",
+        service_fee_cap: [],
+        repeated_frequency: "0",
+        response_threshold: 0,
+        creator: kit.addresses[OTHER],
+      }),
+    ]);
+    expect([notCreator.codespace, notCreator.code, notCreator.log]).to.deep.equal(["oracle", 5, failed(`${kit.addresses[OTHER]}: unauthorized owner`)]);
+    ok(
+      await kit.deliver(SUPER, [
+        msg("oracle", "MsgEditFeed", {
+          feed_name: "quote-usd",
+          description: "do-not-modify",
+          latest_history: "1",
+          providers: [],
+          timeout: "0",
+          service_fee_cap: coins(20),
+          repeated_frequency: "10",
+          response_threshold: 1,
+          creator: kit.addresses[SUPER],
+        }),
+      ]),
+    );
+    const edited = await feed();
+    expect(edited.feed).to.deep.include({ description: "the quote in USD", latest_history: "1" });
+    expect(edited).to.deep.include({ repeated_frequency: "10", response_threshold: 1, service_fee_cap: coins(20) });
+    const paused = await kit.deliver(SUPER, [feedMsg("MsgPauseFeed", SUPER)]);
+    ok(paused);
+    expect(attributesOf(paused.events, "pause_feed")).to.deep.equal([{ feed_name: "quote-usd", creator: kit.addresses[SUPER] }]);
+    expect((await feed()).state).to.equal("PAUSED");
+    const pausedTwice = await kit.deliver(SUPER, [feedMsg("MsgPauseFeed", SUPER)]);
+    expect([pausedTwice.code, pausedTwice.log]).to.deep.equal([9, failed("quote-usd: invalid state feed")]);
+  });
+});
