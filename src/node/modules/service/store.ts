@@ -53,10 +53,7 @@ export interface CompactRequest {
 
 const store = (ctx: ExecContext) => ctx.storeOf("service");
 const type = (ctx: ExecContext, name: string) => ctx.codec.type(`extmod.service.${name}`);
-const encode = (ctx: ExecContext, name: string, value: object) =>
-  type(ctx, name)
-    .encode(value as ProtoMessage)
-    .finish();
+const encode = (ctx: ExecContext, name: string, value: object) => type(ctx, name).encode(value).finish();
 const num = (value: unknown) => Number(fieldText(value, "0"));
 
 export const addressText = (ctx: ExecContext, bytes: Uint8Array) => encodeBech32Address(ctx.chain.bech32Prefix, bytes);
