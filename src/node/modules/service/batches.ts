@@ -9,7 +9,7 @@ import { outputDocumentError } from "./documentSchema.js";
 import { addCoinLists, addEarnedFee, DEPOSIT_ACCOUNT, moduleAccount } from "./fees.js";
 import { makeRequestId } from "./ids.js";
 import { readServiceParams } from "./params.js";
-import { discountedPrice, exchangeRateUnavailable, minDeposit, parsePricing, baseDenom } from "./pricing.js";
+import { discountedPrice, minDeposit, parsePricing, baseDenom } from "./pricing.js";
 import * as store from "./store.js";
 import { BATCH_COMPLETED, BATCH_RUNNING, PAUSED, type CompactRequest, type RequestContext } from "./store.js";
 
@@ -43,7 +43,7 @@ export const emitContextEvent = (ctx: ExecContext, type: string, attributes: Arr
  * whose QoS fits the timeout and whose discounted price is within the fee cap, and the sum of their
  * (undiscounted) prices, which DeductServiceFees takes.
  */
-export async function filterProviders(ctx: ExecContext, context: RequestContext): Promise<{ providers: string[]; total: Coin[] }> {
+export async function filterProviders(ctx: ExecContext, context: RequestContext): Promise<{ providers: string[]; total: Coin[]; noRateFor?: string }> {
   const providers: string[] = [];
   let total: Coin[] = [];
   const base = await baseDenom(ctx);
@@ -51,7 +51,8 @@ export async function filterProviders(ctx: ExecContext, context: RequestContext)
     const binding = await store.getBinding(ctx, context.service_name, provider);
     if (!binding?.available || binding.qos > context.timeout) continue;
     const price = await discountedPrice(ctx, context.consumer, binding);
-    if (price.denom !== base) throw exchangeRateUnavailable();
+    // GetExchangedPrice needs the oracle-price module service's rate for another denom, which this node does not run
+    if (price.denom !== base) return { providers: [], total: [], noRateFor: price.denom };
     const capped = context.service_fee_cap.find((c) => c.denom === price.denom);
     const withinCap = price.amount === 0n || (capped !== undefined && capped.amount >= price.amount);
     if (withinCap) {

@@ -66,13 +66,11 @@ async function expireBatch(ctx: ExecContext, contextId: Uint8Array): Promise<voi
 async function startBatch(ctx: ExecContext, contextId: Uint8Array, providerRequests: Map<string, string[]>): Promise<void> {
   const context = await store.getContext(ctx, contextId);
   if (context?.state === RUNNING) {
-    let filtered: Awaited<ReturnType<typeof filterProviders>>;
-    try {
-      filtered = await filterProviders(ctx, context);
-    } catch {
-      // no exchange rate for a provider's price denom: the batch waits (the real handler returns here too)
+    const filtered = await filterProviders(ctx, context);
+    if (filtered.noRateFor !== undefined) {
+      // the real handler returns here: the batch waits, its key stays
       emitContextEvent(ctx, "no_exchange_rate", [
-        ["price_denom", ""],
+        ["price_denom", filtered.noRateFor],
         ["request_context_id", upperHex(contextId)],
         ["service_name", context.service_name],
         ["consumer", context.consumer],
