@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { attributesOf, decodeEvents, NodeTxKit, type Delivered } from "../../../helpers/nodeTxKit.js";
+import { send } from "../../../helpers/txSigner.js";
 
 type Json = Record<string, any>;
 const failed = (log: string) => `failed to execute message; message index: 0: ${log}`;
@@ -164,6 +165,21 @@ describe("service Msgs and request batches", function () {
     ok(await kit.deliver(P1, [msg("MsgWithdrawEarnedFees", { owner: kit.addresses[P1], provider: kit.addresses[P1] })]));
     expect((await kit.balance(kit.addresses[0]!)) - before).to.equal(95n);
     expect((await query("EarnedFees", { provider: kit.addresses[P1] })).code).to.not.equal(0);
+  });
+
+  it("pauses a repeated context whose consumer cannot pay its batch (OnRequestContextPaused), with pause_context in the EndBlock", async () => {
+    const POOR = 6;
+    const balance = await kit.balance(kit.addresses[POOR]!);
+    // two tx fees (this send and the call) and 50uhub are left: less than P1's price of 100
+    ok(await kit.deliver(POOR, [send(kit.addresses[POOR]!, kit.addresses[0]!, String(balance - 4050n))]));
+    expect(await kit.balance(kit.addresses[POOR]!)).to.equal(2050n);
+    const called = await kit.deliver(POOR, [call("echo", POOR, [P1], { repeated: true, repeated_frequency: "12", repeated_total: "-1" })]);
+    ok(called);
+    const contextId = attributesOf(called.events, "create_context")[0]!.request_context_id!;
+    expect(attributesOf(called.endEvents, "pause_context")).to.deep.equal([{ request_context_id: contextId }]);
+    const context = (await query("RequestContext", { request_context_id: contextId })).body.request_context as Json;
+    expect(context).to.deep.include({ state: "PAUSED", batch_state: "BATCH_COMPLETED", batch_counter: "0" });
+    expect(await kit.balance(kit.addresses[POOR]!)).to.equal(50n);
   });
 
   it("runs a repeated context batch after batch every `frequency` blocks, paused, restarted, updated and killed by its consumer", async () => {
