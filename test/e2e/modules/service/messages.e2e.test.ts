@@ -140,4 +140,21 @@ describe("e2e: service transactions", function () {
     const legacyTx = (await chain.ok(`/txs/${sent.body.tx_response.txhash}`)).tx.value.msg[0];
     expect(legacyTx).to.deep.equal({ type: "extmod/service/MsgWithdrawEarnedFees", value: { owner: signer.address, provider: signer.address } });
   });
+
+  it("POST /txs/encode and /txs/decode round-trip a signed MsgCallService under its amino name", async () => {
+    const generated = await flow.post("/service/contexts", {
+      base_req: { from: consumer.address, chain_id: "devnet-1", fees: [{ denom: "uhub", amount: "2000" }], gas: "400000" },
+      ...call({ repeated: true, repeated_frequency: "40", repeated_total: "3" }),
+    });
+    expect(generated.status, generated.text).to.equal(200);
+    const unsigned = generated.body.value;
+    expect(unsigned.msg[0].type).to.equal("extmod/service/MsgCallService");
+    const signature = await consumer.sign(unsigned.msg, unsigned.fee, unsigned.memo, 99);
+    const stdTx = { ...unsigned, signatures: [signature] };
+    const encoded = await flow.post("/txs/encode", { type: "core-sdk/StdTx", value: stdTx });
+    expect(encoded.status, encoded.text).to.equal(200);
+    const decoded = await flow.post("/txs/decode", { tx: encoded.body.tx });
+    expect(decoded.status, decoded.text).to.equal(200);
+    expect(decoded.body.result.msg).to.deep.equal(unsigned.msg);
+  });
 });
