@@ -94,6 +94,37 @@ describe("service Msgs and request batches", function () {
     const twice = await kit.deliver(P1, [bind("echo", P1, 100_000, 100)]);
     expect([twice.code, twice.log]).to.deep.equal([13, failed("service binding already exists")]);
     ok(await kit.deliver(P2, [bind("echo", P2, 200_000, 200, 1)]));
+    const update = (extra: Json) =>
+      msg("MsgUpdateServiceBinding", {
+        service_name: "echo",
+        provider: kit.addresses[P1],
+        deposit: [],
+        pricing: "",
+        qos: "0",
+        options: "",
+        owner: kit.addresses[P1],
+        ...extra,
+      });
+    const slow = await kit.deliver(P1, [update({ qos: "101" })]);
+    expect([slow.codespace, slow.code, slow.log]).to.deep.equal([
+      "service",
+      11,
+      failed("QoS [101] must not be greater than maximum request timeout [100]: invalid QoS"),
+    ]);
+    const notOwner = await kit.deliver(P2, [{ ...update({}), value: { ...update({}).value, owner: kit.addresses[P2] } }]);
+    expect([notOwner.code, notOwner.log]).to.deep.equal([41, failed("owner not matching: not authorized")]);
+    const pricing = JSON.stringify({ price: "100uhub", promotions_by_volume: [{ volume: 100, discount: "0.5" }] });
+    const updated = await kit.deliver(P1, [update({ pricing, qos: "3" })]);
+    ok(updated);
+    expect(attributesOf(updated.events, "update_binding")).to.deep.equal([{ service_name: "echo", provider: kit.addresses[P1], owner: kit.addresses[P1] }]);
+    expect((await query("Binding", { service_name: "echo", provider: kit.addresses[P1] })).body.service_binding).to.deep.include({ qos: "3", pricing });
+    ok(await kit.deliver(P1, [update({ qos: "2" })]));
+    const moduleService = await kit.deliver(P1, [bind("oracle-price", P1, 5000, 1)]);
+    expect([moduleService.codespace, moduleService.code, moduleService.log]).to.deep.equal([
+      "service",
+      44,
+      failed("module service oracle-price: can not bind module service"),
+    ]);
   });
 
   it("calls a service: the EndBlock starts the batch, the consumer pays, the provider responds and earns the fee less tax", async () => {
