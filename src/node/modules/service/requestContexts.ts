@@ -8,7 +8,7 @@ import { makeRequestContextId } from "./ids.js";
 import { readServiceParams } from "./params.js";
 import * as store from "./store.js";
 import { BATCH_COMPLETED, COMPLETED, PAUSED, RUNNING, type RequestContext } from "./store.js";
-import { checkRequest } from "./validation.js";
+import { checkRequest, checkRequestContextUpdate } from "./validation.js";
 import { inputDocumentError } from "./documentSchema.js";
 
 /** The settings of a new request context (CreateRequestContext's arguments). */
@@ -121,6 +121,15 @@ export async function updateRequestContext(ctx: ExecContext, id: Uint8Array, upd
   if (context.state === COMPLETED) throw serviceError("requestContextCompleted");
   let providers = update.providers;
   if (context.module_name !== "") {
+    checkRequestContextUpdate(
+      {
+        service_fee_cap: update.serviceFeeCap.map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
+        timeout: String(update.timeout),
+        repeated_frequency: String(update.repeatedFrequency),
+        repeated_total: String(update.repeatedTotal),
+      },
+      update.providers,
+    );
     let threshold = update.responseThreshold;
     if (threshold === 0) threshold = context.response_threshold;
     if (providers.length === 0) providers = context.providers;

@@ -123,6 +123,25 @@ describe("oracle Msgs and feed values", function () {
       }),
     ]);
     expect([notCreator.codespace, notCreator.code, notCreator.log]).to.deep.equal(["oracle", 5, failed(`${kit.addresses[OTHER]}: unauthorized owner`)]);
+    // the service module's rules for the feed's context: a longer timeout than the current frequency is refused there
+    const slower = await kit.deliver(SUPER, [
+      msg("oracle", "MsgEditFeed", {
+        feed_name: "quote-usd",
+        description: "do-not-modify",
+        latest_history: "0",
+        providers: [],
+        timeout: "50",
+        service_fee_cap: [],
+        repeated_frequency: "0",
+        response_threshold: 0,
+        creator: kit.addresses[SUPER],
+      }),
+    ]);
+    expect([slower.codespace, slower.code, slower.log]).to.deep.equal([
+      "service",
+      21,
+      failed("repeated frequency [8] must not be less than the timeout [5]: invalid repeated frequency"),
+    ]);
     ok(
       await kit.deliver(SUPER, [
         msg("oracle", "MsgEditFeed", {
