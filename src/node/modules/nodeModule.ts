@@ -99,6 +99,15 @@ export interface ServiceCallbacks {
   state(ctx: ExecContext, contextId: Uint8Array, cause: string): Promise<void>;
 }
 
+/**
+ * A module service (irismod v1.3.1 service/types ModuleService): a service a module answers itself,
+ * in the same block, instead of a provider account (the oracle module's "oracle-price").
+ */
+export interface ModuleService {
+  serviceName: string;
+  request(ctx: ExecContext, input: string): Promise<{ result: string; output: string }>;
+}
+
 /** A module parameter as the params module serves it: the value is the amino JSON text. */
 export type ParamValues = Record<string, string>;
 
@@ -159,6 +168,8 @@ export interface NodeModule {
   validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
   /** Its callbacks for the request contexts it creates in the service module (its module_name). */
   serviceCallbacks?: ServiceCallbacks;
+  /** The service it answers itself, registered with the service module under its name (RegisterModuleService). */
+  moduleService?: ModuleService;
   /** This module's part of the development genesis written by `init`. */
   devGenesis?(ctx: DevGenesisContext): unknown;
 }

@@ -60,3 +60,11 @@ export async function setFeedValue(ctx: ExecContext, name: string, batchCounter:
   const encoded = { data: value.data, timestamp: { seconds: String(Math.floor(ms / 1000)), nanos: (ms % 1000) * 1e6 } };
   store(ctx).set(keys.feedValueKey(name, batchCounter), ctx.codec.type("extmod.oracle.FeedValue").encode(encoded).finish());
 }
+
+/** The newest value of a feed (the first of GetFeedValues' reverse iteration). */
+export async function latestValue(ctx: ExecContext, name: string): Promise<ProtoMessage | undefined> {
+  const keys = await valueKeys(ctx, name);
+  const newest = keys[keys.length - 1];
+  const bytes = newest && (await store(ctx).get(newest));
+  return bytes ? ctx.codec.type("extmod.oracle.FeedValue").decode(bytes) : undefined;
+}

@@ -14,6 +14,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 import { oracleAnteCheck } from "./ante.js";
 import { oracleServiceCallbacks } from "./callbacks.js";
 import { oracleMessages } from "./messages.js";
+import { oraclePriceService } from "./priceService.js";
 
 const FEED_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;
 const AGGREGATE_FUNCS = ["max", "min", "avg"];
@@ -31,6 +32,7 @@ export const oracleModule: NodeModule = {
   messages: oracleMessages,
   anteCheck: oracleAnteCheck,
   serviceCallbacks: oracleServiceCallbacks,
+  moduleService: oraclePriceService,
 
   queries: {
     async Feed(request, ctx) {

@@ -9,7 +9,8 @@ import { outputDocumentError } from "./documentSchema.js";
 import { addCoinLists, addEarnedFee, DEPOSIT_ACCOUNT, moduleAccount } from "./fees.js";
 import { makeRequestId } from "./ids.js";
 import { readServiceParams } from "./params.js";
-import { discountedPrice, minDeposit, parsePricing, baseDenom } from "./pricing.js";
+import { discountedPrice, exchangedPrice, minDeposit, parsePricing } from "./pricing.js";
+import { TxError } from "../../abci/txError.js";
 import * as store from "./store.js";
 import { BATCH_COMPLETED, BATCH_RUNNING, PAUSED, type CompactRequest, type RequestContext } from "./store.js";
 
@@ -41,21 +42,24 @@ export const emitContextEvent = (ctx: ExecContext, type: string, attributes: Arr
 /**
  * FilterServiceProviders (keeper/invocation.go): the available bindings of the context's providers
  * whose QoS fits the timeout and whose discounted price is within the fee cap, and the sum of their
- * (undiscounted) prices, which DeductServiceFees takes.
+ * (undiscounted) prices, which DeductServiceFees takes. Without an exchange rate for a price's
+ * denom the batch cannot start (`noRateFor`).
  */
 export async function filterProviders(ctx: ExecContext, context: RequestContext): Promise<{ providers: string[]; total: Coin[]; noRateFor?: string }> {
   const providers: string[] = [];
   let total: Coin[] = [];
-  const base = await baseDenom(ctx);
   for (const provider of context.providers) {
     const binding = await store.getBinding(ctx, context.service_name, provider);
     if (!binding?.available || binding.qos > context.timeout) continue;
-    const price = await discountedPrice(ctx, context.consumer, binding);
-    // GetExchangedPrice needs the oracle-price module service's rate for another denom, which this node does not run
-    if (price.denom !== base) return { providers: [], total: [], noRateFor: price.denom };
+    let price: Coin;
+    try {
+      price = await exchangedPrice(ctx, context.consumer, binding);
+    } catch (err) {
+      if (!(err instanceof TxError)) throw err;
+      return { providers: [], total: [], noRateFor: parsePricing(binding.pricing).price.denom };
+    }
     const capped = context.service_fee_cap.find((c) => c.denom === price.denom);
-    const withinCap = price.amount === 0n || (capped !== undefined && capped.amount >= price.amount);
-    if (withinCap) {
+    if (price.amount === 0n || (capped !== undefined && capped.amount >= price.amount)) {
       providers.push(provider);
       total = addCoinLists(total, [parsePricing(binding.pricing).price]);
     }

@@ -1,4 +1,4 @@
-import type { ServiceCallbacks } from "../nodeModule.js";
+import type { ModuleService, ServiceCallbacks } from "../nodeModule.js";
 
 /**
  * The callbacks a module registers with the service keeper for the request contexts it creates
@@ -16,4 +16,20 @@ export function registerServiceCallbacks(moduleName: string, callbacks: ServiceC
 
 export function serviceCallbacksOf(moduleName: string): ServiceCallbacks | undefined {
   return registered.get(moduleName);
+}
+
+const moduleServices = new Map<string, ModuleService>();
+
+/** RegisterModuleService: a module's own service, by module name. */
+export function registerModuleService(moduleName: string, service: ModuleService): void {
+  moduleServices.set(moduleName, service);
+}
+
+export function moduleServiceOf(moduleName: string): ModuleService | undefined {
+  return moduleServices.get(moduleName);
+}
+
+/** GetModuleServiceByServiceName: whether a service name is a module's own service. */
+export function isModuleService(serviceName: string): boolean {
+  return [...moduleServices.values()].some((service) => service.serviceName === serviceName);
 }

@@ -6,6 +6,7 @@ import { decodeHex, upperHex } from "../shared/hexBytes.js";
 import { bech32Bytes } from "../shared/msgAddresses.js";
 import { emitMsgEvent } from "../shared/msgEvents.js";
 import { addResponse } from "./batches.js";
+import { isModuleService } from "./callbacks.js";
 import { addBinding, disableBinding, enableBinding, refundDeposit, updateBinding, type BindingSettings } from "./bindings.js";
 import { serviceError } from "./errors.js";
 import { withdrawEarnedFees } from "./fees.js";
@@ -13,9 +14,6 @@ import { checkAuthority, createRequestContext, killRequestContext, pauseRequestC
 import * as store from "./store.js";
 import { RUNNING } from "./store.js";
 import * as check from "./validation.js";
-
-/** The module service the oracle module registers (service/exported OraclePriceServiceName): nobody binds it. */
-const ORACLE_PRICE_SERVICE = "oracle-price";
 
 const text = (value: unknown) => fieldText(value);
 const num = (value: unknown) => Number(fieldText(value, "0"));
@@ -107,7 +105,8 @@ export const serviceMessages: Record<string, MsgRoute> = {
       check.checkPricing(msg.pricing);
     },
     async handler(msg, ctx) {
-      if (text(msg.service_name) === ORACLE_PRICE_SERVICE) throw serviceError("bindModuleService", `module service ${ORACLE_PRICE_SERVICE}`);
+      // a module's own service (the oracle module's "oracle-price") has no provider accounts
+      if (isModuleService(text(msg.service_name))) throw serviceError("bindModuleService", `module service ${text(msg.service_name)}`);
       await addBinding(ctx, bindingSettings(msg));
       bindingEvent(ctx, msg, "create_binding");
       return {};

@@ -6,6 +6,7 @@ import type { ExecContext } from "../nodeModule.js";
 import { DEC_ONE, decFromInt, decFromWire, decMul, decTruncateInt } from "../shared/decMath.js";
 import { serviceError } from "./errors.js";
 import { readServiceParams } from "./params.js";
+import { exchangeRate } from "./exchangeRate.js";
 import { getRequestVolume, type Binding } from "./store.js";
 
 /** A binding's pricing (irismod v1.3.1 keeper/binding.go ParsePricing, types/binding.go). */
@@ -63,16 +64,26 @@ function discountByVolume(pricing: Pricing, volume: bigint): bigint {
   return DEC_ONE;
 }
 
-/**
- * GetPrice / GetExchangedPrice: the binding's price with the discounts by time and by the
- * consumer's request volume, truncated. A price in another denom than the base denom needs an
- * exchange rate from the oracle-price module service, which this node does not run.
- */
-export async function discountedPrice(ctx: ExecContext, consumer: string, binding: Binding): Promise<Coin> {
+/** The binding's price with the discounts by time and by the consumer's request volume, as a Dec. */
+async function discounted(ctx: ExecContext, consumer: string, binding: Binding): Promise<{ denom: string; amount: bigint }> {
   const pricing = parsePricing(binding.pricing);
   const volume = await getRequestVolume(ctx, consumer, binding.service_name, binding.provider);
   const amount = decMul(decMul(decFromInt(pricing.price.amount), discountByTime(pricing, ctx.time)), discountByVolume(pricing, volume));
-  return { denom: pricing.price.denom, amount: decTruncateInt(amount) };
+  return { denom: pricing.price.denom, amount };
+}
+
+/** GetPrice: the discounted price in its own denom, truncated (a request's service fee). */
+export async function discountedPrice(ctx: ExecContext, consumer: string, binding: Binding): Promise<Coin> {
+  const price = await discounted(ctx, consumer, binding);
+  return { denom: price.denom, amount: decTruncateInt(price.amount) };
+}
+
+/** GetExchangedPrice: the discounted price in the base denom (through the exchange rate for another denom), truncated. */
+export async function exchangedPrice(ctx: ExecContext, consumer: string, binding: Binding): Promise<Coin> {
+  const base = await baseDenom(ctx);
+  const price = await discounted(ctx, consumer, binding);
+  const amount = price.denom === base ? price.amount : decMul(price.amount, await exchangeRate(ctx, price.denom, base));
+  return { denom: base, amount: decTruncateInt(amount) };
 }
 
 export async function baseDenom(ctx: ExecContext): Promise<string> {
@@ -83,18 +94,17 @@ export async function baseDenom(ctx: ExecContext): Promise<string> {
 export async function minDeposit(ctx: ExecContext, pricing: Pricing): Promise<Coin[]> {
   const params = await readServiceParams(ctx.storeOf("service"), ctx);
   const base = fieldText(params.base_denom);
-  if (pricing.price.denom !== base && pricing.price.amount !== 0n) throw exchangeRateUnavailable();
-  const deposit = pricing.price.amount * BigInt(fieldText(params.min_deposit_multiple, "0"));
+  let basePrice = pricing.price.amount;
+  if (pricing.price.denom !== base && basePrice !== 0n) {
+    basePrice = decTruncateInt(decMul(decFromInt(basePrice), await exchangeRate(ctx, pricing.price.denom, base)));
+    if (basePrice === 0n) basePrice = 1n;
+  }
+  const deposit = basePrice * BigInt(fieldText(params.min_deposit_multiple, "0"));
   const minimum = ((params.min_deposit ?? []) as ProtoMessage[]).map((c) => ({ denom: fieldText(c.denom), amount: BigInt(fieldText(c.amount, "0")) }));
   if (deposit === 0n) return [];
   // IsAllLT: every coin of the computed deposit below the param's
   const allLess = minimum.length > 0 && (minimum.find((m) => m.denom === base)?.amount ?? 0n) > deposit;
   return allLess ? minimum : [{ denom: base, amount: deposit }];
-}
-
-/** GetExchangeRate's refusal when no oracle feed gives the rate (keeper/oracle_price.go). */
-export function exchangeRateUnavailable() {
-  return serviceError("invalidModuleService", "feed not found");
 }
 
 /** The service fee tax rate (a Dec). */

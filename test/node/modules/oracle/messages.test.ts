@@ -167,4 +167,34 @@ describe("oracle Msgs and feed values", function () {
     const pausedTwice = await kit.deliver(SUPER, [feedMsg("MsgPauseFeed", SUPER)]);
     expect([pausedTwice.code, pausedTwice.log]).to.deep.equal([9, failed("quote-usd: invalid state feed")]);
   });
+
+  it("answers the service module's exchange rates as the oracle-price module service: a price in ucat is worth the ucat-uhub feed's value", async () => {
+    const bind = (price: string) =>
+      msg("service", "MsgBindService", {
+        service_name: "quote",
+        provider: kit.addresses[OTHER],
+        deposit: coins(5000),
+        pricing: JSON.stringify({ price }),
+        qos: "1",
+        options: "{}",
+        owner: kit.addresses[OTHER],
+      });
+    const noFeed = await kit.deliver(OTHER, [bind("1ucat")]);
+    expect([noFeed.codespace, noFeed.code, noFeed.log]).to.deep.equal([
+      "service",
+      9,
+      failed("feed not found: invalid module service: invalid minimum deposit"),
+    ]);
+    ok(await kit.deliver(SUPER, [createFeed(SUPER, { feed_name: "ucat-uhub", providers: [kit.addresses[P1]], response_threshold: 1 })]));
+    ok(await kit.deliver(SUPER, [{ ...feedMsg("MsgStartFeed", SUPER), value: { feed_name: "ucat-uhub", creator: kit.addresses[SUPER] } }]));
+    const rateContext = ((await kit.query("extmod.oracle.Query.Feed", { feed_name: "ucat-uhub" })).body.feed as Json).feed.request_context_id;
+    const [request] = (await kit.query("extmod.service.Query.RequestsByReqCtx", { request_context_id: rateContext, batch_counter: "1" })).body
+      .requests as Json[];
+    const output = JSON.stringify({ header: {}, body: { price: "0.5" } });
+    ok(await kit.deliver(P1, [msg("service", "MsgRespondService", { request_id: request!.id, provider: kit.addresses[P1], result: OK, output })]));
+    // 20000ucat × 0.5 = 10000uhub, × min_deposit_multiple 1000
+    const dear = await kit.deliver(OTHER, [bind("20000ucat")]);
+    expect([dear.code, dear.log]).to.deep.equal([8, failed("insufficient deposit: minimum deposit 10000000uhub, 5000uhub got: invalid deposit")]);
+    ok(await kit.deliver(OTHER, [bind("2ucat")]));
+  });
 });
