@@ -105,6 +105,8 @@ export interface ServiceCallbacks {
  */
 export interface ModuleService {
   serviceName: string;
+  /** Its provider: the account whose address is AddressHash of this text (SHA-256, first 20 bytes), as OraclePriceServiceProvider is. */
+  providerKey: string;
   request(ctx: ExecContext, input: string): Promise<{ result: string; output: string }>;
 }
 

@@ -27,4 +27,4 @@ async function request(ctx: ExecContext, input: string): Promise<{ result: strin
   return { result: `{"code":"200","message":""}`, output: `{"header":{},"body":{"rate":"${fieldText(value.data)}"}}` };
 }
 
-export const oraclePriceService: ModuleService = { serviceName: "oracle-price", request };
+export const oraclePriceService: ModuleService = { serviceName: "oracle-price", providerKey: "oracle", request };

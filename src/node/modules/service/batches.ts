@@ -79,8 +79,9 @@ export async function initiateRequests(
   const requests: CompactRequest[] = [];
   const ids: Uint8Array[] = [];
   for (const [index, provider] of providers.entries()) {
-    const binding = (await store.getBinding(ctx, context.service_name, provider))!;
-    const fee = await discountedPrice(ctx, context.consumer, binding);
+    // a module service's provider may have no binding: its requests cost nothing (GetPrice of an empty pricing)
+    const binding = await store.getBinding(ctx, context.service_name, provider);
+    const fee = binding ? await discountedPrice(ctx, context.consumer, binding) : { denom: "", amount: 0n };
     const request: CompactRequest = {
       request_context_id: upperHex(contextId),
       request_context_batch_counter: context.batch_counter,

@@ -29,7 +29,7 @@ export function moduleServiceOf(moduleName: string): ModuleService | undefined {
   return moduleServices.get(moduleName);
 }
 
-/** GetModuleServiceByServiceName: whether a service name is a module's own service. */
-export function isModuleService(serviceName: string): boolean {
-  return [...moduleServices.values()].some((service) => service.serviceName === serviceName);
+/** GetModuleServiceByServiceName: the module service of a service name, if a module answers it. */
+export function moduleServiceNamed(serviceName: string): ModuleService | undefined {
+  return [...moduleServices.values()].find((service) => service.serviceName === serviceName);
 }

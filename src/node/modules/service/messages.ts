@@ -6,7 +6,8 @@ import { decodeHex, upperHex } from "../shared/hexBytes.js";
 import { bech32Bytes } from "../shared/msgAddresses.js";
 import { emitMsgEvent } from "../shared/msgEvents.js";
 import { addResponse } from "./batches.js";
-import { isModuleService } from "./callbacks.js";
+import { moduleServiceNamed } from "./callbacks.js";
+import { callModuleService } from "./moduleServiceCall.js";
 import { addBinding, disableBinding, enableBinding, refundDeposit, updateBinding, type BindingSettings } from "./bindings.js";
 import { serviceError } from "./errors.js";
 import { withdrawEarnedFees } from "./fees.js";
@@ -106,7 +107,7 @@ export const serviceMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       // a module's own service (the oracle module's "oracle-price") has no provider accounts
-      if (isModuleService(text(msg.service_name))) throw serviceError("bindModuleService", `module service ${text(msg.service_name)}`);
+      if (moduleServiceNamed(text(msg.service_name))) throw serviceError("bindModuleService", `module service ${text(msg.service_name)}`);
       await addBinding(ctx, bindingSettings(msg));
       bindingEvent(ctx, msg, "create_binding");
       return {};
@@ -187,20 +188,23 @@ export const serviceMessages: Record<string, MsgRoute> = {
       check.checkRequest(msg, check.providerList(msg.providers, chain.bech32Prefix));
     },
     async handler(msg, ctx) {
-      const id = await createRequestContext(ctx, {
-        serviceName: text(msg.service_name),
-        providers: ((msg.providers ?? []) as unknown[]).map(text),
-        consumer: text(msg.consumer),
-        input: text(msg.input),
-        serviceFeeCap: coinsFromProto(msg.service_fee_cap),
-        timeout: num(msg.timeout),
-        repeated: msg.repeated === true,
-        repeatedFrequency: num(msg.repeated_frequency),
-        repeatedTotal: num(msg.repeated_total),
-        state: RUNNING,
-        responseThreshold: 0,
-        moduleName: "",
-      });
+      const moduleService = moduleServiceNamed(text(msg.service_name));
+      const id = moduleService
+        ? await callModuleService(ctx, moduleService, text(msg.consumer), text(msg.input), coinsFromProto(msg.service_fee_cap))
+        : await createRequestContext(ctx, {
+            serviceName: text(msg.service_name),
+            providers: ((msg.providers ?? []) as unknown[]).map(text),
+            consumer: text(msg.consumer),
+            input: text(msg.input),
+            serviceFeeCap: coinsFromProto(msg.service_fee_cap),
+            timeout: num(msg.timeout),
+            repeated: msg.repeated === true,
+            repeatedFrequency: num(msg.repeated_frequency),
+            repeatedTotal: num(msg.repeated_total),
+            state: RUNNING,
+            responseThreshold: 0,
+            moduleName: "",
+          });
       emit(ctx, text(msg.consumer), "create_context", {
         request_context_id: upperHex(id),
         service_name: text(msg.service_name),

@@ -197,4 +197,42 @@ describe("oracle Msgs and feed values", function () {
     expect([dear.code, dear.log]).to.deep.equal([8, failed("insufficient deposit: minimum deposit 10000000uhub, 5000uhub got: invalid deposit")]);
     ok(await kit.deliver(OTHER, [bind("2ucat")]));
   });
+
+  it("answers a call of the oracle-price service itself, in the same transaction (RequestModuleService)", async () => {
+    // irishub's InitChainer defines oracle-price; the dev genesis does not, so it is defined here
+    const schemas = JSON.stringify({ input: { type: "object" }, output: { type: "object" } });
+    ok(
+      await kit.deliver(SUPER, [
+        msg("service", "MsgDefineService", { name: "oracle-price", description: "", tags: [], author: kit.addresses[SUPER], author_description: "", schemas }),
+      ]),
+    );
+    const callPrice = (pair: string) =>
+      msg("service", "MsgCallService", {
+        service_name: "oracle-price",
+        providers: [kit.addresses[P1]],
+        consumer: kit.addresses[OTHER],
+        input: JSON.stringify({ header: {}, body: { pair } }),
+        service_fee_cap: coins(1),
+        timeout: "1",
+        repeated: false,
+        repeated_frequency: "0",
+        repeated_total: "0",
+      });
+    const called = await kit.deliver(OTHER, [callPrice("ucat-uhub")]);
+    ok(called);
+    const [responded] = attributesOf(called.events, "respond_service");
+    const response = (await kit.query("extmod.service.Query.Response", { request_id: responded!.request_id })).body.response as Json;
+    expect(response.output).to.equal(JSON.stringify({ header: {}, body: { rate: "0.50000000" } }));
+    const context = (await kit.query("extmod.service.Query.RequestContext", { request_context_id: responded!.request_context_id })).body
+      .request_context as Json;
+    // the keeper saves the copy it read before the request: completed, its batch counters as they were
+    expect(context).to.deep.include({ state: "COMPLETED", batch_counter: "0", timeout: "1" });
+    // an answer other than 200 has no output, which v1.3.1's AddResponse then refuses
+    const unknownPair = await kit.deliver(OTHER, [callPrice("udog-uhub")]);
+    expect([unknownPair.codespace, unknownPair.code, unknownPair.log]).to.deep.equal([
+      "service",
+      38,
+      failed("EOF: invalid response output: invalid response output"),
+    ]);
+  });
 });
