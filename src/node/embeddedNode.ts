@@ -205,7 +205,13 @@ export class EmbeddedNode extends EventEmitter {
     this.blockScheduled = true;
     setImmediate(() => {
       this.blockScheduled = false;
-      if (this.mempool.size > 0 && !this.closing) void this.produceBlock().catch((err) => console.error("[node] block production failed:", err));
+      if (this.mempool.size === 0 || this.closing) return;
+      // the transactions may have gone into a block produced meanwhile (produceBlock): then no empty block follows
+      void this.queue
+        .run(async () => {
+          if (this.mempool.size > 0 && !this.closing) await this.executeBlock(new Date());
+        })
+        .catch((err) => console.error("[node] block production failed:", err));
     });
   }
 
@@ -219,7 +225,7 @@ export class EmbeddedNode extends EventEmitter {
     const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime, block);
     const txs = this.mempool.take();
     const outcomes: TxOutcome[] = [];
-    for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", this.txEnvironment(layer, height, blockTime)));
+    for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", { ...this.txEnvironment(layer, height, blockTime), block }));
     const endEvents = await this.runHooks("endBlock", layer, height, blockTime, block);
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,

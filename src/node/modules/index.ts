@@ -22,6 +22,7 @@ import { serviceModule } from "./service/module.js";
 import { oracleModule } from "./oracle/module.js";
 import { randomModule } from "./random/module.js";
 import { recordModule } from "./record/module.js";
+import { registerModuleService, registerServiceCallbacks } from "./service/callbacks.js";
 
 /** The modules of the embedded node, in genesis order. */
 export const NODE_MODULES: NodeModule[] = [
@@ -49,6 +50,11 @@ export const NODE_MODULES: NodeModule[] = [
   randomModule,
   recordModule,
 ];
+
+for (const module of NODE_MODULES) {
+  if (module.serviceCallbacks) registerServiceCallbacks(module.name, module.serviceCallbacks);
+  if (module.moduleService) registerModuleService(module.name, module.moduleService);
+}
 
 /**
  * The order of the block hooks, as the hub's app sets them (SetOrderBeginBlockers /

@@ -64,7 +64,7 @@ export interface ExecContext extends ModuleContext {
   time: Date;
   gas: GasMeter;
   emit(event: AbciEvent): void;
-  /** Set for begin and end blockers. */
+  /** Set for begin and end blockers and for message handlers in a block (not CheckTx). */
   block?: BlockInfo;
   /** Set for message handlers: the raw bytes of the transaction being run (ctx.TxBytes()). */
   txBytes?: Uint8Array;
@@ -90,6 +90,27 @@ export interface MsgRoute {
 
 /** An ante decorator of a module: sees every Msg of the transaction. */
 export type AnteCheck = (msgs: ReadonlyArray<{ typeName: string; msg: ProtoMessage }>, ctx: ExecContext) => Promise<void>;
+
+/**
+ * The callbacks of a module that runs request contexts through the service module (irismod
+ * v1.3.1 RegisterResponseCallback / RegisterStateCallback): a completed batch's outputs (with the
+ * error text when fewer than the threshold came), and a context paused by the service module.
+ */
+export interface ServiceCallbacks {
+  response(ctx: ExecContext, contextId: Uint8Array, outputs: string[], error?: string): Promise<void>;
+  state(ctx: ExecContext, contextId: Uint8Array, cause: string): Promise<void>;
+}
+
+/**
+ * A module service (irismod v1.3.1 service/types ModuleService): a service a module answers itself,
+ * in the same block, instead of a provider account (the oracle module's "oracle-price").
+ */
+export interface ModuleService {
+  serviceName: string;
+  /** Its provider: the account whose address is AddressHash of this text (SHA-256, first 20 bytes), as OraclePriceServiceProvider is. */
+  providerKey: string;
+  request(ctx: ExecContext, input: string): Promise<{ result: string; output: string }>;
+}
 
 /** A module parameter as the params module serves it: the value is the amino JSON text. */
 export type ParamValues = Record<string, string>;
@@ -149,6 +170,10 @@ export interface NodeModule {
   params?: ParamSubspace;
   /** The consensus validator set this module decides (staking): ed25519 keys and voting power. */
   validatorSet?(store: KVReader, ctx: ModuleContext): Promise<Array<{ publicKey: Uint8Array; power: bigint }>>;
+  /** Its callbacks for the request contexts it creates in the service module (its module_name). */
+  serviceCallbacks?: ServiceCallbacks;
+  /** The service it answers itself, registered with the service module under its name (RegisterModuleService). */
+  moduleService?: ModuleService;
   /** This module's part of the development genesis written by `init`. */
   devGenesis?(ctx: DevGenesisContext): unknown;
 }

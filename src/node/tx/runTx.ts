@@ -4,7 +4,7 @@ import { goJson, NoAminoEncodingError, type AminoJsonRenderer } from "../../code
 import { sdkError, TxError } from "../abci/txError.js";
 import type { CacheLayer } from "../store/cacheLayer.js";
 import { ModuleStore } from "../store/moduleStore.js";
-import type { AbciEvent, AnteCheck, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
+import type { AbciEvent, AnteCheck, BlockInfo, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
 import { runAnte, type RunMode } from "./ante.js";
 import { decodeTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
@@ -40,6 +40,8 @@ export interface TxEnvironment {
   minGasPrices: Array<{ denom: string; amount: bigint; scale: bigint }>;
   /** consensus_params.block.max_gas; -1 or 0 = no limit. */
   blockMaxGas: bigint;
+  /** The header facts of the block being made (DeliverTx only): the handlers' ctx.BlockHeader(). */
+  block?: BlockInfo;
 }
 
 /**
@@ -122,6 +124,7 @@ function execContext(env: TxEnvironment, layer: CacheLayer, gas: GasMeter, event
     storeOf: (module) => new ModuleStore(layer, module, gas),
     emit: (event) => events.push(event),
     paramSubspaces: env.paramSubspaces,
+    block: env.block,
   };
 }
 

@@ -11,6 +11,10 @@ import { readRequestContext } from "../service/module.js";
 import { oracleDevGenesis } from "./devGenesis.js";
 import * as keys from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { oracleAnteCheck } from "./ante.js";
+import { oracleServiceCallbacks } from "./callbacks.js";
+import { oracleMessages } from "./messages.js";
+import { oraclePriceService } from "./priceService.js";
 
 const FEED_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;
 const AGGREGATE_FUNCS = ["max", "min", "avg"];
@@ -25,6 +29,10 @@ export const oracleModule: NodeModule = {
   name: "oracle",
   genesisType: "extmod.oracle.GenesisState",
   queryService: "extmod.oracle.Query",
+  messages: oracleMessages,
+  anteCheck: oracleAnteCheck,
+  serviceCallbacks: oracleServiceCallbacks,
+  moduleService: oraclePriceService,
 
   queries: {
     async Feed(request, ctx) {

@@ -5,13 +5,16 @@ import type { ExecContext } from "../nodeModule.js";
 import { accountBytes } from "../shared/msgAddresses.js";
 import { queueHeightPrefix, randomKey } from "./keys.js";
 import { makeRandom } from "./rng.js";
+import { decodeHex } from "../shared/hexBytes.js";
+import { startRequestContext } from "../service/requestContexts.js";
+import { setOracleRequest } from "./oracleService.js";
 
 /**
  * BeginBlock (irismod v1.3.1 random/abci.go) at height H: the requests queued for H − 1 get their
  * number from block H's header (the last block's hash, the block time in Unix seconds) and the
- * consumer, stored as Random{request_tx_hash, height: H − 1, value}. An oracle request would start
- * its service request context instead; this node takes none (messages.ts), and one from a genesis
- * leaves the queue as the real module's failed start does (a log line, no random).
+ * consumer, stored as Random{request_tx_hash, height: H − 1, value}. An oracle request starts its
+ * service request context instead (the service EndBlock of H sends the request); the response's seed
+ * makes the number (oracleService.ts). A start that fails leaves a log line, as the real one does.
  */
 export async function generateRandoms(ctx: ExecContext): Promise<void> {
   if (ctx.height <= 1) return;
@@ -26,7 +29,20 @@ export async function generateRandoms(ctx: ExecContext): Promise<void> {
     store.delete(concatBytes(prefix, id));
     const request = requestType.decode(bytes) as unknown as ProtoMessage;
     if (request.oracle === true) {
-      console.error(`[random] request ${Buffer.from(id).toString("hex")}: the oracle option is not served by this node`);
+      const contextId = decodeHex(fieldText(request.service_context_id)) ?? new Uint8Array();
+      try {
+        await startRequestContext(ctx, contextId, fieldText(request.consumer));
+        setOracleRequest(ctx, contextId, request);
+        ctx.emit({
+          type: "request_service",
+          attributes: [
+            { key: "request_id", value: Buffer.from(id).toString("hex") },
+            { key: "request_context_id", value: fieldText(request.service_context_id) },
+          ],
+        });
+      } catch (err) {
+        console.error(`[random] start service error : ${(err as Error).message}`);
+      }
       continue;
     }
     const random = makeRandom(lastBlockHash, seconds, accountBytes(request.consumer, ctx));

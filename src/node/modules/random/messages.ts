@@ -1,10 +1,10 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { fieldText } from "../../../codec/fieldText.js";
-import { sdkError } from "../../abci/txError.js";
 import { concatBytes } from "../../store/keyEncoding.js";
-import { coinsFromProto, formatCoins } from "../bank/keeper.js";
+import { coinsFromProto, coinsToProto, formatCoins } from "../bank/keeper.js";
+import { upperHex } from "../shared/hexBytes.js";
+import { requestRandomService } from "./oracleService.js";
 import type { MsgRoute } from "../nodeModule.js";
-import { bindingsPrefix } from "../service/keys.js";
 import { coinsAreValid } from "../shared/coinChecks.js";
 import { checkAccountField } from "../shared/msgAddresses.js";
 import { randomError } from "./errors.js";
@@ -15,7 +15,9 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
 /**
  * MsgRequestRandom (irismod v1.3.1 modules/random): a request queued for `height + block_interval`;
- * the BeginBlock of the block after generates the number (blocks.ts).
+ * the BeginBlock of the block after generates the number (blocks.ts). With the oracle option the
+ * request also creates a paused request context of the random service (oracleService.ts), which
+ * that BeginBlock starts; the provider's seed then makes the number.
  */
 export const randomMessages: Record<string, MsgRoute> = {
   "extmod.random.MsgRequestRandom": {
@@ -29,26 +31,18 @@ export const randomMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const consumer = fieldText(msg.consumer);
       const oracle = msg.oracle === true;
-      if (oracle) {
-        // RequestService: every binding of the service "random", any state; none on the dev chain
-        let bound = false;
-        for await (const _binding of ctx.storeOf("service").iterate(bindingsPrefix("random"))) {
-          bound = true;
-          break;
-        }
-        if (!bound) throw randomError("noBindings");
-        throw sdkError("notSupported", "the oracle option (a service request context for the random service) is not executed by this node");
-      }
       const height = BigInt(ctx.height);
       const generateHeight = height + BigInt(fieldText(msg.block_interval, "0"));
       const id = randomRequestId(height, consumer);
+      const cap = oracle ? coinsFromProto(msg.service_fee_cap) : [];
+      const contextId = oracle ? await requestRandomService(ctx, consumer, cap) : undefined;
       const request = {
         height: height.toString(),
         consumer,
         tx_hash: hex(sha256(ctx.txBytes ?? new Uint8Array())),
-        oracle: false,
-        service_fee_cap: [],
-        service_context_id: "",
+        oracle,
+        service_fee_cap: coinsToProto(cap),
+        service_context_id: contextId ? upperHex(contextId) : "",
       };
       ctx.storeOf("random").set(concatBytes(queueHeightPrefix(generateHeight), id), ctx.codec.type("extmod.random.Request").encode(request).finish());
       emitMsgEvent(ctx, "random", consumer, "request_random", {

@@ -11,6 +11,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 import { randomMessages } from "./messages.js";
 import { generateRandoms } from "./blocks.js";
 import { randomQueries } from "./queries.js";
+import { randomServiceCallbacks } from "./oracleService.js";
 
 const HEX_HASH = /^[0-9a-fA-F]{64}$/;
 
@@ -24,6 +25,7 @@ export const randomModule: NodeModule = {
   queryService: "extmod.random.Query",
   messages: randomMessages,
   beginBlock: generateRandoms,
+  serviceCallbacks: randomServiceCallbacks,
 
   queries: randomQueries,
 

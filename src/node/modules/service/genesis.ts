@@ -47,6 +47,7 @@ function writeBindings(bindings: ProtoMessage[], ctx: ExecContext, address: Addr
     ctx.store.set(keys.bindingKey(String(binding.service_name), stored.provider), encode("ServiceBinding", stored));
     ctx.store.set(keys.ownerBindingKey(owner, String(binding.service_name), provider), new Uint8Array());
     ctx.store.set(keys.ownerKey(provider), owner);
+    ctx.store.set(keys.ownerProviderKey(owner, provider), new Uint8Array());
     ownerOf.set(stored.provider, owner);
   }
   return ownerOf;

@@ -9,16 +9,21 @@ import { utf8 } from "../../store/moduleStore.js";
  *   0x02 | service name 0x00 provider(bech32)             → ServiceBinding
  *   0x03 | owner | service name 0x00 | provider           → (empty) owner's bindings
  *   0x04 | provider                                       → owner address
+ *   0x05 | owner | provider                               → (empty) owner's providers
  *   0x07 | owner                                          → withdraw address
  *   0x08 | request context id (40 bytes)                  → RequestContext
  *   0x09 | expiration height (8) | request context id     → BytesValue(request context id)
+ *   0x10 | batch height (8) | request context id          → BytesValue(request context id) (new batches due)
  *   0x11 | request context id                             → Int64Value(batch expiration height)
+ *   0x12 | request context id                             → Int64Value(new batch height)
  *   0x13 | request id (58 bytes)                          → CompactRequest
  *   0x14 | service name 0x00 provider(bech32) 0x00 | expiration height (8) | request id → BytesValue(request id)
  *   0x15 | request id                                     → BytesValue(request id) (active requests by id)
  *   0x16 | request id                                     → Response
+ *   0x17 | consumer(bech32) 0x00 service name 0x00 provider(bech32) → UInt64Value(request volume)
  *   0x18 | provider | denom                               → Coin (earned fees)
  *   0x19 | owner | denom                                  → Coin (owner's earned fees)
+ *   0x20                                                  → Int64Value(internal index of the block's request contexts)
  *   0x21                                                  → Params (the real chain keeps them in the x/params subspace "service")
  *
  * A request id is request context id | batch counter (8) | request height (8) | index in the batch (2),
@@ -28,6 +33,7 @@ const DELIMITER = Uint8Array.of(0x00);
 const prefix = (byte: number) => Uint8Array.of(byte);
 
 export const PARAMS_KEY = prefix(0x21);
+export const INTERNAL_INDEX_KEY = prefix(0x20);
 export const DEFINITION_PREFIX = prefix(0x01);
 
 export const definitionKey = (name: string) => concatBytes(DEFINITION_PREFIX, utf8(name));
@@ -39,10 +45,16 @@ export const ownerBindingsPrefix = (owner: Uint8Array, serviceName: string) => c
 export const ownerBindingKey = (owner: Uint8Array, serviceName: string, provider: Uint8Array) => concatBytes(ownerBindingsPrefix(owner, serviceName), provider);
 
 export const ownerKey = (provider: Uint8Array) => concatBytes(prefix(0x04), provider);
+export const ownerProvidersPrefix = (owner: Uint8Array) => concatBytes(prefix(0x05), owner);
+export const ownerProviderKey = (owner: Uint8Array, provider: Uint8Array) => concatBytes(ownerProvidersPrefix(owner), provider);
 export const withdrawAddressKey = (owner: Uint8Array) => concatBytes(prefix(0x07), owner);
 export const requestContextKey = (contextId: Uint8Array) => concatBytes(prefix(0x08), contextId);
 
 export const expiredBatchKey = (expirationHeight: number, contextId: Uint8Array) => concatBytes(prefix(0x09), uint64Bytes(expirationHeight), contextId);
+export const expiredBatchesPrefix = (expirationHeight: number) => concatBytes(prefix(0x09), uint64Bytes(expirationHeight));
+export const newBatchKey = (batchHeight: number, contextId: Uint8Array) => concatBytes(prefix(0x10), uint64Bytes(batchHeight), contextId);
+export const newBatchesPrefix = (batchHeight: number) => concatBytes(prefix(0x10), uint64Bytes(batchHeight));
+export const newBatchHeightKey = (contextId: Uint8Array) => concatBytes(prefix(0x12), contextId);
 export const expiredBatchHeightKey = (contextId: Uint8Array) => concatBytes(prefix(0x11), contextId);
 
 export const requestKey = (requestId: Uint8Array) => concatBytes(prefix(0x13), requestId);
@@ -53,9 +65,13 @@ export const activeRequestsPrefix = (serviceName: string, providerBech32: string
 export const activeRequestKey = (serviceName: string, providerBech32: string, expirationHeight: number, requestId: Uint8Array) =>
   concatBytes(activeRequestsPrefix(serviceName, providerBech32), uint64Bytes(expirationHeight), requestId);
 export const activeRequestByIdKey = (requestId: Uint8Array) => concatBytes(prefix(0x15), requestId);
+export const activeRequestsOfBatchPrefix = (contextId: Uint8Array, batchCounter: bigint) => concatBytes(prefix(0x15), contextId, bigEndian64(batchCounter));
 
 export const responseKey = (requestId: Uint8Array) => concatBytes(prefix(0x16), requestId);
 export const responsesOfBatchPrefix = (contextId: Uint8Array, batchCounter: bigint) => concatBytes(prefix(0x16), contextId, bigEndian64(batchCounter));
+
+export const requestVolumeKey = (consumerBech32: string, serviceName: string, providerBech32: string) =>
+  concatBytes(prefix(0x17), utf8(consumerBech32), DELIMITER, utf8(serviceName), DELIMITER, utf8(providerBech32));
 
 export const earnedFeesPrefix = (provider: Uint8Array) => concatBytes(prefix(0x18), provider);
 export const ownerEarnedFeesPrefix = (owner: Uint8Array) => concatBytes(prefix(0x19), owner);

@@ -17,6 +17,8 @@ import { readServiceParams, serviceParamValues } from "./params.js";
 import { pricingSchema, RESULT_SCHEMA } from "./schemas.js";
 import { decodeBytesValue } from "../../store/wrapperValues.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { serviceMessages } from "./messages.js";
+import { resetIndex, runRequestBatches } from "./blocks.js";
 
 /**
  * The service module (irismod v1.3.1): service definitions, provider
@@ -27,6 +29,9 @@ export const serviceModule: NodeModule = {
   name: "service",
   genesisType: "extmod.service.GenesisState",
   queryService: "extmod.service.Query",
+  messages: serviceMessages,
+  beginBlock: resetIndex,
+  endBlock: runRequestBatches,
 
   queries: {
     async Definition(request, ctx) {
