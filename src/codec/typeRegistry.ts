@@ -40,3 +40,13 @@ export function lookupEnum(root: protobuf.Root, name: string): protobuf.Enum {
 export function neutralTypeName(type: protobuf.Type): string {
   return names().neutralProtoName(type.fullName.replace(/^\./, ""));
 }
+
+/** A type URL or ABCI path of data (the profile's words) in the neutral words the code compares with. */
+export function neutralTypeUrl(typeUrl: unknown): string {
+  return names().neutralPath(String(typeUrl ?? ""));
+}
+
+/** A neutral type URL or ABCI path written by the code, in the profile's words (for data). */
+export function profileTypeUrl(typeUrl: string): string {
+  return names().profilePath(typeUrl);
+}

@@ -68,8 +68,13 @@ export class WordMap {
     return this.#neutralPackage(name);
   }
 
-  /** A type URL or ABCI query path ("/cosmos.bank.v1beta1.Query/AllBalances") → the neutral one. */
+  /**
+   * A type URL or ABCI query path ("/cosmos.bank.v1beta1.Query/AllBalances") → the neutral one.
+   * One written in the neutral words under another profile is not this profile's: it comes back
+   * marked ("!/core...") so that it matches no name the code compares it with.
+   */
   neutralPath(path: string): string {
+    if (!this.isDefault && this.profilePath(path) !== path) return "!" + path;
     return path.startsWith("/") ? "/" + this.#neutralPackage(path.slice(1)) : this.#neutralPackage(path);
   }
 

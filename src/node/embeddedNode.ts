@@ -33,6 +33,7 @@ import { GasMeter } from "./tx/gasMeter.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
 import { simulateQuery } from "./tx/simulate.js";
+import { profileTypeUrl } from "../codec/typeRegistry.js";
 
 export interface NodeOptions {
   home: string;
@@ -142,7 +143,7 @@ export class EmbeddedNode extends EventEmitter {
   async query(queryPath: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     const latest = this.height;
     const at = height === 0 ? latest : height;
-    if (queryPath === SIMULATE_PATH) return this.simulate(data, at);
+    if (queryPath === profileTypeUrl(SIMULATE_PATH)) return this.simulate(data, at);
     if (!this.router.has(queryPath)) return abciError(SdkError.unknownRequest, `unknown query path: no handler for ${queryPath}`, at);
     if (at > latest || at < this.store.earliestVersion) {
       return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);

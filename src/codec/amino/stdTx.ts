@@ -5,7 +5,7 @@ import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./a
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 import { fieldText } from "../fieldText.js";
 import { IntegerTextError, parseIntegerText } from "../scalarText.js";
-import { lookupType } from "../typeRegistry.js";
+import { lookupType, neutralTypeUrl } from "../typeRegistry.js";
 
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
 
@@ -158,7 +158,7 @@ export function stdTxToTxRaw(root: protobuf.Root, input: StdTxInput, sequences: 
   const signerInfos: ProtoMessage[] = [];
   const rawSignatures: Uint8Array[] = [];
   for (const [i, sig] of input.signatures.entries()) {
-    const multisig = sig.publicKey.type_url === "/core.crypto.multisig.LegacyAminoPubKey";
+    const multisig = neutralTypeUrl(sig.publicKey.type_url) === "/core.crypto.multisig.LegacyAminoPubKey";
     let modeInfo: ProtoMessage = { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } };
     let signature = sig.signature;
     if (multisig) {
@@ -234,7 +234,7 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
             else if (sigTag === 18) signature = sig.bytes();
             else sig.skipType(sigTag & 7);
           }
-          const multisig = publicKey?.type_url === "/core.crypto.multisig.LegacyAminoPubKey";
+          const multisig = neutralTypeUrl(publicKey?.type_url) === "/core.crypto.multisig.LegacyAminoPubKey";
           const multi = multisig ? decodeAminoMultisignature(signature) : undefined;
           signerInfos.push({
             public_key: publicKey,
