@@ -3,7 +3,8 @@ import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
-import { useNames } from "../names/activeNames.js";
+import { useNames, names } from "../names/activeNames.js";
+import { detectNodeNames } from "../http/nodeNames.js";
 
 export interface GatewayOptions {
   home: string;
@@ -21,8 +22,10 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
   useNames(options.names ?? app.names); // before the proto tree and the tables load
   const client = new RpcClient(options.node, timeoutMs);
-  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec());
+  const nodeNames = await detectNodeNames(client); // once, at start
+  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec(), nodeNames);
   onShutdown(() => rest.close());
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
+  if (nodeNames && nodeNames !== names().profile) console.log(`warning: the node speaks the "${nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
 }

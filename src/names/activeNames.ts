@@ -22,3 +22,8 @@ export function useNames(profile: string): WordMap {
 export function names(): WordMap {
   return active;
 }
+
+/** Every profile of names.yaml, the default included (for telling which one a node speaks). */
+export function allNames(): WordMap[] {
+  return [...loadNamesTable().values()];
+}
