@@ -9,6 +9,7 @@ import { PACKAGE_ROOT } from "../util/paths.js";
 import { gatewayFamilyDocument } from "./gatewayFamily.js";
 import { assembleDocument } from "./openApiDocument.js";
 import type { OpenApiDocument } from "./openApiTypes.js";
+import { names } from "../names/activeNames.js";
 
 export interface SwaggerTables {
   gateway: RouteSpec[];
@@ -18,7 +19,8 @@ export interface SwaggerTables {
 
 /** The OpenAPI v2 document of every route the server serves, written from the same compiled tables. */
 export function writeSwaggerDocument(tables: SwaggerTables, root: protobuf.Root): OpenApiDocument {
-  return assembleDocument(
+  // paths and types come from the tables and the proto tree in the profile's words; the writer's own texts follow here
+  return names().deep(assembleDocument(
     {
       title: "chain-rest",
       version: packageVersion(),
@@ -29,7 +31,7 @@ export function writeSwaggerDocument(tables: SwaggerTables, root: protobuf.Root)
         "a route whose module the node does not serve answers 501.",
     },
     [gatewayFamilyDocument(tables.gateway, root), ...(tables.legacy ? [legacyFamilyDocument(tables.legacy.routes, root, tables.legacy.transforms)] : [])],
-  );
+  ));
 }
 
 let version: string | undefined;

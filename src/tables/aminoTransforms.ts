@@ -8,7 +8,7 @@ import { TableError } from "./loadYamlTable.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "./schemas/amino-transforms.schema.json" with { type: "json" };
 import type { AminoTransformsTable } from "./schemaTypes/aminoTransformsTable.js";
-import { names } from "../names/activeNames.js";
+import { names, names as activeNames } from "../names/activeNames.js";
 
 export const AMINO_TRANSFORMS_FILE = path.join(PACKAGE_ROOT, "amino-transforms.yaml");
 
@@ -66,7 +66,7 @@ function compile(table: RawTransforms, file: string): AminoTransforms {
     typesByName.set(name, type);
   }
   for (const [name, type] of Object.entries(table.input_aliases ?? {})) {
-    if (typesByName.get(name) === type) continue; // a naming profile whose names are the aliases (cosmos: tendermint/...)
+    if (!activeNames().isDefault && typesByName.get(name) === type) continue; // a profile whose names are the aliases (cosmos: tendermint/...)
     if (typesByName.has(name)) throw new TableError(`${file}: key "input_aliases.${name}": ${name} is already an amino name in "names"`);
     if (!names.has(type)) throw new TableError(`${file}: key "input_aliases.${name}": ${type} has no amino name in "names"`);
     typesByName.set(name, type);
