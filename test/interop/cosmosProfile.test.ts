@@ -267,6 +267,15 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
     }
   });
 
+  it("GET /swagger (what the Swagger UI at /swagger/ shows) lists the real paths, on the node and on the gateway", async () => {
+    for (const base of [chain.node.restUrl, chain.gateway.restUrl]) {
+      const document = (await http(`${base}/swagger`)).body;
+      expect(Object.keys(document.paths)).to.include.members(["/cosmos/bank/v1beta1/balances/{address}", "/irismod/token/tokens", "/cosmos/base/tendermint/v1beta1/node_info"]);
+      expect(Object.keys(document.paths).filter((p) => /^\/(core|extmod|hubmod)\//.test(p))).to.deep.equal([]);
+      expect((await http(`${base}/swagger/`)).status).to.equal(200);
+    }
+  });
+
   // Not yet: the tx service's GetTx/GetTxsEvent are served by the REST side (on the node's RPC), not as ABCI queries of the node.
   it.skip("QueryClient tx.getTx (an ABCI query of cosmos.tx.v1beta1.Service/GetTx, which a real v0.41 node answers)");
 
