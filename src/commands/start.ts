@@ -11,6 +11,7 @@ import { initHome } from "./init.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
+import { txServiceQueries } from "./serviceQueries.js";
 
 export interface StartOptions {
   home: string;
@@ -42,6 +43,7 @@ export async function start(options: StartOptions): Promise<void> {
     codec,
   });
   const client = new InProcessClient(node);
+  for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
   onShutdown(async () => {

@@ -244,6 +244,10 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       signing.disconnect();
       const sent = (await chain.rest(`/cosmos/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender='${addresses[4]}'`)}`)).tx_responses;
       expect(sent.map((t: { txhash: string }) => t.txhash)).to.include(hash);
+      const tx = await query.tx.getTx(hash);
+      expect(tx.txResponse?.txhash).to.equal(hash);
+      expect(tx.tx?.body?.messages[0]?.typeUrl).to.equal("/cosmos.bank.v1beta1.MsgSend");
+      expect(Number(tx.txResponse?.height)).to.equal(Number((await chain.rest(`/cosmos/tx/v1beta1/txs/${hash}`)).tx_response.height));
       const [signerAccount] = await wallet.getAccounts();
       const sequence = Number((await query.auth.account(addresses[4]!)) && (await chain.rest(`/cosmos/auth/v1beta1/accounts/${addresses[4]}`)).account.sequence);
       const send = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: addresses[4]!, toAddress: a1, amount: coins(1, "uhub") }).finish() };
@@ -275,9 +279,6 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       expect((await http(`${base}/swagger/`)).status).to.equal(200);
     }
   });
-
-  // Not yet: the tx service's GetTx/GetTxsEvent are served by the REST side (on the node's RPC), not as ABCI queries of the node.
-  it.skip("QueryClient tx.getTx (an ABCI query of cosmos.tx.v1beta1.Service/GetTx, which a real v0.41 node answers)");
 
   it("the mint extension cannot work: cosmjs asks cosmos.mint.v1beta1, which the hub does not run (its mint is irishub.mint, a real irishub node answers the same)", async () => {
     const comet = await connectComet(chain.node.rpcUrl);
