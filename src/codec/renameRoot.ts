@@ -1,7 +1,11 @@
 import protobuf from "protobufjs";
 import type { WordMap } from "../names/wordMap.js";
 
-type JsonNode = { nested?: Record<string, JsonNode>; fields?: Record<string, { type: string }>; methods?: Record<string, { requestType: string; responseType: string }> };
+type JsonNode = {
+  nested?: Record<string, JsonNode>;
+  fields?: Record<string, { type: string }>;
+  methods?: Record<string, { requestType: string; responseType: string }>;
+};
 
 /**
  * The proto tree under a naming profile's package names: every namespace is

@@ -27,5 +27,6 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   onShutdown(() => rest.close());
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
-  if (nodeNames && nodeNames !== names().profile) console.log(`warning: the node speaks the "${nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
+  if (nodeNames && nodeNames !== names().profile)
+    console.log(`warning: the node speaks the "${nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
 }

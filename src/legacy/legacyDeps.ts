@@ -54,9 +54,6 @@ export async function invoke(
   try {
     return { type: call.responseType, msg: call.responseType.decode(answer.value) as unknown as ProtoMessage, height: answer.height };
   } catch (err) {
-    throw new GatewayError(
-      GrpcCode.Internal,
-      `the node's answer to ${methodPath} is not a ${call.responseType.fullName.slice(1)}: ${(err as Error).message}`,
-    );
+    throw new GatewayError(GrpcCode.Internal, `the node's answer to ${methodPath} is not a ${call.responseType.fullName.slice(1)}: ${(err as Error).message}`);
   }
 }

@@ -37,7 +37,10 @@ export class WordMap {
   ) {
     for (const [from, to] of Object.entries(table.packages))
       if (from.split(".").length !== to.split(".").length) throw new Error(`names.yaml: ${profile}.packages.${from}: "${to}" must have as many segments`);
-    const chain = (...steps: Array<(text: string) => string>) => (text: string) => steps.reduce((t, step) => step(t), text);
+    const chain =
+      (...steps: Array<(text: string) => string>) =>
+      (text: string) =>
+        steps.reduce((t, step) => step(t), text);
     const contexts = (pairs: WordMapTable) =>
       chain(
         rule(pairs.packages, "\\w.\\-", "(?=\\.\\w)"),

@@ -45,7 +45,8 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
 
   before(async () => {
     chain = await startCosmosProfileChain();
-    for (let i = 0; i < 6; i++) addresses.push((await (await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(i) })).getAccounts())[0]!.address);
+    for (let i = 0; i < 6; i++)
+      addresses.push((await (await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(i) })).getAccounts())[0]!.address);
     validator = (await chain.rest("/cosmos/staking/v1beta1/validators")).validators[0].operator_address;
   });
   after(() => chain?.stop());
@@ -137,7 +138,10 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       });
 
       it("signAndBroadcast of a gov proposal and of a vote", async () => {
-        const content = { typeUrl: "/cosmos.gov.v1beta1.TextProposal", value: TextProposal.encode({ title: `Title ${kind}`, description: "A text proposal" }).finish() };
+        const content = {
+          typeUrl: "/cosmos.gov.v1beta1.TextProposal",
+          value: TextProposal.encode({ title: `Title ${kind}`, description: "A text proposal" }).finish(),
+        };
         const submitted = await client.signAndBroadcast(
           address,
           [{ typeUrl: "/cosmos.gov.v1beta1.MsgSubmitProposal", value: { content, initialDeposit: coins(10000000, "uhub"), proposer: address } }],
@@ -211,7 +215,9 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       expect(await query.distribution.delegationTotalRewards(a0)).to.have.property("rewards");
       expect(await query.distribution.validatorOutstandingRewards(validator)).to.have.property("rewards");
       expect(await query.distribution.validatorCommission(validator)).to.have.property("commission");
-      expect(await query.distribution.validatorSlashes(validator, 1, await comet.status().then((s) => s.syncInfo.latestBlockHeight))).to.have.property("slashes");
+      expect(await query.distribution.validatorSlashes(validator, 1, await comet.status().then((s) => s.syncInfo.latestBlockHeight))).to.have.property(
+        "slashes",
+      );
 
       const proposals = await query.gov.proposals(ProposalStatus.PROPOSAL_STATUS_UNSPECIFIED, "", "");
       expect(proposals.proposals.map((p) => p.proposalId.toString())).to.deep.equal(
@@ -223,14 +229,19 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       expect((await query.gov.votes(2)).votes.length).to.equal((await chain.rest("/cosmos/gov/v1beta1/proposals/2/votes")).votes.length);
       expect((await query.gov.vote(2, addresses[1]!)).vote?.voter).to.equal(addresses[1]);
       expect(await query.gov.tally(2)).to.have.property("tally");
-      for (const kind of ["deposit", "voting", "tallying"] as const) expect(await query.gov.params(kind)).to.have.property(`${kind === "tallying" ? "tally" : kind}Params`);
+      for (const kind of ["deposit", "voting", "tallying"] as const)
+        expect(await query.gov.params(kind)).to.have.property(`${kind === "tallying" ? "tally" : kind}Params`);
 
-      expect((await query.slashing.params()).params?.signedBlocksWindow.toString()).to.equal((await chain.rest("/cosmos/slashing/v1beta1/params")).params.signed_blocks_window);
+      expect((await query.slashing.params()).params?.signedBlocksWindow.toString()).to.equal(
+        (await chain.rest("/cosmos/slashing/v1beta1/params")).params.signed_blocks_window,
+      );
       const infos = await query.slashing.signingInfos();
       expect(infos.info.length).to.equal((await chain.rest("/cosmos/slashing/v1beta1/signing_infos")).info.length);
       expect((await query.slashing.signingInfo(infos.info[0]!.address)).valSigningInfo?.address).to.equal(infos.info[0]!.address);
 
-      expect((await query.ibc.client.allStates()).clientStates.length).to.equal((await chain.rest("/ibc/core/client/v1beta1/client_states")).client_states.length);
+      expect((await query.ibc.client.allStates()).clientStates.length).to.equal(
+        (await chain.rest("/ibc/core/client/v1beta1/client_states")).client_states.length,
+      );
       expect(await query.ibc.connection.allConnections()).to.have.property("connections");
       expect(await query.ibc.channel.allChannels()).to.have.property("channels");
       // cosmjs-types 0.11 asks ibc-go v8's transfer Query/Denom(s), which SDK v0.41's IBC (and so a real hub) does not have
@@ -249,8 +260,13 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       expect(tx.tx?.body?.messages[0]?.typeUrl).to.equal("/cosmos.bank.v1beta1.MsgSend");
       expect(Number(tx.txResponse?.height)).to.equal(Number((await chain.rest(`/cosmos/tx/v1beta1/txs/${hash}`)).tx_response.height));
       const [signerAccount] = await wallet.getAccounts();
-      const sequence = Number((await query.auth.account(addresses[4]!)) && (await chain.rest(`/cosmos/auth/v1beta1/accounts/${addresses[4]}`)).account.sequence);
-      const send = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: addresses[4]!, toAddress: a1, amount: coins(1, "uhub") }).finish() };
+      const sequence = Number(
+        (await query.auth.account(addresses[4]!)) && (await chain.rest(`/cosmos/auth/v1beta1/accounts/${addresses[4]}`)).account.sequence,
+      );
+      const send = {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.encode({ fromAddress: addresses[4]!, toAddress: a1, amount: coins(1, "uhub") }).finish(),
+      };
       const simulated = await query.tx.simulate([send], "", encodeSecp256k1Pubkey(signerAccount!.pubkey), sequence);
       expect(Number(simulated.gasInfo?.gasUsed)).to.be.greaterThan(0);
     } finally {
@@ -274,7 +290,11 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
   it("GET /swagger (what the Swagger UI at /swagger/ shows) lists the real paths, on the node and on the gateway", async () => {
     for (const base of [chain.node.restUrl, chain.gateway.restUrl]) {
       const document = (await http(`${base}/swagger`)).body;
-      expect(Object.keys(document.paths)).to.include.members(["/cosmos/bank/v1beta1/balances/{address}", "/irismod/token/tokens", "/cosmos/base/tendermint/v1beta1/node_info"]);
+      expect(Object.keys(document.paths)).to.include.members([
+        "/cosmos/bank/v1beta1/balances/{address}",
+        "/irismod/token/tokens",
+        "/cosmos/base/tendermint/v1beta1/node_info",
+      ]);
       expect(Object.keys(document.paths).filter((p) => /^\/(core|extmod|hubmod)\//.test(p))).to.deep.equal([]);
       expect((await http(`${base}/swagger/`)).status).to.equal(200);
     }

@@ -156,7 +156,9 @@ describe("interop: cosmos-client's generated REST client against the cosmos nami
           expect(data, name).to.be.an("object");
         }
       }
-      const answered = Object.entries(statuses).filter(([, status]) => status === 200).map(([name]) => name);
+      const answered = Object.entries(statuses)
+        .filter(([, status]) => status === 200)
+        .map(([name]) => name);
       expect(answered.length, JSON.stringify(statuses)).to.be.at.least(Object.keys(calls).length - 15);
       expect((await answer(() => query.allBalances(delegator))).data.balances).to.deep.equal(
         (await chain.rest(`/cosmos/bank/v1beta1/balances/${delegator}`)).balances,

@@ -21,10 +21,11 @@ import {
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
-const failure = (call: () => Promise<unknown>) => call().then(
-  () => "",
-  (err: Error) => err.message,
-);
+const failure = (call: () => Promise<unknown>) =>
+  call().then(
+    () => "",
+    (err: Error) => err.message,
+  );
 
 /**
  * @cosmjs/launchpad 0.27 (written for the earlier major version) against the legacy routes of a

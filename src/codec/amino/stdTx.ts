@@ -242,7 +242,9 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
               ? { multi: { bitarray: multi.bitarray, mode_infos: multi.signatures.map(() => ({ single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } })) } }
               : { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } },
           });
-          signatures.push(multi ? lookupType(root, "core.crypto.multisig.v1beta1.MultiSignature").encode({ signatures: multi.signatures }).finish() : signature);
+          signatures.push(
+            multi ? lookupType(root, "core.crypto.multisig.v1beta1.MultiSignature").encode({ signatures: multi.signatures }).finish() : signature,
+          );
           break;
         }
         case 34:

@@ -106,6 +106,8 @@ export const authModule: NodeModule = {
 function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
   const typeName = neutralTypeUrl(fieldText(any.type_url)).slice(1);
   if (!ACCOUNT_TYPES.includes(typeName))
-    throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected ${ACCOUNT_TYPES.map((t) => profileTypeUrl(`/${t}`)).join(" or ")})`);
+    throw new Error(
+      `${field}: unsupported account type "${String(any.type_url)}" (expected ${ACCOUNT_TYPES.map((t) => profileTypeUrl(`/${t}`)).join(" or ")})`,
+    );
   return ctx.codec.type(typeName).decode(any.value as Uint8Array);
 }

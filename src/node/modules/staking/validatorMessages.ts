@@ -86,7 +86,8 @@ export const validatorMessages: Record<string, MsgRoute> = {
       if (!bytesEqual(delegator, operator)) throw stakingError("badValidatorAddr");
       if (!msg.pubkey) throw stakingError("emptyValidatorPubKey");
       const typeUrl = fieldText((msg.pubkey as ProtoMessage).type_url);
-      if (!CONSENSUS_KEYS[neutralTypeUrl(typeUrl)]) throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.PubKey`);
+      if (!CONSENSUS_KEYS[neutralTypeUrl(typeUrl)])
+        throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.PubKey`);
       positiveCoin(msg.value, "invalid delegation amount");
       if (emptyDescription(description(msg))) throw invalidRequest("empty description");
       const rates = (msg.commission ?? {}) as ProtoMessage;
