@@ -44,7 +44,7 @@ export function renameRoot(root: protobuf.Root, map: WordMap): protobuf.Root {
     }
     return out;
   };
-  const renamed = protobuf.Root.fromJSON(walk(json, root, "") as protobuf.INamespace);
+  const renamed = protobuf.Root.fromJSON(walk(json, root, ""));
   renamed.resolveAll();
   return renamed;
 }

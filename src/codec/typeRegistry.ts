@@ -43,7 +43,7 @@ export function neutralTypeName(type: protobuf.Type): string {
 
 /** A type URL or ABCI path of data (the profile's words) in the neutral words the code compares with. */
 export function neutralTypeUrl(typeUrl: unknown): string {
-  return names().neutralPath(String(typeUrl ?? ""));
+  return names().neutralPath(typeof typeUrl === "string" ? typeUrl : "");
 }
 
 /** A neutral type URL or ABCI path written by the code, in the profile's words (for data). */

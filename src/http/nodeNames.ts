@@ -27,7 +27,10 @@ export async function detectNodeNames(client: ChainClient): Promise<string | und
 export function nodeNamesGuard(nodeNames: string | undefined) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const own = names().profile;
-    if (nodeNames === undefined || nodeNames === own) return next();
+    if (nodeNames === undefined || nodeNames === own) {
+      await next();
+      return;
+    }
     ctx.status = 502;
     ctx.type = "application/json";
     const message = `the node speaks the "${nodeNames}" names (names = "${nodeNames}"), this gateway the "${own}" names: start the gateway with --names ${nodeNames}`;
