@@ -17,6 +17,7 @@ import { rpcPage } from "../rpcPaging.js";
 import { fieldText } from "../../codec/fieldText.js";
 import type { RpcBlockResult, RpcTxResult } from "../../client/rpcJsonTypes.js";
 import { profileTypeUrl } from "../../codec/typeRegistry.js";
+import { names } from "../../names/activeNames.js";
 
 const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
 
@@ -38,7 +39,7 @@ export const txService: Record<string, ServiceMethod> = {
     try {
       return { response: context.codec.type("core.tx.v1beta1.SimulateResponse").decode(answer.value) as unknown as ProtoMessage, height: answer.height };
     } catch (err) {
-      throw new GatewayError(GrpcCode.Internal, `the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`);
+      throw new GatewayError(GrpcCode.Internal, names().text(`the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`));
     }
   },
 
