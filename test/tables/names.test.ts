@@ -78,6 +78,32 @@ describe("naming profiles (names.yaml)", () => {
   });
 });
 
+describe("chain-rest init --names cosmos", function () {
+  this.timeout(60_000);
+
+  it("writes the profile to app.toml, keeps --prefix and --denom settable, and the genesis holds the profile's type URLs and key names", async () => {
+    const home = path.join(tempDir(), "home");
+    const run = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--prefix", "iaa", "--denom", "uiris", "--accounts", "4"]);
+    expect(run.code, run.output).to.equal(0);
+    const appToml = fs.readFileSync(path.join(home, "config", "app.toml"), "utf8");
+    expect(appToml)
+      .to.match(/^names = "cosmos"$/m)
+      .and.match(/^bech32-prefix = "iaa"$/m);
+    const genesis = fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8");
+    const types = [...genesis.matchAll(/"@type": "([^"]+)"/g)].map((m) => m[1]!);
+    expect(types).to.include("/cosmos.auth.v1beta1.BaseAccount").and.include("/cosmos.crypto.ed25519.PubKey");
+    expect(types.filter((t) => /^\/(core|extmod|hubmod|consensus)\./.test(t))).to.deep.equal([]);
+    expect(genesis).to.include('"uiris"').and.include('"iaa1');
+    expect(fs.readFileSync(path.join(home, "config", "priv_validator_key.json"), "utf8")).to.include("tendermint/PubKeyEd25519");
+  });
+
+  it("refuses a profile names.yaml does not have, naming those it has", async () => {
+    const run = await runCliToEnd(["init", "--home", path.join(tempDir(), "home"), "--names", "gaia"]);
+    expect(run.code).to.equal(1);
+    expect(run.output).to.include('names = "gaia" is not a profile of names.yaml (seed, cosmos)');
+  });
+});
+
 describe("the OpenAPI document under the cosmos profile (chain-rest swagger --names cosmos)", function () {
   this.timeout(60_000);
   let document: { paths: Record<string, unknown> };
