@@ -303,6 +303,14 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
     }
   });
 
+  it("the extension modules under their real names: /irismod/..., /irishub/..., irismod/ amino names on the legacy routes", async () => {
+    const tokens = (await chain.rest("/irismod/token/tokens")).Tokens;
+    expect(tokens[0]["@type"]).to.equal("/irismod.token.Token");
+    expect((await chain.rest("/token/tokens")).result[0].type).to.equal("irismod/token/Token");
+    expect(await chain.rest("/irishub/guardian/supers")).to.have.property("supers");
+    expect(await chain.rest("/irismod/nft/denoms")).to.have.property("denoms");
+  });
+
   it("the mint extension cannot work: cosmjs asks cosmos.mint.v1beta1, which the hub does not run (its mint is irishub.mint, a real irishub node answers the same)", async () => {
     const comet = await connectComet(chain.node.rpcUrl);
     try {
