@@ -39,7 +39,10 @@ export const txService: Record<string, ServiceMethod> = {
     try {
       return { response: context.codec.type("core.tx.v1beta1.SimulateResponse").decode(answer.value) as unknown as ProtoMessage, height: answer.height };
     } catch (err) {
-      throw new GatewayError(GrpcCode.Internal, names().text(`the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`));
+      throw new GatewayError(
+        GrpcCode.Internal,
+        names().text(`the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`),
+      );
     }
   },
 
