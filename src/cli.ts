@@ -17,11 +17,21 @@ program
   .option("--chain-id <id>", "chain id", "devnet-1")
   .option("--accounts <n>", "number of funded accounts", positiveInteger, 10)
   .option("--denom <denom>", "base denom", "uhub")
+  .option("--prefix <prefix>", 'bech32 prefix of account addresses, written to app.toml (default "hub")')
+  .option("--names <profile>", 'naming profile written to app.toml: "seed" (the specification\'s names) or "cosmos" (the real system\'s)')
   .option("--mnemonic <words>", "derive the accounts from this mnemonic instead of a new one")
-  .action(async (opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string }) => {
+  .action(async (opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string; names?: string; prefix?: string }) => {
     const { initHome } = await import("./commands/init.js");
     const home = resolveHome(opts.home);
-    const dev = initHome({ home, chainId: opts.chainId, accounts: opts.accounts, denom: opts.denom, mnemonic: opts.mnemonic });
+    const dev = initHome({
+      home,
+      chainId: opts.chainId,
+      accounts: opts.accounts,
+      denom: opts.denom,
+      mnemonic: opts.mnemonic,
+      names: opts.names,
+      prefix: opts.prefix,
+    });
     console.log(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
     console.log(`mnemonic: ${dev.mnemonic}`);
   });
@@ -42,20 +52,23 @@ program
   .requiredOption("--node <url>", "the node's RPC URL, e.g. http://127.0.0.1:26657")
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address")
+  .option("--names <profile>", "naming profile the node speaks, overrides app.toml names")
   .action(async (opts: Record<string, string | undefined>) =>
-    (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"] }),
+    (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"], names: opts.names }),
   );
 
 program
   .command("routes")
   .description("print the compiled route table (verb, path, proto method)")
-  .action(async () => (await import("./commands/routes.js")).printRoutes());
+  .option("--names <profile>", "naming profile of the paths and methods", "seed")
+  .action(async (opts: { names: string }) => (await import("./commands/routes.js")).printRoutes(opts.names));
 
 program
   .command("swagger")
   .description("print the OpenAPI v2 document that GET /swagger serves")
   .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("json"))
-  .action(async (opts: { format: DocumentFormat }) => (await import("./commands/swagger.js")).printSwagger(opts.format));
+  .option("--names <profile>", "naming profile of the paths and types", "seed")
+  .action(async (opts: { format: DocumentFormat; names: string }) => (await import("./commands/swagger.js")).printSwagger(opts.format, opts.names));
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -65,12 +78,13 @@ function positiveInteger(value: string): number {
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   // Mistakes in settings, genesis or tables are reported plainly; anything else with its stack.
-  const [{ ConfigError }, { GenesisError }, { TableError }] = await Promise.all([
+  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }] = await Promise.all([
     import("./config/tomlConfig.js"),
     import("./node/genesis.js"),
     import("./tables/loadYamlTable.js"),
+    import("./names/namesTable.js"),
   ]);
-  const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError;
+  const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError || err instanceof NamesError;
   console.error(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });

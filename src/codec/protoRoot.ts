@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import protobuf from "protobufjs";
 import Long from "long";
 import { PROTO_DIR } from "../util/paths.js";
+import { names } from "../names/activeNames.js";
+import { renameRoot } from "./renameRoot.js";
 
 // 64-bit integers decode to Long objects (protobufjs cannot find "long" by itself under ESM).
 protobuf.util.Long = Long;
@@ -40,12 +42,17 @@ export function loadProtoRoot(dir: string = PROTO_DIR): protobuf.Root {
   return root;
 }
 
-let shared: protobuf.Root | undefined;
+const shared = new Map<string, protobuf.Root>();
 
-/** The process-wide root, loaded once on first use. */
+/** The process-wide root under the naming profile (names.yaml's packages), loaded once on first use. */
 export function protoRoot(): protobuf.Root {
-  shared ??= loadBuiltRoot() ?? loadProtoRoot();
-  return shared;
+  const map = names();
+  let root = shared.get(map.profile);
+  if (!root) {
+    root = renameRoot(loadBuiltRoot() ?? loadProtoRoot(), map);
+    shared.set(map.profile, root);
+  }
+  return root;
 }
 
 /** Where the build writes the root's descriptors as JSON (beside the compiled module). */

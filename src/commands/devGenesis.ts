@@ -1,6 +1,7 @@
 import { moduleAddress } from "../codec/addresses.js";
 import { NODE_MODULES } from "../node/modules/index.js";
 import type { DevAccount, DevGenesisContext, GenesisCoin } from "../node/modules/devGenesisContext.js";
+import { profileTypeUrl } from "../codec/typeRegistry.js";
 
 export interface DevGenesisInput {
   chainId: string;
@@ -74,6 +75,13 @@ export function devGenesis(input: DevGenesisInput): Record<string, unknown> {
       version: {},
     },
     app_hash: "",
-    app_state: Object.fromEntries(NODE_MODULES.filter((m) => m.name in appState).map((m) => [m.name, appState[m.name]])),
+    app_state: Object.fromEntries(NODE_MODULES.filter((m) => m.name in appState).map((m) => [m.name, profileTypeUrls(appState[m.name])])),
   };
+}
+
+/** The modules write their Anys' "@type" in the neutral names; the genesis holds the naming profile's. */
+function profileTypeUrls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(profileTypeUrls);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === "@type" && typeof v === "string" ? profileTypeUrl(v) : profileTypeUrls(v)]));
 }

@@ -3,11 +3,15 @@ import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
+import { useNames, names } from "../names/activeNames.js";
+import { detectNodeNames } from "../http/nodeNames.js";
 
 export interface GatewayOptions {
   home: string;
   node: string;
   apiAddress?: string;
+  /** The naming profile, overriding app.toml's names. */
+  names?: string;
 }
 
 /** Runs only the REST server, in front of a node that speaks the consensus engine's JSON-RPC. */
@@ -16,9 +20,13 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   const app = loadAppConfig(options.home);
   if (options.apiAddress) app.api.address = options.apiAddress;
   const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
+  useNames(options.names ?? app.names); // before the proto tree and the tables load
   const client = new RpcClient(options.node, timeoutMs);
-  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec());
+  const nodeNames = await detectNodeNames(client); // once, at start
+  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec(), nodeNames);
   onShutdown(() => rest.close());
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
+  if (nodeNames && nodeNames !== names().profile)
+    console.log(`warning: the node speaks the "${nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
 }

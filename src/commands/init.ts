@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { loadAppConfig } from "../config/appConfig.js";
+import { loadAppConfig, writeTopSettings } from "../config/appConfig.js";
 import { loadNodeConfig } from "../config/nodeConfig.js";
 import { ConfigError } from "../config/tomlConfig.js";
 import { deriveAccounts, hdPath, newEd25519Key, newMnemonic } from "../codec/keys.js";
 import { devGenesis } from "./devGenesis.js";
 import { devAccountsPath, genesisPath, isInitialized, type DevAccounts } from "./home.js";
+import { useNames } from "../names/activeNames.js";
 
 export interface InitOptions {
   home: string;
@@ -14,6 +15,10 @@ export interface InitOptions {
   denom: string;
   /** Use this mnemonic instead of a new one (tests, reproducible chains). */
   mnemonic?: string;
+  /** The naming profile written to app.toml (names.yaml; default "seed"). */
+  names?: string;
+  /** The bech32 prefix written to app.toml (default: app.toml's, "hub"). */
+  prefix?: string;
 }
 
 /**
@@ -30,14 +35,17 @@ export function initHome(options: InitOptions): DevAccounts {
   if (isInitialized(options.home)) throw new ConfigError(`${options.home} is already initialized (${genesisPath(options.home)} exists)`);
   const configDir = path.join(options.home, "config");
   fs.mkdirSync(configDir, { recursive: true });
+  loadAppConfig(options.home);
+  writeTopSettings(options.home, { names: options.names, "bech32-prefix": options.prefix });
   const app = loadAppConfig(options.home);
+  const words = useNames(app.names);
   loadNodeConfig(options.home);
   const prefix = app["bech32-prefix"];
   const mnemonic = options.mnemonic ?? newMnemonic();
   const accounts = deriveAccounts(mnemonic, prefix, options.accounts);
   const validatorKey = newEd25519Key();
-  writeKey(path.join(configDir, "priv_validator_key.json"), validatorKey, "consensus/PubKeyEd25519", "consensus/PrivKeyEd25519");
-  writeKey(path.join(configDir, "node_key.json"), newEd25519Key(), undefined, "consensus/PrivKeyEd25519");
+  writeKey(path.join(configDir, "priv_validator_key.json"), validatorKey, words.text("consensus/PubKeyEd25519"), words.text("consensus/PrivKeyEd25519"));
+  writeKey(path.join(configDir, "node_key.json"), newEd25519Key(), undefined, words.text("consensus/PrivKeyEd25519"));
   const genesis = devGenesis({
     chainId: options.chainId,
     prefix,

@@ -11,7 +11,7 @@ import { compileTables } from "../tables/compileTables.js";
 export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE, type CompiledTables } from "../tables/compileTables.js";
 
 /** Starts the REST server on api.address in front of `client`. */
-export async function startRestServer(api: ApiConfig, bech32Prefix: string, client: ChainClient, codec: Codec): Promise<RunningServer> {
+export async function startRestServer(api: ApiConfig, bech32Prefix: string, client: ChainClient, codec: Codec, nodeNames?: string): Promise<RunningServer> {
   const tables = compileTables(codec);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
   const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes) : undefined;
@@ -22,6 +22,7 @@ export async function startRestServer(api: ApiConfig, bech32Prefix: string, clie
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
+    nodeNames,
   });
   const server = await listen(app, api);
   return {

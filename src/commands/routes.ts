@@ -1,9 +1,12 @@
 import { Codec } from "../codec/codec.js";
 import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
 import { compileTables } from "../tables/compileTables.js";
+import { useNames } from "../names/activeNames.js";
+import { DEFAULT_NAMES } from "../names/namesTable.js";
 
 /** Prints the compiled route tables: verb, path, proto method; legacy routes marked [legacy] with what they do. */
-export function printRoutes(): void {
+export function printRoutes(profile = DEFAULT_NAMES): void {
+  useNames(profile);
   const { gateway, legacy } = compileTables(new Codec());
   const width = Math.max(...gateway.map((r) => r.path.length), ...legacy.routes.map((r) => r.path.length));
   for (const route of gateway) console.log(`${route.verb.toUpperCase().padEnd(4)} ${route.path.padEnd(width)}  ${route.methodPath.slice(1)}`);

@@ -10,6 +10,8 @@ import { isInitialized, readDevAccounts } from "./home.js";
 import { initHome } from "./init.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
+import { useNames } from "../names/activeNames.js";
+import { txServiceQueries } from "./serviceQueries.js";
 
 export interface StartOptions {
   home: string;
@@ -30,6 +32,7 @@ export async function start(options: StartOptions): Promise<void> {
   if (options.apiAddress) app.api.address = options.apiAddress;
   if (options.rpcLaddr) nodeConfig.rpc.laddr = options.rpcLaddr;
 
+  useNames(app.names); // before the proto tree and the tables load
   const codec = new Codec();
   const node = await EmbeddedNode.open({
     home: options.home,
@@ -40,6 +43,7 @@ export async function start(options: StartOptions): Promise<void> {
     codec,
   });
   const client = new InProcessClient(node);
+  for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
   onShutdown(async () => {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { LISTEN_ADDRESS_PATTERN, loadTomlConfig } from "./tomlConfig.js";
 import { defaultSettingsText, settingsSchema, type SettingsFile, type SettingsValues } from "./settings.js";
@@ -17,6 +18,18 @@ export const APP_SETTINGS = {
         'validator operator and consensus prefixes add "valoper" and "valcons".',
       ],
       meaning: "account address prefix of the embedded chain (`hubvaloper`, `hubvalcons` follow)",
+    },
+    names: {
+      default: "seed",
+      rules: { pattern: "^[a-z][a-z0-9-]*$" },
+      expected: 'a profile of names.yaml: "seed" or "cosmos"',
+      comment: [
+        'Naming profile (names.yaml): "seed" speaks the specification\'s names (/core/bank/...,',
+        'core.bank.v1beta1.MsgSend); "cosmos" the real system\'s (/cosmos/bank/..., cosmos-sdk/MsgSend),',
+        "for its clients. A chain keeps the profile it was initialized with (its state holds the type URLs).",
+      ],
+      meaning:
+        "naming profile: `seed` (the specification's names) or `cosmos` (the real system's: `cosmos`, `irismod`, `irishub`, `tendermint`); see [Real-world names](#real-world-names-the-cosmos-profile)",
     },
     "minimum-gas-prices": {
       default: "",
@@ -126,4 +139,17 @@ export function appConfigPath(home: string): string {
 
 export function loadAppConfig(home: string): AppConfig {
   return loadTomlConfig<AppConfig>(appConfigPath(home), defaultSettingsText(APP_SETTINGS), settingsSchema(APP_SETTINGS));
+}
+
+/** Writes values of top-level keys into app.toml (init's --names and --prefix), keeping the rest of the file. */
+export function writeTopSettings(home: string, values: Partial<Record<keyof typeof APP_SETTINGS.top, string>>): void {
+  const file = appConfigPath(home);
+  let text = fs.readFileSync(file, "utf8");
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const line = new RegExp(`^${key.replace(/-/g, "\\-")} = .*$`, "m");
+    const written = `${key} = ${JSON.stringify(value)}`;
+    text = line.test(text) ? text.replace(line, () => written) : `${written}\n${text}`;
+  }
+  fs.writeFileSync(file, text);
 }

@@ -3,6 +3,7 @@ import type { RestDeps } from "../http/restDeps.js";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import { abciQueryError } from "../http/abciErrors.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
+import { neutralTypeUrl } from "../codec/typeRegistry.js";
 
 export interface MethodResult {
   response: ProtoMessage;
@@ -16,7 +17,8 @@ export interface MethodResult {
  * full method name and whose data is the protobuf-encoded request.
  */
 export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, deps: RestDeps): Promise<MethodResult> {
-  const service = deps.services.get(route.methodPath);
+  // the services are written with the neutral names; the node is asked in the profile's
+  const service = deps.services.get(neutralTypeUrl(route.methodPath));
   if (service) return service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });
   const data = route.requestType.encode(request).finish();
   const answer = await deps.client.abciQuery(route.methodPath, data, height);

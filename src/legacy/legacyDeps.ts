@@ -7,6 +7,7 @@ import { abciQueryError } from "../http/abciErrors.js";
 import type { RestDeps } from "../http/restDeps.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import type { AminoTransforms } from "../tables/aminoTransforms.js";
+import { neutralTypeUrl, profileTypeUrl } from "../codec/typeRegistry.js";
 
 /** What the legacy family needs: the gateway's node access plus the amino codecs. */
 export interface LegacyDeps extends RestDeps {
@@ -41,19 +42,18 @@ export async function invoke(
   height: number,
   deps: LegacyDeps,
 ): Promise<Answer> {
-  const service = deps.services.get(call.methodPath);
+  // the services are written with the neutral names; the node is asked in the profile's
+  const methodPath = profileTypeUrl(call.methodPath);
+  const service = deps.services.get(neutralTypeUrl(methodPath));
   if (service) {
     const result = await service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });
     return { type: call.responseType, msg: result.response, height: result.height ?? 0 };
   }
-  const answer = await deps.client.abciQuery(call.methodPath, call.requestType.encode(call.requestType.fromObject(request)).finish(), height);
-  if (answer.code !== 0) throw abciQueryError(answer, call.methodPath);
+  const answer = await deps.client.abciQuery(methodPath, call.requestType.encode(call.requestType.fromObject(request)).finish(), height);
+  if (answer.code !== 0) throw abciQueryError(answer, methodPath);
   try {
     return { type: call.responseType, msg: call.responseType.decode(answer.value) as unknown as ProtoMessage, height: answer.height };
   } catch (err) {
-    throw new GatewayError(
-      GrpcCode.Internal,
-      `the node's answer to ${call.methodPath} is not a ${call.responseType.fullName.slice(1)}: ${(err as Error).message}`,
-    );
+    throw new GatewayError(GrpcCode.Internal, `the node's answer to ${methodPath} is not a ${call.responseType.fullName.slice(1)}: ${(err as Error).message}`);
   }
 }

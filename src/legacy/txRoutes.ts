@@ -14,6 +14,7 @@ import { invoke, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
 import { pageAndLimit } from "./legacyParams.js";
 import { fieldText } from "../codec/fieldText.js";
+import { lookupType, lookupEnum } from "../codec/typeRegistry.js";
 
 const BROADCAST = {
   methodPath: "/core.tx.v1beta1.Service/BroadcastTx",
@@ -40,7 +41,7 @@ export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: 
   if (!mode) throw new LegacyError(400, `unsupported return type ${fieldText(request.mode)}; supported types: ${[...handler.modes.keys()].join(", ")}`);
   const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
   const call = { methodPath: BROADCAST.methodPath, requestType: deps.codec.type(BROADCAST.request), responseType: deps.codec.type(BROADCAST.response) };
-  const modeNumber = deps.codec.root.lookupEnum("core.tx.v1beta1.BroadcastMode").values[mode];
+  const modeNumber = lookupEnum(deps.codec.root, "core.tx.v1beta1.BroadcastMode").values[mode];
   const answer = await invoke(call, { tx_bytes: bytes, mode: modeNumber }, 0, deps);
   return deps.amino.render(deps.codec.type("core.base.abci.v1beta1.TxResponse"), (answer.msg.tx_response ?? {}) as ProtoMessage);
 }
@@ -175,7 +176,7 @@ async function signerSequences(input: StdTxInput, deps: LegacyDeps): Promise<Lon
 /** The sequence of an account Any: its BaseAccount, found under base_account / base_vesting_account as accounts nest it. */
 function sequenceOf(any: ProtoMessage | undefined, deps: LegacyDeps): Long {
   if (!any?.type_url) return Long.UZERO;
-  const type = deps.codec.root.lookupType(fieldText(any.type_url).slice(1));
+  const type = lookupType(deps.codec.root, fieldText(any.type_url).slice(1));
   let msg = type.decode(any.value as Uint8Array) as unknown as ProtoMessage;
   for (let depth = 0; depth < 4 && msg; depth++) {
     if (msg.sequence !== undefined && msg.address !== undefined) return Long.fromValue(msg.sequence as Long).toUnsigned();

@@ -33,6 +33,7 @@ import { GasMeter } from "./tx/gasMeter.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
 import { simulateQuery } from "./tx/simulate.js";
+import { profileTypeUrl } from "../codec/typeRegistry.js";
 
 export interface NodeOptions {
   home: string;
@@ -138,11 +139,23 @@ export class EmbeddedNode extends EventEmitter {
     };
   }
 
+  /**
+   * ABCI query handlers given where the node is assembled, by path: the tx service's
+   * GetTx and GetTxsEvent, which a real node answers as ABCI queries too, built on the node's RPC results.
+   */
+  private readonly servedQueries = new Map<string, (data: Uint8Array, height: number) => Promise<AbciQueryResponse>>();
+
+  serveQuery(path: string, handler: (data: Uint8Array, height: number) => Promise<AbciQueryResponse>): void {
+    this.servedQueries.set(path, handler);
+  }
+
   /** Answers an ABCI query: path = full proto method name, data = protobuf request. Never throws. */
   async query(queryPath: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     const latest = this.height;
     const at = height === 0 ? latest : height;
-    if (queryPath === SIMULATE_PATH) return this.simulate(data, at);
+    if (queryPath === profileTypeUrl(SIMULATE_PATH)) return this.simulate(data, at);
+    const served = this.servedQueries.get(queryPath);
+    if (served) return served(data, at);
     if (!this.router.has(queryPath)) return abciError(SdkError.unknownRequest, `unknown query path: no handler for ${queryPath}`, at);
     if (at > latest || at < this.store.earliestVersion) {
       return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);

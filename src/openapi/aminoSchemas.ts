@@ -3,6 +3,7 @@ import { customType, fieldKind, isAny, isDuration, isNonNullable, isTimestamp, t
 import type { AminoTransforms, AminoTypeRules } from "../tables/aminoTransforms.js";
 import type { Schema } from "./openApiTypes.js";
 import { INT_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
+import { lookupType } from "../codec/typeRegistry.js";
 
 const PREFIX = "legacy.";
 export const AMINO_ANY = `${PREFIX}AminoAny`;
@@ -64,7 +65,7 @@ export class AminoSchemas {
 
   stdTx(): Schema {
     if (!(STD_TX in this.definitions)) {
-      const coin = this.message(this.root.lookupType("core.base.v1beta1.Coin"));
+      const coin = this.message(lookupType(this.root, "core.base.v1beta1.Coin"));
       this.definitions[STD_TX] = {
         type: "object",
         title: "StdTx (the value of {type: core-sdk/StdTx, value})",

@@ -8,6 +8,7 @@ import { DEPRECATION_HEADERS } from "../legacy/deprecationHeaders.js";
 import { AminoSchemas, nullable } from "./aminoSchemas.js";
 import type { Parameter, Response, Schema, SimpleParameter } from "./openApiTypes.js";
 import type { FamilyOperation, RouteFamilyDocument } from "./routeFamily.js";
+import { lookupType } from "../codec/typeRegistry.js";
 
 const ERROR_DEFINITION = "legacy.Error";
 const BASE_REQ = "legacy.BaseReq";
@@ -145,15 +146,15 @@ function resultSchema(route: LegacyRouteSpec, schemas: AminoSchemas, root: proto
         properties: { type: { type: "string" }, value: schemas.stdTx(), gas_estimate: { type: "string", format: "uint64" } },
       };
     case "broadcast-std-tx":
-      return schemas.message(root.lookupType("core.base.abci.v1beta1.TxResponse"));
+      return schemas.message(lookupType(root, "core.base.abci.v1beta1.TxResponse"));
     case "encode-std-tx":
       return { type: "object", properties: { tx: { type: "string", format: "byte", description: "the protobuf TxRaw, base64" } }, required: ["tx"] };
     case "decode-tx":
       return schemas.stdTx();
     case "search-txs":
-      return nullable(schemas.message(root.lookupType("core.base.abci.v1beta1.SearchTxsResult")));
+      return nullable(schemas.message(lookupType(root, "core.base.abci.v1beta1.SearchTxsResult")));
     case "search-txs-each":
-      return { type: "array", items: schemas.message(root.lookupType("core.base.abci.v1beta1.SearchTxsResult")) };
+      return { type: "array", items: schemas.message(lookupType(root, "core.base.abci.v1beta1.SearchTxsResult")) };
     case "answer":
       return undefined;
   }
@@ -317,8 +318,8 @@ function lookupByAminoName(schemas: AminoSchemas, name: string, near: protobuf.T
 
 function baseReqDefinition(schemas: AminoSchemas, root: protobuf.Root): void {
   if (schemas.definitions[BASE_REQ]) return;
-  const coins = { type: "array" as const, items: schemas.message(root.lookupType("core.base.v1beta1.Coin")) };
-  const decCoins = { type: "array" as const, items: schemas.message(root.lookupType("core.base.v1beta1.DecCoin")) };
+  const coins = { type: "array" as const, items: schemas.message(lookupType(root, "core.base.v1beta1.Coin")) };
+  const decCoins = { type: "array" as const, items: schemas.message(lookupType(root, "core.base.v1beta1.DecCoin")) };
   schemas.definitions[BASE_REQ] = {
     type: "object",
     title: "base_req of the generate-only routes (rest.BaseReq)",

@@ -12,6 +12,7 @@ import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { AnswerCache } from "../http/answerCache.js";
 import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
+import { nodeNamesGuard } from "../http/nodeNames.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
@@ -24,6 +25,8 @@ export interface RestAppOptions {
   swagger?: boolean;
   /** Answers reused while the state has not changed (api.answer-cache-mb); absent: none. */
   answerCache?: AnswerCache;
+  /** The naming profile the node speaks, when detected (gateway): another than ours answers 502. */
+  nodeNames?: string;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
@@ -44,6 +47,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(gatewayErrors);
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument(tables, options.deps.codec.root) : null));
+  app.use(nodeNamesGuard(options.nodeNames));
   if (options.answerCache) app.use(options.answerCache.middleware);
   // Legacy routes first, as the real server registers them: they take precedence. They answer
   // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.

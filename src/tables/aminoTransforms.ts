@@ -8,6 +8,7 @@ import { TableError } from "./loadYamlTable.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "./schemas/amino-transforms.schema.json" with { type: "json" };
 import type { AminoTransformsTable } from "./schemaTypes/aminoTransformsTable.js";
+import { names, names as activeNames } from "../names/activeNames.js";
 
 export const AMINO_TRANSFORMS_FILE = path.join(PACKAGE_ROOT, "amino-transforms.yaml");
 
@@ -43,7 +44,7 @@ type RawTransforms = AminoTransformsTable;
 export function loadAminoTransforms(file = AMINO_TRANSFORMS_FILE): AminoTransforms {
   let data: unknown;
   try {
-    data = loadYaml(fs.readFileSync(file, "utf8")) ?? {};
+    data = names().deep(loadYaml(fs.readFileSync(file, "utf8")) ?? {});
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }
@@ -65,6 +66,7 @@ function compile(table: RawTransforms, file: string): AminoTransforms {
     typesByName.set(name, type);
   }
   for (const [name, type] of Object.entries(table.input_aliases ?? {})) {
+    if (!activeNames().isDefault && typesByName.get(name) === type) continue; // a profile whose names are the aliases (cosmos: tendermint/...)
     if (typesByName.has(name)) throw new TableError(`${file}: key "input_aliases.${name}": ${name} is already an amino name in "names"`);
     if (!names.has(type)) throw new TableError(`${file}: key "input_aliases.${name}": ${type} has no amino name in "names"`);
     typesByName.set(name, type);
@@ -137,8 +139,8 @@ export function checkAminoTransforms(transforms: AminoTransforms, root: protobuf
     check("hex", rules.hex, (f) => f.type === "bytes", "a bytes field");
     check("ints", rules.ints, (f) => f.resolvedType instanceof protobuf.Enum, "an enum field");
     check("numbers", rules.numbers, (f) => /^(u?int64|s?fixed64|sint64)$/.test(f.type), "a 64-bit integer field");
-    if (rules.as === "std-tx" && typeName !== "core.tx.v1beta1.Tx")
-      throw new TableError(`${file}: key "types.${typeName}.as": std-tx applies to core.tx.v1beta1.Tx only`);
+    if (rules.as === "std-tx" && typeName !== names().protoName("core.tx.v1beta1.Tx"))
+      throw new TableError(`${file}: key "types.${typeName}.as": std-tx applies to ${names().protoName("core.tx.v1beta1.Tx")} only`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { CheckSpec, Handler, MsgSpec, ParamSpec } from "./legacyRouteSpec.j
 import type { Source } from "./legacyTemplates.js";
 import type { LegacyEntryContext } from "./legacyEntryContext.js";
 import type { CompiledHandlers } from "./legacyQueryHandlers.js";
+import { lookupType } from "../codec/typeRegistry.js";
 
 /** `generate:` — the unsigned StdTx of these Msgs, built from base_req and the route's fields, after the checks. */
 export function generateHandlers(ctx: LegacyEntryContext): CompiledHandlers {
@@ -10,7 +11,7 @@ export function generateHandlers(ctx: LegacyEntryContext): CompiledHandlers {
     const key = `generate.msgs[${i}]`;
     const protoName = ctx.transforms.typesByName.get(raw.type);
     if (!protoName) return ctx.fail(`${key}.type`, `${raw.type} is not an amino name of amino-transforms.yaml`);
-    const protoType = ctx.root.lookupType(protoName);
+    const protoType = lookupType(ctx.root, protoName);
     let forEach: MsgSpec["forEach"];
     if (raw.for_each) {
       const call = ctx.methodCall("items", raw.for_each.method, raw.for_each.request, `${key}.for_each.method`, ctx.scope(["path", "body", "base_req"]));

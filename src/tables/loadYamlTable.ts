@@ -4,6 +4,7 @@ import { load as loadYaml } from "js-yaml";
 import type { ErrorObject } from "ajv";
 import { tableValidator } from "./schemaValidator.js";
 import { describeSchemaErrors } from "../util/schemaErrors.js";
+import { names } from "../names/activeNames.js";
 
 /** A mistake in a route table; the message names file, entry and key. */
 export class TableError extends Error {}
@@ -28,7 +29,8 @@ export function loadYamlTable<T>(
 ): Array<{ entry: T; source: EntrySource }> {
   let data: unknown;
   try {
-    data = loadYaml(fs.readFileSync(file, "utf8"), { filename: file }) ?? [];
+    // the naming profile's words, applied as the table is read (the file is never copied)
+    data = names().deep(loadYaml(fs.readFileSync(file, "utf8"), { filename: file }) ?? []);
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }

@@ -87,8 +87,8 @@ export async function startNode(home: string, extraArgs: string[] = []): Promise
 }
 
 /** `chain-rest gateway --node <rpcUrl>` on a free loopback port. */
-export async function startGateway(home: string, rpcUrl: string): Promise<{ proc: RunningProcess; restUrl: string }> {
-  const proc = runCli(["gateway", "--home", home, "--node", rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+export async function startGateway(home: string, rpcUrl: string, extraArgs: string[] = []): Promise<{ proc: RunningProcess; restUrl: string }> {
+  const proc = runCli(["gateway", "--home", home, "--node", rpcUrl, "--api.address", "tcp://127.0.0.1:0", ...extraArgs]);
   const rest = await proc.waitFor(/REST server: (http:\/\/\S+)/);
   return { proc, restUrl: rest[1]! };
 }

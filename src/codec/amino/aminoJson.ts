@@ -7,6 +7,7 @@ import { resolveTypeUrl } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
 import { stdTxFromTx } from "./stdTx.js";
 import { fieldText } from "../fieldText.js";
+import { names } from "../../names/activeNames.js";
 
 /** A value that has no amino encoding (a type without an amino name, such as the IBC core Msgs). */
 export class NoAminoEncodingError extends Error {}
@@ -42,7 +43,7 @@ export class AminoJsonRenderer {
 
   /** The amino name of a proto type, or a NoAminoEncodingError. */
   aminoName(fullName: string): string {
-    const name = this.transforms.names.get(fullName);
+    const name = this.transforms.names.get(names().protoName(fullName));
     if (!name) throw new NoAminoEncodingError(`Cannot encode unregistered concrete type ${fullName}: it has no amino encoding`);
     return name;
   }

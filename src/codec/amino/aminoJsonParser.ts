@@ -4,7 +4,7 @@ import { decToWire } from "../decimal.js";
 import { fieldKind, isAny, isDuration, isTimestamp, typeName, type FieldKind } from "../fieldKinds.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { parseTimestamp } from "../wellKnownTime.js";
-import { typeUrlOf } from "../typeRegistry.js";
+import { typeUrlOf, lookupType, neutralTypeName } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
 import { IntegerTextError, parseIntegerText } from "../scalarText.js";
 
@@ -42,7 +42,7 @@ export class AminoJsonParser {
   typeOf(aminoName: unknown, path: string): protobuf.Type {
     const name = typeof aminoName === "string" ? this.transforms.typesByName.get(aminoName) : undefined;
     if (!name) throw new UnknownAminoTypeError(path, `unknown amino type ${JSON.stringify(aminoName ?? null)}`);
-    return this.root.lookupType(name);
+    return lookupType(this.root, name);
   }
 
   /** {type, value} → the proto type and its message. */
@@ -178,7 +178,7 @@ function parseBytes(value: unknown, path: string): Uint8Array {
  * by v0.41; both are read.
  */
 function aliasValue(type: protobuf.Type, key: string, json: Record<string, unknown>): unknown {
-  if (typeName(type) === "core.crypto.multisig.LegacyAminoPubKey" && key === "public_keys") return json.pubkeys;
+  if (neutralTypeName(type) === "core.crypto.multisig.LegacyAminoPubKey" && key === "public_keys") return json.pubkeys;
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { ripemd160 } from "@noble/hashes/legacy.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { aminoPrefix, concat } from "./aminoBinary.js";
 import { fieldText } from "../fieldText.js";
+import { lookupType, neutralTypeUrl } from "../typeRegistry.js";
 
 /** A public key Any the address derivation does not know. */
 export class UnknownKeyTypeError extends Error {}
@@ -17,8 +18,8 @@ export class UnknownKeyTypeError extends Error {}
  */
 export function pubKeyAddress(root: protobuf.Root, any: ProtoMessage): Uint8Array {
   const key = (type: string) =>
-    (root.lookupType(type).decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();
-  switch (any.type_url) {
+    (lookupType(root, type).decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();
+  switch (neutralTypeUrl(any.type_url)) {
     case "/core.crypto.secp256k1.PubKey":
       return ripemd160(sha256(key("core.crypto.secp256k1.PubKey")));
     case "/core.crypto.ed25519.PubKey":
@@ -37,7 +38,7 @@ const REAL_NAMES: Record<string, string> = {
 };
 
 function multisigAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array {
-  const multi = root.lookupType("core.crypto.multisig.LegacyAminoPubKey").decode(any.value as Uint8Array) as unknown as {
+  const multi = lookupType(root, "core.crypto.multisig.LegacyAminoPubKey").decode(any.value as Uint8Array) as unknown as {
     threshold?: number;
     public_keys?: ProtoMessage[];
   };
@@ -48,10 +49,10 @@ function multisigAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array 
 }
 
 function keyAminoBytes(root: protobuf.Root, any: ProtoMessage): Uint8Array {
-  const name = REAL_NAMES[String(any.type_url)];
+  const name = REAL_NAMES[neutralTypeUrl(any.type_url)];
   if (!name) throw new UnknownKeyTypeError(`unsupported public key type ${fieldText(any.type_url, "(none)")}`);
-  if (any.type_url === "/core.crypto.multisig.LegacyAminoPubKey") return multisigAminoBytes(root, any);
-  const type = root.lookupType(String(any.type_url).slice(1));
+  if (neutralTypeUrl(any.type_url) === "/core.crypto.multisig.LegacyAminoPubKey") return multisigAminoBytes(root, any);
+  const type = lookupType(root, String(any.type_url).slice(1));
   const key = (type.decode(any.value as Uint8Array) as unknown as { key?: Uint8Array }).key ?? new Uint8Array();
   return concat(aminoPrefix(name), protobuf.Writer.create().bytes(key).finish());
 }

@@ -5,6 +5,7 @@ import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./a
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 import { fieldText } from "../fieldText.js";
 import { IntegerTextError, parseIntegerText } from "../scalarText.js";
+import { lookupType, neutralTypeUrl } from "../typeRegistry.js";
 
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
 
@@ -40,7 +41,7 @@ export function stdTxFromTx(amino: AminoRendering, tx: ProtoMessage): StdTxJson 
   const body = (tx.body ?? {}) as ProtoMessage;
   const authInfo = (tx.auth_info ?? {}) as ProtoMessage;
   const fee = (authInfo.fee ?? {}) as ProtoMessage;
-  const Coin = amino.root.lookupType("core.base.v1beta1.Coin");
+  const Coin = lookupType(amino.root, "core.base.v1beta1.Coin");
   const infos = (authInfo.signer_infos ?? []) as ProtoMessage[];
   const signatures = (tx.signatures ?? []) as Uint8Array[];
   const legacy = infos.length > 0 && infos.every((info) => onlyLegacyAmino(info.mode_info as ProtoMessage | undefined));
@@ -74,7 +75,7 @@ function onlyLegacyAmino(modeInfo: ProtoMessage | undefined): boolean {
 function stdSignature(root: protobuf.Root, modeInfo: ProtoMessage, signature: Uint8Array): Uint8Array {
   const multi = modeInfo?.multi as { bitarray?: { extra_bits_stored?: number; elems?: Uint8Array } } | undefined;
   if (!multi) return signature;
-  const sigs = (root.lookupType("core.crypto.multisig.v1beta1.MultiSignature").decode(signature) as unknown as { signatures?: Uint8Array[] }).signatures ?? [];
+  const sigs = (lookupType(root, "core.crypto.multisig.v1beta1.MultiSignature").decode(signature) as unknown as { signatures?: Uint8Array[] }).signatures ?? [];
   return encodeAminoMultisignature({
     bitarray: { extra_bits_stored: multi.bitarray?.extra_bits_stored ?? 0, elems: multi.bitarray?.elems ?? new Uint8Array() },
     signatures: sigs,
@@ -111,7 +112,7 @@ export function parseStdTx(parser: AminoJsonParser, json: unknown, path = ""): S
   if (msgs === undefined || msgs === null) throw new AminoJsonError(at("msg"), "required: a StdTx carries at least one Msg");
   if (!Array.isArray(msgs)) throw new AminoJsonError(at("msg"), "expected an array");
   if (msgs.length === 0) throw new AminoJsonError(at("msg"), "a StdTx carries at least one Msg");
-  const Coin = parser.root.lookupType("core.base.v1beta1.Coin");
+  const Coin = lookupType(parser.root, "core.base.v1beta1.Coin");
   if (tx.fee != null && !isObject(tx.fee)) throw new AminoJsonError(at("fee"), 'expected {"amount", "gas"}');
   const feeJson = tx.fee ?? {};
   const feeAmount = feeJson.amount ?? [];
@@ -150,14 +151,14 @@ export class StdTxConversionError extends Error {}
  * sequence 0; the caller passes each signer's account sequence.
  */
 export function stdTxToTxRaw(root: protobuf.Root, input: StdTxInput, sequences: Long[]): Uint8Array {
-  const TxBody = root.lookupType("core.tx.v1beta1.TxBody");
-  const AuthInfo = root.lookupType("core.tx.v1beta1.AuthInfo");
-  const TxRaw = root.lookupType("core.tx.v1beta1.TxRaw");
-  const MultiSignature = root.lookupType("core.crypto.multisig.v1beta1.MultiSignature");
+  const TxBody = lookupType(root, "core.tx.v1beta1.TxBody");
+  const AuthInfo = lookupType(root, "core.tx.v1beta1.AuthInfo");
+  const TxRaw = lookupType(root, "core.tx.v1beta1.TxRaw");
+  const MultiSignature = lookupType(root, "core.crypto.multisig.v1beta1.MultiSignature");
   const signerInfos: ProtoMessage[] = [];
   const rawSignatures: Uint8Array[] = [];
   for (const [i, sig] of input.signatures.entries()) {
-    const multisig = sig.publicKey.type_url === "/core.crypto.multisig.LegacyAminoPubKey";
+    const multisig = neutralTypeUrl(sig.publicKey.type_url) === "/core.crypto.multisig.LegacyAminoPubKey";
     let modeInfo: ProtoMessage = { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } };
     let signature = sig.signature;
     if (multisig) {
@@ -188,10 +189,10 @@ export function stdTxToTxRaw(root: protobuf.Root, input: StdTxInput, sequences: 
 
 /** A decoded protobuf TxRaw as Tx values {body, auth_info, signatures}. */
 export function txFromTxRaw(root: protobuf.Root, bytes: Uint8Array): ProtoMessage {
-  const raw = root.lookupType("core.tx.v1beta1.TxRaw").decode(bytes) as unknown as ProtoMessage;
+  const raw = lookupType(root, "core.tx.v1beta1.TxRaw").decode(bytes) as unknown as ProtoMessage;
   return {
-    body: root.lookupType("core.tx.v1beta1.TxBody").decode((raw.body_bytes as Uint8Array) ?? new Uint8Array()),
-    auth_info: root.lookupType("core.tx.v1beta1.AuthInfo").decode((raw.auth_info_bytes as Uint8Array) ?? new Uint8Array()),
+    body: lookupType(root, "core.tx.v1beta1.TxBody").decode((raw.body_bytes as Uint8Array) ?? new Uint8Array()),
+    auth_info: lookupType(root, "core.tx.v1beta1.AuthInfo").decode((raw.auth_info_bytes as Uint8Array) ?? new Uint8Array()),
     signatures: raw.signatures ?? [],
   };
 }
@@ -205,7 +206,7 @@ export function txFromTxRaw(root: protobuf.Root, bytes: Uint8Array): ProtoMessag
 export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, bytes: Uint8Array): ProtoMessage {
   const { type, rest } = binary.splitPrefix(bytes);
   if (type.fullName !== ".core.tx.v1beta1.Tx") throw new AminoBinaryError(`expected a StdTx, found the prefix bytes of ${type.fullName.slice(1)}`);
-  const Fee = root.lookupType("core.tx.v1beta1.Fee");
+  const Fee = lookupType(root, "core.tx.v1beta1.Fee");
   const reader = protobuf.Reader.create(rest);
   const messages: ProtoMessage[] = [];
   const signerInfos: ProtoMessage[] = [];
@@ -233,7 +234,7 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
             else if (sigTag === 18) signature = sig.bytes();
             else sig.skipType(sigTag & 7);
           }
-          const multisig = publicKey?.type_url === "/core.crypto.multisig.LegacyAminoPubKey";
+          const multisig = neutralTypeUrl(publicKey?.type_url) === "/core.crypto.multisig.LegacyAminoPubKey";
           const multi = multisig ? decodeAminoMultisignature(signature) : undefined;
           signerInfos.push({
             public_key: publicKey,
@@ -241,7 +242,9 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
               ? { multi: { bitarray: multi.bitarray, mode_infos: multi.signatures.map(() => ({ single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } })) } }
               : { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON } },
           });
-          signatures.push(multi ? root.lookupType("core.crypto.multisig.v1beta1.MultiSignature").encode({ signatures: multi.signatures }).finish() : signature);
+          signatures.push(
+            multi ? lookupType(root, "core.crypto.multisig.v1beta1.MultiSignature").encode({ signatures: multi.signatures }).finish() : signature,
+          );
           break;
         }
         case 34:
@@ -265,7 +268,7 @@ export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, 
 export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, tx: ProtoMessage): Uint8Array {
   const body = (tx.body ?? {}) as ProtoMessage;
   const authInfo = (tx.auth_info ?? {}) as ProtoMessage;
-  const Fee = root.lookupType("core.tx.v1beta1.Fee");
+  const Fee = lookupType(root, "core.tx.v1beta1.Fee");
   const writer = protobuf.Writer.create();
   for (const msg of (body.messages ?? []) as ProtoMessage[]) writer.uint32(10).bytes(binary.anyToInterface(msg));
   writer.uint32(18).bytes(Fee.encode(Fee.fromObject(authInfo.fee ?? {})).finish());
@@ -280,7 +283,7 @@ export function aminoStdTxFromTx(binary: AminoBinaryCodec, root: protobuf.Root, 
   if (body.memo) writer.uint32(34).string(fieldText(body.memo));
   const timeout = Long.fromValue((body.timeout_height as Long | string | undefined) ?? 0);
   if (!timeout.isZero()) writer.uint32(40).uint64(timeout);
-  return concat(binary.prefixOf(root.lookupType("core.tx.v1beta1.Tx")), writer.finish());
+  return concat(binary.prefixOf(lookupType(root, "core.tx.v1beta1.Tx")), writer.finish());
 }
 
 /** A key type without an amino name is a malformed StdTx, not a Msg without amino encoding. */

@@ -2,6 +2,7 @@ import protobuf from "protobufjs";
 import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { NodeModule, QueryContext, QueryHandler } from "../modules/nodeModule.js";
+import { names } from "../../names/activeNames.js";
 
 interface RoutedQuery {
   handler: QueryHandler;
@@ -11,7 +12,7 @@ interface RoutedQuery {
 }
 
 /**
- * Routes ABCI query paths ("/core.bank.v1beta1.Query/AllBalances") to module
+ * Routes ABCI query paths ("/core.bank.v1beta1.Query/AllBalances", in the naming profile's words) to module
  * handlers, decoding the request bytes and encoding the response with the
  * method's proto types. Built once; a handler without a proto method is a startup error.
  */
@@ -24,12 +25,13 @@ export class QueryRouter {
       const services = [{ service: module.queryService, queries: module.queries }, module.legacyQuerier ?? { service: undefined, queries: undefined }];
       for (const { service: serviceName, queries } of services) {
         if (!serviceName || !queries) continue;
-        const service = codec.root.lookupService(serviceName);
+        const profileName = names().protoName(serviceName);
+        const service = codec.root.lookupService("." + profileName);
         for (const [name, handler] of Object.entries(queries)) {
           const method = service.methods[name];
           if (!method) throw new Error(`module ${module.name}: ${serviceName} has no method ${name}`);
           method.resolve();
-          this.routes.set(`/${serviceName}/${name}`, { handler, requestType: method.resolvedRequestType!, responseType: method.resolvedResponseType!, module });
+          this.routes.set(`/${profileName}/${name}`, { handler, requestType: method.resolvedRequestType!, responseType: method.resolvedResponseType!, module });
         }
       }
     }

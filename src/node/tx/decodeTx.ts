@@ -3,7 +3,7 @@ import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { NonCanonicalEncodingError, rejectNonCanonical } from "../../codec/canonicalEncoding.js";
 import { UnknownFieldError, rejectUnknownFields } from "../../codec/unknownFields.js";
-import { UnknownTypeUrlError } from "../../codec/typeRegistry.js";
+import { UnknownTypeUrlError, neutralTypeUrl } from "../../codec/typeRegistry.js";
 import { sdkError } from "../abci/txError.js";
 import { usesLegacyAmino } from "./signerKeys.js";
 import { fieldText } from "../../codec/fieldText.js";
@@ -15,7 +15,7 @@ export interface DecodedTx {
   authInfo: ProtoMessage & { signer_infos: ProtoMessage[]; fee?: ProtoMessage };
   /** The body carries unknown non-critical fields (allowed, but not with a LEGACY_AMINO_JSON signature). */
   bodyHasUnknownNonCriticals: boolean;
-  /** The decoded messages, with their full type names. */
+  /** The decoded messages, with their full type names in the neutral words (the modules' keys). */
   msgs: Array<{ typeName: string; msg: ProtoMessage; any: ProtoMessage }>;
   bytes: Uint8Array;
 }
@@ -56,9 +56,9 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
     }
     const msgs = body.messages.map((any) => {
       const typeUrl = fieldText(any.type_url);
-      const type = codec.root.lookup(typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
+      const type = codec.root.lookup("." + typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
       if (!type || !("decode" in type)) throw new UnknownTypeUrlError(typeUrl);
-      return { typeName: typeUrl.slice(1), msg: decode(type as protobuf.Type, any.value as Uint8Array), any };
+      return { typeName: neutralTypeUrl(typeUrl).slice(1), msg: decode(type as protobuf.Type, any.value as Uint8Array), any };
     });
     return { raw, body, authInfo, bodyHasUnknownNonCriticals, msgs, bytes };
   } catch (err) {

@@ -10,6 +10,7 @@ import { decodeTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
 import { signBytesFactory } from "./signBytes.js";
 import { fieldText } from "../../codec/fieldText.js";
+import { profileTypeUrl } from "../../codec/typeRegistry.js";
 
 /** The outcome of a transaction, as CheckTx / DeliverTx / Simulate report it. */
 export interface TxOutcome {
@@ -62,7 +63,7 @@ export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment
     }
     const routed = tx.msgs.map(({ typeName, msg }) => {
       const route = env.routes.get(typeName);
-      if (!route) throw sdkError("unknownRequest", `unrecognized message type: /${typeName}`);
+      if (!route) throw sdkError("unknownRequest", `unrecognized message type: ${profileTypeUrl(`/${typeName}`)}`);
       return { typeName, msg, route };
     });
     for (const { route, msg } of routed) route.validateBasic?.(msg, env.chain, env.codec);

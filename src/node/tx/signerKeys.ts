@@ -5,6 +5,7 @@ import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { sdkError } from "../abci/txError.js";
 import { fieldText } from "../../codec/fieldText.js";
+import { neutralTypeUrl } from "../../codec/typeRegistry.js";
 
 export const SIGN_MODE_DIRECT = 1;
 export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
@@ -22,7 +23,7 @@ export type SignBytesOf = (mode: number) => Uint8Array;
 export function signerKeyFromAny(codec: Codec, any: ProtoMessage): SignerKey {
   const typeUrl = fieldText(any.type_url);
   const value = (any.value as Uint8Array) ?? new Uint8Array();
-  switch (typeUrl) {
+  switch (neutralTypeUrl(typeUrl)) {
     case "/core.crypto.secp256k1.PubKey": {
       const key = keyBytes(codec, "core.crypto.secp256k1.PubKey", value);
       if (key.length !== 33) throw sdkError("invalidPubKey", `invalid secp256k1 public key length ${key.length}, expected 33`);

@@ -10,6 +10,7 @@ import { blockResponse } from "./blockMessages.js";
 import { pastTheEnd, rpcPage } from "../rpcPaging.js";
 import { fieldText } from "../../codec/fieldText.js";
 import type { RpcNodeInfo, RpcValidatorsResult } from "../../client/rpcJsonTypes.js";
+import { profileTypeUrl } from "../../codec/typeRegistry.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -92,7 +93,7 @@ async function validatorSet(request: ProtoMessage, context: ServiceContext, heig
       validators: (result.validators ?? []).map((v) => ({
         address: encodeBech32Address(prefix, hexBytes(v.address)),
         pub_key: {
-          type_url: "/core.crypto.ed25519.PubKey",
+          type_url: profileTypeUrl("/core.crypto.ed25519.PubKey"),
           value: context.codec
             .type("core.crypto.ed25519.PubKey")
             .encode({ key: base64Bytes(v.pub_key?.value) })

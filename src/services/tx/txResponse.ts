@@ -4,6 +4,7 @@ import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { base64Bytes } from "../rpcJson.js";
 import type { TxResult } from "../../client/chainClient.js";
 import type { RpcMessageLog, RpcTxResult } from "../../client/rpcJsonTypes.js";
+import { profileTypeUrl } from "../../codec/typeRegistry.js";
 
 /** raw_log text → ABCIMessageLog values; a log that is not message logs (a failure's text) gives []. */
 export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
@@ -69,7 +70,7 @@ export function committedTxResponse(codec: Codec, tx: TxResult, blockTime: strin
       height: Long.fromString(String(tx.height)),
       txhash: String(tx.hash).toUpperCase(),
       ...resultFields(result),
-      tx: { type_url: "/core.tx.v1beta1.Tx", value: Tx.encode(Tx.fromObject(decoded)).finish() },
+      tx: { type_url: profileTypeUrl("/core.tx.v1beta1.Tx"), value: Tx.encode(Tx.fromObject(decoded)).finish() },
       timestamp: blockTime ? new Date(blockTime).toISOString().replace(/\.\d+Z$/, "Z") : "",
     },
   };

@@ -16,6 +16,8 @@ import { committedTxResponse, parseLogs, resultFields } from "./txResponse.js";
 import { rpcPage } from "../rpcPaging.js";
 import { fieldText } from "../../codec/fieldText.js";
 import type { RpcBlockResult, RpcTxResult } from "../../client/rpcJsonTypes.js";
+import { profileTypeUrl } from "../../codec/typeRegistry.js";
+import { names } from "../../names/activeNames.js";
 
 const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
 
@@ -32,12 +34,15 @@ const SIMULATE = "/core.tx.v1beta1.Service/Simulate";
 export const txService: Record<string, ServiceMethod> = {
   [SIMULATE]: async (request, context) => {
     const data = context.codec.type("core.tx.v1beta1.SimulateRequest").encode(request).finish();
-    const answer = await context.client.abciQuery(SIMULATE, data, context.height);
+    const answer = await context.client.abciQuery(profileTypeUrl(SIMULATE), data, context.height);
     if (answer.code !== 0) throw simulationError(answer);
     try {
       return { response: context.codec.type("core.tx.v1beta1.SimulateResponse").decode(answer.value) as unknown as ProtoMessage, height: answer.height };
     } catch (err) {
-      throw new GatewayError(GrpcCode.Internal, `the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`);
+      throw new GatewayError(
+        GrpcCode.Internal,
+        names().text(`the node's answer to ${SIMULATE} is not a core.tx.v1beta1.SimulateResponse: ${(err as Error).message}`),
+      );
     }
   },
 

@@ -5,6 +5,7 @@ import type { KVReader, KVStore } from "../../store/kv.js";
 import type { QueryContext } from "../nodeModule.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { concatBytes } from "../../store/keyEncoding.js";
+import { neutralTypeUrl, typeUrlOf } from "../../../codec/typeRegistry.js";
 
 export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
 export const accountKey = (address: Uint8Array) => concatBytes(ACCOUNT_PREFIX, address);
@@ -14,6 +15,7 @@ export const NEXT_ACCOUNT_NUMBER_KEY = utf8("\x02next-account-number");
 
 /** An account as stored (an Any of BaseAccount, ModuleAccount or a vesting account), with its BaseAccount part. */
 export interface StoredAccount {
+  /** The neutral full name of the account type ("core.auth.v1beta1.BaseAccount"). */
   typeName: string;
   account: ProtoMessage;
   /** The BaseAccount inside: address, pub_key, account_number, sequence. Changes here are written by setAccount. */
@@ -24,14 +26,14 @@ export async function getAccount(auth: KVReader, codec: Codec, address: Uint8Arr
   const bytes = await auth.get(accountKey(address));
   if (!bytes) return undefined;
   const any = codec.type("google.protobuf.Any").decode(bytes) as unknown as { type_url: string; value: Uint8Array };
-  const typeName = any.type_url.slice(1);
+  const typeName = neutralTypeUrl(any.type_url).slice(1);
   const account = codec.type(typeName).toObject(codec.type(typeName).decode(any.value), { longs: String });
   return { typeName, account, base: baseAccountOf(account) };
 }
 
 export function setAccount(auth: KVStore, codec: Codec, address: Uint8Array, stored: StoredAccount): void {
   const type = codec.type(stored.typeName);
-  const any = { type_url: `/${stored.typeName}`, value: type.encode(type.fromObject(stored.account)).finish() };
+  const any = { type_url: typeUrlOf(type), value: type.encode(type.fromObject(stored.account)).finish() };
   auth.set(accountKey(address), codec.type("google.protobuf.Any").encode(any).finish());
 }
 

@@ -7,6 +7,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
 import { authQueries } from "./queries.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { neutralTypeUrl, profileTypeUrl } from "../../../codec/typeRegistry.js";
 
 const ACCOUNT_TYPES = [
   "core.auth.v1beta1.BaseAccount",
@@ -103,8 +104,10 @@ export const authModule: NodeModule = {
 };
 
 function unpackAccount(any: ProtoMessage, ctx: ModuleContext, field: string): ProtoMessage {
-  const typeName = fieldText(any.type_url).slice(1);
+  const typeName = neutralTypeUrl(fieldText(any.type_url)).slice(1);
   if (!ACCOUNT_TYPES.includes(typeName))
-    throw new Error(`${field}: unsupported account type "${String(any.type_url)}" (expected /${ACCOUNT_TYPES.join(" or /")})`);
+    throw new Error(
+      `${field}: unsupported account type "${String(any.type_url)}" (expected ${ACCOUNT_TYPES.map((t) => profileTypeUrl(`/${t}`)).join(" or ")})`,
+    );
   return ctx.codec.type(typeName).decode(any.value as Uint8Array);
 }

@@ -8,6 +8,7 @@ import { days, devValidators } from "../shared/devValidators.js";
 import { evidenceQueries } from "./queries.js";
 import { evidenceKey } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { neutralTypeUrl, profileTypeUrl } from "../../../codec/typeRegistry.js";
 
 const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
 
@@ -30,7 +31,8 @@ export const evidenceModule: NodeModule = {
     const consensus = bech32Prefixes(ctx.chain.bech32Prefix).consensus;
     ((state.evidence ?? []) as ProtoMessage[]).forEach((any, i) => {
       const at = `evidence[${i}]`;
-      if (any.type_url !== EQUIVOCATION_URL) throw new Error(`${at}: unsupported evidence type "${String(any.type_url)}" (expected ${EQUIVOCATION_URL})`);
+      if (neutralTypeUrl(any.type_url) !== EQUIVOCATION_URL)
+        throw new Error(`${at}: unsupported evidence type "${String(any.type_url)}" (expected ${profileTypeUrl(EQUIVOCATION_URL)})`);
       const e = ctx.codec.type(EQUIVOCATION_URL.slice(1)).decode(any.value as Uint8Array) as unknown as ProtoMessage;
       if (timestampMillis(e.time) <= 0) throw new Error(`${at}.time: invalid equivocation time`);
       if (Number(fieldText(e.height, "0")) < 1) throw new Error(`${at}.height: invalid equivocation height: ${fieldText(e.height, "0")}`);

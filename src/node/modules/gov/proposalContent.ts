@@ -10,6 +10,7 @@ import { panicError } from "../shared/errorTable.js";
 import { govError, paramsError } from "./errors.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { clearUpgradePlan, scheduleUpgrade, validatePlan } from "../upgrade/keeper.js";
+import { neutralTypeUrl } from "../../../codec/typeRegistry.js";
 
 /** The proposal contents this chain knows (gov v1beta1 Content implementations), with their checks and handlers. */
 export interface ContentKind {
@@ -70,7 +71,7 @@ export const CONTENT_KINDS: Record<string, ContentKind> = {
 /** Unpacks a proposal's content Any; an unknown type is refused as the real tx decoder refuses it. */
 export function decodeContent(any: unknown, ctx: ModuleContext): { kind: ContentKind; content: ProtoMessage } {
   const typeUrl = fieldText((any as ProtoMessage | undefined)?.type_url);
-  const kind = CONTENT_KINDS[typeUrl.replace(/^\//, "")];
+  const kind = CONTENT_KINDS[neutralTypeUrl(typeUrl).replace(/^\//, "")];
   if (!kind) throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.Content`);
   const content = ctx.codec.type(typeUrl.slice(1)).decode(((any as ProtoMessage).value as Uint8Array) ?? new Uint8Array()) as unknown as ProtoMessage;
   return { kind, content };

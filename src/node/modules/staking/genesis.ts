@@ -37,6 +37,7 @@ import {
   validatorQueueKey,
 } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { neutralTypeUrl, profileTypeUrl } from "../../../codec/typeRegistry.js";
 
 export const BONDED_POOL = "bonded_tokens_pool";
 export const NOT_BONDED_POOL = "not_bonded_tokens_pool";
@@ -56,8 +57,8 @@ export function validateStakingGenesis(state: ProtoMessage, ctx: ModuleContext):
       throw new Error(`${at}.operator_address: duplicate validator ${String(validator.operator_address)}`);
     validators.add(String(validator.operator_address));
     const any = (validator.consensus_pubkey ?? {}) as ProtoMessage;
-    if (!CONSENSUS_KEY_TYPES.includes(fieldText(any.type_url))) {
-      throw new Error(`${at}.consensus_pubkey: expected a ${CONSENSUS_KEY_TYPES.join(" or ")} key, got "${fieldText(any.type_url)}"`);
+    if (!CONSENSUS_KEY_TYPES.includes(neutralTypeUrl(any.type_url))) {
+      throw new Error(`${at}.consensus_pubkey: expected a ${CONSENSUS_KEY_TYPES.map(profileTypeUrl).join(" or ")} key, got "${fieldText(any.type_url)}"`);
     }
     if (consensusPublicKey(validator, ctx)?.length !== 32) throw new Error(`${at}.consensus_pubkey: an ed25519 public key is 32 bytes`);
     const key = Buffer.from(consensusAddressOf(validator, ctx)).toString("hex");

@@ -16,6 +16,7 @@ import { validatorByConsKey } from "./keys.js";
 import { coinOf, decField, intField, invalidRequest, positiveCoin, requireBondDenom, stakingMessage } from "./msgChecks.js";
 import { setPowerIndex, setValidator, staking } from "./store.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { neutralTypeUrl } from "../../../codec/typeRegistry.js";
 
 /** MsgCreateValidator and MsgEditValidator (v0.41 msgs.go ValidateBasic, keeper/msg_server.go), with the real errors and events. */
 
@@ -85,7 +86,8 @@ export const validatorMessages: Record<string, MsgRoute> = {
       if (!bytesEqual(delegator, operator)) throw stakingError("badValidatorAddr");
       if (!msg.pubkey) throw stakingError("emptyValidatorPubKey");
       const typeUrl = fieldText((msg.pubkey as ProtoMessage).type_url);
-      if (!CONSENSUS_KEYS[typeUrl]) throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.PubKey`);
+      if (!CONSENSUS_KEYS[neutralTypeUrl(typeUrl)])
+        throw sdkError("txDecode", `no concrete type registered for type URL ${typeUrl} against interface *types.PubKey`);
       positiveCoin(msg.value, "invalid delegation amount");
       if (emptyDescription(description(msg))) throw invalidRequest("empty description");
       const rates = (msg.commission ?? {}) as ProtoMessage;
@@ -100,7 +102,7 @@ export const validatorMessages: Record<string, MsgRoute> = {
       const operator = operatorAddressBytes(msg.validator_address, ctx);
       if (await getValidator(staking(ctx), ctx, operator)) throw stakingError("validatorOwnerExists");
       const any = msg.pubkey as ProtoMessage;
-      const keyType = CONSENSUS_KEYS[String(any.type_url)]!;
+      const keyType = CONSENSUS_KEYS[neutralTypeUrl(any.type_url)]!;
       const key = (ctx.codec.type(String(any.type_url).slice(1)).decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as { key: Uint8Array }).key;
       const consensus = consensusAddressBytes(key);
       if (await getValidatorByConsensusAddress(staking(ctx), ctx, consensus)) throw stakingError("validatorPubKeyExists");

@@ -9,8 +9,9 @@ import { reasonOf, symbolError } from "./validation.js";
 import { decodeStringValue } from "../../store/wrapperValues.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import type { QueryHandler } from "../nodeModule.js";
+import { profileTypeUrl } from "../../../codec/typeRegistry.js";
 
-const TOKEN_TYPE_URL = `/${TOKEN_TYPE}`;
+const tokenTypeUrl = () => profileTypeUrl(`/${TOKEN_TYPE}`);
 
 /** The handlers of the token Query service, by method. */
 export const tokenQueries: Record<string, QueryHandler> = {
@@ -18,19 +19,19 @@ export const tokenQueries: Record<string, QueryHandler> = {
     const denom = fieldText(request.denom);
     const bytes = await tokenBytes(ctx.store, denom);
     if (!bytes) throw notFound(`token ${denom} not found`);
-    return { Token: { type_url: TOKEN_TYPE_URL, value: bytes } };
+    return { Token: { type_url: tokenTypeUrl(), value: bytes } };
   },
   async Tokens(request, ctx) {
     const ownerText = fieldText(request.owner);
     const pagination = request.pagination as PageRequest | undefined;
     if (ownerText === "") {
-      const page = await paginate(ctx.store, SYMBOL_PREFIX, pagination, (_key, value) => ({ type_url: TOKEN_TYPE_URL, value }));
+      const page = await paginate(ctx.store, SYMBOL_PREFIX, pagination, (_key, value) => ({ type_url: tokenTypeUrl(), value }));
       return { Tokens: page.items, pagination: page.pagination };
     }
     const owner = ownerAddress(ownerText, ctx);
     const page = await paginate(ctx.store, ownerPrefix(owner), pagination, async (_key, value) => {
       const bytes = await tokenBytesBySymbol(ctx.store, decodeStringValue(value));
-      return bytes ? { type_url: TOKEN_TYPE_URL, value: bytes } : undefined;
+      return bytes ? { type_url: tokenTypeUrl(), value: bytes } : undefined;
     });
     return { Tokens: page.items, pagination: page.pagination };
   },

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import { load as loadYaml } from "js-yaml";
+import { tableValidator } from "../tables/schemaValidator.js";
+import { describeSchemaErrors } from "../util/schemaErrors.js";
+import { PACKAGE_ROOT } from "../util/paths.js";
+import schema from "../tables/schemas/names.schema.json" with { type: "json" };
+import { WordMap, type WordMapTable } from "./wordMap.js";
+
+export const NAMES_FILE = path.join(PACKAGE_ROOT, "names.yaml");
+
+/** The default profile: the specification's neutral words. */
+export const DEFAULT_NAMES = "seed";
+
+/** A mistake in names.yaml, or a profile it does not have. */
+export class NamesError extends Error {}
+
+/** names.yaml, validated against its JSON Schema: every profile's word map by name. */
+export function loadNamesTable(file = NAMES_FILE): Map<string, WordMap> {
+  let data: unknown;
+  try {
+    data = loadYaml(fs.readFileSync(file, "utf8")) ?? {};
+  } catch (err) {
+    throw new NamesError(`${path.basename(file)}: ${(err as Error).message}`);
+  }
+  const validate = tableValidator(schema);
+  if (!validate(data)) {
+    const problem = describeSchemaErrors(validate.errors!, data);
+    const key = problem.path.join(".");
+    throw new NamesError(`${path.basename(file)}: ${key ? `key "${key}": ` : ""}${problem.message}`);
+  }
+  const profiles = new Map<string, WordMap>([[DEFAULT_NAMES, new WordMap(DEFAULT_NAMES)]]);
+  for (const [name, table] of Object.entries(data as Record<string, WordMapTable>)) profiles.set(name, new WordMap(name, table));
+  return profiles;
+}
