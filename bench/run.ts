@@ -5,6 +5,7 @@
  * The server under test is the compiled build (npm run build first).
  *
  *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
+ *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,13 +14,14 @@ import { prepareHome } from "./benchHome.js";
 import { allResults, child, fmtMs, machine, record, scratchDir, type BenchResult } from "./benchTools.js";
 import { broadcastBenchmark } from "./broadcast.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
-import { restBenchmarks } from "./restThroughput.bench.js";
+import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
 import { startupMemoryBenchmarks } from "./startupMemory.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
 const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
-const runs = (name: string) => chosen.includes(name);
+const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
+const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
 
 const startedAt = new Date();
 const machineBefore = machine();
@@ -29,7 +31,7 @@ const dir = scratchDir("run");
 if (runs("rest") || runs("gateway") || runs("broadcast")) {
   console.log("\npreparing a home with 100,000 funded accounts and 50 keyed ones...");
   const bench = await prepareHome(dir, 100_000);
-  if (runs("rest")) await restBenchmarks(bench, dir);
+  if (runs("rest")) await restBenchmarks(bench, dir, restParts);
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
 }
