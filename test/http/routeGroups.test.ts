@@ -31,7 +31,7 @@ const ROUTES = [
 ];
 
 /** A router of the given routes: each answers its name and the parameters it read, or passes on when told to. */
-function routerOf(routes: TestRoute[]) {
+function routerOf(routes: TestRoute[]): Koa.Middleware {
   const router = new Router();
   for (const r of routes) {
     router[r.verb](`/${r.segments.map((s) => ("literal" in s ? s.literal : `:${s.variable}`)).join("/")}`, async (ctx, next) => {
@@ -39,7 +39,7 @@ function routerOf(routes: TestRoute[]) {
       ctx.body = `${r.name} ${JSON.stringify(ctx.params)}`;
     });
   }
-  return router.routes();
+  return router.routes() as unknown as Koa.Middleware;
 }
 
 function appOf(middleware: Koa.Middleware): Koa {

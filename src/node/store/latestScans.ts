@@ -1,5 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { compareBytes } from "./keyEncoding.js";
+import { ScanWindows, successor } from "./scanWindows.js";
 
 /** The part of a LevelDB iterator that a scan uses. */
 interface SeekableIterator {
@@ -9,7 +10,12 @@ interface SeekableIterator {
 }
 
 const MAX_IDLE = 64;
-const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace reads past the prefix's end
+/** Entries per read: each read is kept (ScanWindows), so that a thousand neighbouring prefixes cost one trip to LevelDB. */
+const PAGE = 1000;
+/** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
+const WINDOW_BYTES = 32 * 2 ** 20;
+/** A read stops after this many key and value bytes (classic-level's highWaterMarkBytes; its 16 KiB default holds ~300 balances). */
+const READ_BYTES = 256 * 1024;
 
 /**
  * Iterators over the fast index kept open for the latest version. Opening and
@@ -22,15 +28,16 @@ const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace r
 export class LatestScans {
   private version = -1;
   private idle: SeekableIterator[] = [];
+  private readonly windows = new ScanWindows(WINDOW_BYTES);
 
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private readonly namespace: { gte: Uint8Array; lt: Uint8Array },
   ) {}
 
-  /** Whether an idle iterator of `version` is at hand (then `scan` needs no fresh snapshot). */
-  has(version: number): boolean {
-    return version === this.version && this.idle.length > 0;
+  /** Whether `scan` of this range at `version` needs no fresh snapshot: an idle iterator of it is at hand, or a kept read holds the range. */
+  has(version: number, lower: Uint8Array, upper: Uint8Array): boolean {
+    return version === this.version && (this.idle.length > 0 || this.windows.lookup(lower, upper) !== undefined);
   }
 
   /**
@@ -40,13 +47,16 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    const iterator = this.idle.pop() ?? this.db.iterator(this.namespace);
+    const kept = this.windows.lookup(lower, upper);
+    if (kept) return fromMemory(kept);
+    const iterator = this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
     return this.read(version, iterator, lower, upper);
   }
 
-  /** A new version is the latest: idle iterators of the older one are closed. */
+  /** A new version is the latest: idle iterators and kept reads of the older one are dropped. */
   retire(latest: number): void {
     this.version = latest;
+    this.windows.clear();
     for (const iterator of this.idle.splice(0)) void iterator.close();
   }
 
@@ -54,13 +64,17 @@ export class LatestScans {
     let failed = false;
     try {
       iterator.seek(lower);
-      for (let page = 0; ; page = Math.min(page + 1, PAGES.length - 1)) {
-        const entries = await iterator.nextv(PAGES[page]!);
+      for (let low = lower; ;) {
+        const entries = await iterator.nextv(PAGE);
+        // Kept only while still the latest: a commit during the read made it stale.
+        // A read may stop short of PAGE at READ_BYTES; only an empty one says the iterator ended.
+        if (version === this.version) this.windows.keep(low, entries, entries.length === 0);
         if (entries.length === 0) return;
         for (const entry of entries) {
           if (compareBytes(entry[0], upper) >= 0) return;
           yield entry;
         }
+        low = successor(entries.at(-1)![0]); // the next read holds every key after the last one
       }
     } catch (err) {
       failed = true;
@@ -71,4 +85,8 @@ export class LatestScans {
       else void iterator.close();
     }
   }
+}
+
+async function* fromMemory(entries: Array<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  yield* entries;
 }
