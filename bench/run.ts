@@ -69,8 +69,8 @@ if (runs("genesis")) {
   });
 }
 
-const results = allResults();
 const file = path.join(import.meta.dirname, "results.json");
+const results = [...allResults(), ...earlierResults(file, allResults())];
 fs.writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), machine: machineBefore, machineAfter: machine(), results }, null, 2)}\n`);
 console.log(`\n${markdownTable(results)}\n\nwritten to ${path.relative(process.cwd(), file)}`);
 
@@ -78,7 +78,16 @@ function markdownTable(rows: BenchResult[]): string {
   const lines = ["| subject | baseline | ratio | target | p50 / p99 |", "|---|---|---|---|---|"];
   for (const r of rows) {
     const lat = r.p50 === undefined ? "" : `${fmtMs(r.p50)} / ${fmtMs(r.p99!)}`;
-    lines.push(`| ${r.subject}: ${r.subjectValue} | ${r.baseline}: ${r.baselineValue} | ${r.ratio.toFixed(2)}x | ${r.target} | ${lat} |`);
+    const run = r.from ? ` (run of ${r.from.slice(0, 10)})` : "";
+    lines.push(`| ${r.subject}: ${r.subjectValue}${run} | ${r.baseline}: ${r.baselineValue} | ${r.ratio.toFixed(2)}x | ${r.target} | ${lat} |`);
   }
   return lines.join("\n");
+}
+
+/** The rows of the previous results.json that this run did not measure (a subset was chosen), each naming the run it is from. */
+function earlierResults(file: string, fresh: BenchResult[]): BenchResult[] {
+  if (!fs.existsSync(file)) return [];
+  const earlier = JSON.parse(fs.readFileSync(file, "utf8")) as { startedAt: string; results: BenchResult[] };
+  const measured = new Set(fresh.map((r) => r.subject));
+  return earlier.results.filter((r) => !measured.has(r.subject)).map((r) => ({ ...r, from: r.from ?? earlier.startedAt }));
 }
