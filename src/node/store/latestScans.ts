@@ -35,9 +35,15 @@ export class LatestScans {
     private readonly namespace: { gte: Uint8Array; lt: Uint8Array },
   ) {}
 
-  /** Whether `scan` of this range at `version` needs no fresh snapshot: an idle iterator of it is at hand, or a kept read holds the range. */
-  has(version: number, lower: Uint8Array, upper: Uint8Array): boolean {
-    return version === this.version && (this.idle.length > 0 || this.windows.lookup(lower, upper) !== undefined);
+  /** Whether an idle iterator of `version` is at hand (then `scan` needs no fresh snapshot). */
+  has(version: number): boolean {
+    return version === this.version && this.idle.length > 0;
+  }
+
+  /** The entries of [lower, upper) at `version` when kept reads hold that whole range (no LevelDB read then); undefined otherwise. */
+  kept(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> | undefined {
+    const entries = version === this.version ? this.windows.lookup(lower, upper) : undefined;
+    return entries && fromMemory(entries);
   }
 
   /**
@@ -47,8 +53,6 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    const kept = this.windows.lookup(lower, upper);
-    if (kept) return fromMemory(kept);
     const iterator = this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
     return this.read(version, iterator, lower, upper);
   }

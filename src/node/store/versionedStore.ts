@@ -217,7 +217,9 @@ class VersionReader implements StateReader {
     // An idle iterator of this version reads it whatever was committed since; a new one reads the state of now.
     const lower = fastKey(start ?? prefix);
     const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
-    if (!this.latestScans.has(this.version, lower, upper) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    const kept = this.latestScans.kept(this.version, lower, upper);
+    if (kept) return latestEntries(kept);
+    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper));
   }
 
