@@ -14,7 +14,7 @@ export class UnknownTypeUrlError extends Error {
 export function resolveTypeUrl(root: protobuf.Root, typeUrl: string): protobuf.Type {
   const name = typeUrl.slice(typeUrl.lastIndexOf("/") + 1);
   let known = resolved.get(root);
-  if (!known) resolved.set(root, (known = new Map()));
+  if (!known) resolved.set(root, (known = new Map<string, protobuf.Type>()));
   const kept = known.get(name);
   if (kept) return kept;
   const found = name ? root.lookup(name) : null;

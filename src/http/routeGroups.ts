@@ -52,7 +52,7 @@ export function routeGroups<R, S, C>(
       key.push(literals[i]!.has(segment) ? segment : OTHER);
     }
     const group = groupOf(key);
-    return group ? group(ctx, next) : next();
+    return group ? (group(ctx, next) as Promise<unknown>) : (next() as Promise<unknown>);
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { compareBytes } from "./keyEncoding.js";
-import { ScanWindows, successor } from "./scanWindows.js";
+import { ScanWindows } from "./scanWindows.js";
 
 /** The part of a LevelDB iterator that a scan uses. */
 interface SeekableIterator {
@@ -10,8 +10,9 @@ interface SeekableIterator {
 }
 
 const MAX_IDLE = 64;
-/** Entries per read: each read is kept (ScanWindows), so that a thousand neighbouring prefixes cost one trip to LevelDB. */
-const PAGE = 1000;
+const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace reads past the prefix's end
+/** Entries per fill (a read kept in ScanWindows): a thousand neighbouring prefixes then cost no trip to LevelDB. */
+const FILL = 1000;
 /** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
 const WINDOW_BYTES = 32 * 2 ** 20;
 /** A read stops after this many key and value bytes (classic-level's highWaterMarkBytes; its 16 KiB default holds ~300 balances). */
@@ -53,8 +54,42 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    const iterator = this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
-    return this.read(version, iterator, lower, upper);
+    if (!this.filling) this.fill(version, this.take(), lower);
+    return this.read(version, this.take(), lower, upper);
+  }
+
+  /** An idle iterator, or one opened now (a snapshot of the database as it is now). */
+  private take(): SeekableIterator {
+    return this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
+  }
+
+  /** One fill at a time: concurrent scans that miss would otherwise each read the same neighbourhood. */
+  private filling = false;
+
+  /**
+   * Reads FILL entries from `lower` on, beside the scan that missed them, and
+   * keeps them for the scans that follow. Only one runs at a time, so while the
+   * kept reads are few the scans cost what they cost without them, and the
+   * neighbourhood of the keys asked is read once, not once per concurrent scan.
+   */
+  private fill(version: number, iterator: SeekableIterator, lower: Uint8Array): void {
+    this.filling = true;
+    iterator.seek(lower);
+    iterator
+      .nextv(FILL)
+      .then((entries) => {
+        // Kept only while still the latest: a commit during the read made it stale.
+        // A read may stop short of FILL at READ_BYTES; only an empty one says the iterator ended.
+        if (version === this.version) this.windows.keep(lower, entries, entries.length === 0);
+        this.release(version, iterator);
+      })
+      .catch(() => void iterator.close()) // a failed fill only leaves the range unkept
+      .finally(() => (this.filling = false));
+  }
+
+  private release(version: number, iterator: SeekableIterator): void {
+    if (version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
+    else void iterator.close();
   }
 
   /** A new version is the latest: idle iterators and kept reads of the older one are dropped. */
@@ -68,25 +103,21 @@ export class LatestScans {
     let failed = false;
     try {
       iterator.seek(lower);
-      for (let low = lower; ;) {
-        const entries = await iterator.nextv(PAGE);
-        // Kept only while still the latest: a commit during the read made it stale.
-        // A read may stop short of PAGE at READ_BYTES; only an empty one says the iterator ended.
-        if (version === this.version) this.windows.keep(low, entries, entries.length === 0);
+      for (let page = 0; ; page = Math.min(page + 1, PAGES.length - 1)) {
+        const entries = await iterator.nextv(PAGES[page]!);
         if (entries.length === 0) return;
         for (const entry of entries) {
           if (compareBytes(entry[0], upper) >= 0) return;
           yield entry;
         }
-        low = successor(entries.at(-1)![0]); // the next read holds every key after the last one
       }
     } catch (err) {
       failed = true;
       throw err;
     } finally {
       // Also when the consumer stopped half-way: the next scan seeks.
-      if (!failed && version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
-      else void iterator.close();
+      if (failed) void iterator.close();
+      else this.release(version, iterator);
     }
   }
 }

@@ -114,7 +114,7 @@ function firstAtOrAfter(entries: Entry[], key: Uint8Array): number {
 }
 
 /** The smallest key after `key`. */
-export function successor(key: Uint8Array): Uint8Array {
+function successor(key: Uint8Array): Uint8Array {
   const next = new Uint8Array(key.length + 1);
   next.set(key);
   return next;
