@@ -43,6 +43,8 @@ export interface BenchResult {
   p50?: number;
   p99?: number;
   note?: string;
+  /** Set on a row kept from an earlier run (a subset was run since): when that run started. */
+  from?: string;
 }
 
 const results: BenchResult[] = [];

@@ -2,9 +2,10 @@
  * Summarises a V8 .cpuprofile (written by `node --cpu-prof`): self time by
  * function, the largest first, as shares of the busy (non-idle) time.
  *
- *   npx tsx bench/profileSummary.ts PROFILE.cpuprofile [top=25] [--by-package]
+ *   npx tsx bench/profileSummary.ts PROFILE.cpuprofile [top=25] [--by-package] [--skip-ms=N]
  *
  * --by-package adds self time up per npm package (or source folder) instead of per function.
+ * --skip-ms=N leaves out the first N ms of the profile (the server's start, before the load).
  */
 import fs from "node:fs";
 
@@ -21,6 +22,7 @@ interface Profile {
 
 const args = process.argv.slice(2);
 const byPackage = args.includes("--by-package");
+const skipUs = 1000 * Number(args.find((a) => a.startsWith("--skip-ms="))?.slice("--skip-ms=".length) ?? 0);
 const [file, topArg] = args.filter((a) => !a.startsWith("--"));
 if (!file) throw new Error("usage: profileSummary.ts PROFILE.cpuprofile [top]");
 const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
@@ -28,9 +30,12 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<string, number>();
 let total = 0;
 let idle = 0;
+let elapsed = 0;
 profile.samples.forEach((id, i) => {
   const node = byId.get(id)!;
   const dt = profile.timeDeltas[i] ?? 0;
+  elapsed += dt;
+  if (elapsed < skipUs) return;
   const { functionName, url, lineNumber } = node.callFrame;
   if (functionName === "(idle)") {
     idle += dt;

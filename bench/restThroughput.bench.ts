@@ -3,6 +3,8 @@
  * a bare Koa app answering the same bytes from memory, and the engine's own
  * comparisons: an earlier kept height against the latest, the full route table
  * against a table of one route. autocannon, 20 connections, 5 s each.
+ *
+ * `parts` picks some of them (hot, cold, params, table); all when undefined.
  */
 import path from "node:path";
 import type { BenchHome } from "./benchHome.js";
@@ -12,12 +14,20 @@ const BALANCES = "/core/bank/v1beta1/balances/";
 const PARAMS = "/core/bank/v1beta1/params";
 const rate = (l: Load) => `${l.rps.toFixed(0)} req/s`;
 
-export async function restBenchmarks(bench: BenchHome, dir: string): Promise<void> {
+export const REST_PARTS = ["hot", "cold", "params", "table"] as const;
+export type RestPart = (typeof REST_PARTS)[number];
+
+export async function restBenchmarks(bench: BenchHome, dir: string, parts: ReadonlySet<RestPart> = new Set(REST_PARTS)): Promise<void> {
   console.log(`\nREST throughput (${CONNECTIONS} connections, ${DURATION_S} s each; ${bench.addresses.length} accounts)`);
+  const cold = (i: number) => `${BALANCES}${bench.addresses[i % bench.addresses.length]}`;
+  if (parts.has("hot") || parts.has("cold") || parts.has("params")) await againstBareKoa(bench, dir, parts);
+  if (parts.has("table")) await engineComparisons(bench, cold);
+}
+
+async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<RestPart>): Promise<void> {
   const { addresses } = bench;
   const hotAddress = addresses[0]!;
   const cold = (i: number) => `${BALANCES}${addresses[i % addresses.length]}`;
-
   const server = await startChainRest(bench.home);
   const bodies = new Map<string, string>();
   const answer = async (route: string) => {
@@ -32,12 +42,13 @@ export async function restBenchmarks(bench: BenchHome, dir: string): Promise<voi
   for (const address of addresses) if (address !== hotAddress) bodies.set(BALANCES + address, coldBody);
   const bare = await startBareKoa(bodies, dir);
   try {
-    const pairs: Array<[string, string, (i: number) => string, string]> = [
-      ["balance, same account again (hot)", "bare Koa, same bytes", () => BALANCES + hotAddress, "≥ 0.8x"],
-      [`balance, another of ${addresses.length} accounts each request (cold)`, "bare Koa, same bytes", (i) => cold(i + 1), "≥ 0.5x"],
-      ["params (hot)", "bare Koa, same bytes", () => PARAMS, "≥ 0.8x"],
+    const pairs: Array<[RestPart, string, string, (i: number) => string, string]> = [
+      ["hot", "balance, same account again (hot)", "bare Koa, same bytes", () => BALANCES + hotAddress, "≥ 0.8x"],
+      ["cold", `balance, another of ${addresses.length} accounts each request (cold)`, "bare Koa, same bytes", (i) => cold(i + 1), "≥ 0.5x"],
+      ["params", "params (hot)", "bare Koa, same bytes", () => PARAMS, "≥ 0.8x"],
     ];
-    for (const [subject, baseline, pathOf, target] of pairs) {
+    for (const [part, subject, baseline, pathOf, target] of pairs) {
+      if (!parts.has(part)) continue;
       const engine = await load(server.restUrl, pathOf);
       const koa = await load(bare.url, pathOf);
       record({
@@ -55,7 +66,9 @@ export async function restBenchmarks(bench: BenchHome, dir: string): Promise<voi
     await bare.server.stop();
     await server.node.stop();
   }
+}
 
+async function engineComparisons(bench: BenchHome, cold: (i: number) => string): Promise<void> {
   // Answers not reused from here on (the engine's REST app with reuse off, in its own process):
   // the versions against the fast index, and the whole table (~250 routes) against only the measured route.
   const serve = async (only?: string) => {

@@ -5,6 +5,7 @@
  * The server under test is the compiled build (npm run build first).
  *
  *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
+ *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,13 +14,14 @@ import { prepareHome } from "./benchHome.js";
 import { allResults, child, fmtMs, machine, record, scratchDir, type BenchResult } from "./benchTools.js";
 import { broadcastBenchmark } from "./broadcast.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
-import { restBenchmarks } from "./restThroughput.bench.js";
+import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
 import { startupMemoryBenchmarks } from "./startupMemory.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
 const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
-const runs = (name: string) => chosen.includes(name);
+const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
+const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
 
 const startedAt = new Date();
 const machineBefore = machine();
@@ -29,7 +31,7 @@ const dir = scratchDir("run");
 if (runs("rest") || runs("gateway") || runs("broadcast")) {
   console.log("\npreparing a home with 100,000 funded accounts and 50 keyed ones...");
   const bench = await prepareHome(dir, 100_000);
-  if (runs("rest")) await restBenchmarks(bench, dir);
+  if (runs("rest")) await restBenchmarks(bench, dir, restParts);
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
 }
@@ -67,8 +69,8 @@ if (runs("genesis")) {
   });
 }
 
-const results = allResults();
 const file = path.join(import.meta.dirname, "results.json");
+const results = [...allResults(), ...earlierResults(file, allResults())];
 fs.writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), machine: machineBefore, machineAfter: machine(), results }, null, 2)}\n`);
 console.log(`\n${markdownTable(results)}\n\nwritten to ${path.relative(process.cwd(), file)}`);
 
@@ -76,7 +78,16 @@ function markdownTable(rows: BenchResult[]): string {
   const lines = ["| subject | baseline | ratio | target | p50 / p99 |", "|---|---|---|---|---|"];
   for (const r of rows) {
     const lat = r.p50 === undefined ? "" : `${fmtMs(r.p50)} / ${fmtMs(r.p99!)}`;
-    lines.push(`| ${r.subject}: ${r.subjectValue} | ${r.baseline}: ${r.baselineValue} | ${r.ratio.toFixed(2)}x | ${r.target} | ${lat} |`);
+    const run = r.from ? ` (run of ${r.from.slice(0, 10)})` : "";
+    lines.push(`| ${r.subject}: ${r.subjectValue}${run} | ${r.baseline}: ${r.baselineValue} | ${r.ratio.toFixed(2)}x | ${r.target} | ${lat} |`);
   }
   return lines.join("\n");
+}
+
+/** The rows of the previous results.json that this run did not measure (a subset was chosen), each naming the run it is from. */
+function earlierResults(file: string, fresh: BenchResult[]): BenchResult[] {
+  if (!fs.existsSync(file)) return [];
+  const earlier = JSON.parse(fs.readFileSync(file, "utf8")) as { startedAt: string; results: BenchResult[] };
+  const measured = new Set(fresh.map((r) => r.subject));
+  return earlier.results.filter((r) => !measured.has(r.subject)).map((r) => ({ ...r, from: r.from ?? earlier.startedAt }));
 }

@@ -17,19 +17,29 @@ export class PostFailed extends Error {
 export class JsonPoster {
   private readonly agent: http.Agent;
   private readonly transport: typeof http | typeof https;
+  /** Where every call goes, parsed once (Node would parse the URL text on each request). */
+  private readonly target: http.RequestOptions;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly timeoutMs: number,
   ) {
-    const secure = url.startsWith("https:");
-    this.transport = secure ? https : http;
+    const parsed = new URL(url);
+    this.transport = parsed.protocol === "https:" ? https : http;
     this.agent = new this.transport.Agent({ keepAlive: true });
+    this.target = {
+      protocol: parsed.protocol,
+      hostname: parsed.hostname.replace(/^\[|\]$/g, ""),
+      port: parsed.port,
+      path: `${parsed.pathname}${parsed.search}`,
+      ...(parsed.username || parsed.password ? { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` } : {}),
+    };
   }
 
   post(body: string): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const request = this.transport.request(this.url, {
+      const request = this.transport.request({
+        ...this.target,
         method: "POST",
         agent: this.agent,
         headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },

@@ -1,5 +1,6 @@
 import protobuf from "protobufjs";
 import { resolveTypeUrl } from "./typeRegistry.js";
+import { isAny } from "./fieldKinds.js";
 
 /** Bytes that decode, but are not the one deterministic encoding of what they carry (ADR-027). */
 export class NonCanonicalEncodingError extends Error {}
@@ -88,7 +89,7 @@ function checkDelimitedField(root: protobuf.Root, field: protobuf.Field, value: 
   if (field.map) return; // maps have no deterministic order (ADR-027 leaves them out); no tx type uses one
   const nested = field.resolvedType;
   if (nested instanceof protobuf.Type) {
-    if (nested.fullName === ".google.protobuf.Any") checkAny(root, value);
+    if (isAny(nested)) checkAny(root, value);
     else rejectNonCanonical(root, nested, value);
     return;
   }

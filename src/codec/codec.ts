@@ -7,6 +7,8 @@ import { lookupType } from "./typeRegistry.js";
 /** The proto tree with its JSON renderer and parser, loaded once per process. */
 export class Codec {
   readonly renderer: Proto3JsonRenderer;
+  /** Types by the names asked (module code asks by literal names, per query and per transaction). */
+  private readonly types = new Map<string, protobuf.Type>();
   readonly parser: Proto3JsonParser;
 
   constructor(readonly root: protobuf.Root = protoRoot()) {
@@ -15,6 +17,11 @@ export class Codec {
   }
 
   type(name: string): protobuf.Type {
-    return lookupType(this.root, name);
+    let type = this.types.get(name);
+    if (!type) {
+      type = lookupType(this.root, name); // throws for an unknown name, which is not kept
+      this.types.set(name, type);
+    }
+    return type;
   }
 }

@@ -53,16 +53,32 @@ export function isNonNullable(field: protobuf.Field): boolean {
   return field.options?.["(gogoproto.nullable)"] === false;
 }
 
+/**
+ * protobufjs computes `fullName` on every read (it walks the parents and joins
+ * their names); the renderers and the parser ask it of every message they meet,
+ * so it is kept per type. A type's name and place do not change once the root is built.
+ */
+const fullNames = new WeakMap<protobuf.ReflectionObject, string>();
+
+export function fullNameOf(type: protobuf.ReflectionObject): string {
+  let name = fullNames.get(type);
+  if (name === undefined) {
+    name = type.fullName;
+    fullNames.set(type, name);
+  }
+  return name;
+}
+
 export function isTimestamp(type: protobuf.Type): boolean {
-  return type.fullName === ".google.protobuf.Timestamp";
+  return fullNameOf(type) === ".google.protobuf.Timestamp";
 }
 
 export function isDuration(type: protobuf.Type): boolean {
-  return type.fullName === ".google.protobuf.Duration";
+  return fullNameOf(type) === ".google.protobuf.Duration";
 }
 
 export function isAny(type: protobuf.Type): boolean {
-  return type.fullName === ".google.protobuf.Any";
+  return fullNameOf(type) === ".google.protobuf.Any";
 }
 
 /** Full name without the leading dot, as used in type URLs and method paths. */

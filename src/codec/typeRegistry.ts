@@ -13,11 +13,20 @@ export class UnknownTypeUrlError extends Error {
  * Every message in proto/ is registered, so rendering never fails on a known type.
  */
 export function resolveTypeUrl(root: protobuf.Root, typeUrl: string): protobuf.Type {
+  // keyed by the profile's name, so the neutral and the profile's URL of one type share an entry
   const name = names().protoName(typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
+  let known = resolved.get(root);
+  if (!known) resolved.set(root, (known = new Map<string, protobuf.Type>()));
+  const kept = known.get(name);
+  if (kept) return kept;
   const found = name ? root.lookup("." + name) : null;
   if (!(found instanceof protobuf.Type)) throw new UnknownTypeUrlError(typeUrl);
+  known.set(name, found); // only names of existing types: bounded by the proto tree, whatever clients send
   return found;
 }
+
+/** Types found by name, per root: protobufjs' lookup walks the namespaces on every call. */
+const resolved = new WeakMap<protobuf.Root, Map<string, protobuf.Type>>();
 
 export function typeUrlOf(type: protobuf.Type): string {
   return "/" + type.fullName.replace(/^\./, "");

@@ -1,5 +1,6 @@
 import protobuf from "protobufjs";
 import { resolveTypeUrl, typeUrlOf, UnknownTypeUrlError } from "./typeRegistry.js";
+import { isAny } from "./fieldKinds.js";
 
 /** A field the message's type does not declare (codec/unknownproto in the real system). */
 export class UnknownFieldError extends Error {}
@@ -33,8 +34,7 @@ export function rejectUnknownFields(root: protobuf.Root, type: protobuf.Type, by
     const nested = field.resolvedType;
     if (nested instanceof protobuf.Type && wireType === 2) {
       const inner = reader.bytes();
-      const skipped =
-        nested.fullName === ".google.protobuf.Any" ? checkAny(root, inner, allowNonCritical) : rejectUnknownFields(root, nested, inner, allowNonCritical);
+      const skipped = isAny(nested) ? checkAny(root, inner, allowNonCritical) : rejectUnknownFields(root, nested, inner, allowNonCritical);
       skippedNonCritical ||= skipped;
     } else {
       reader.skipType(wireType);

@@ -8,6 +8,16 @@ import { callMethod } from "./callMethod.js";
 import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
 import type { RestDeps } from "../http/restDeps.js";
+import { routeGroups } from "../http/routeGroups.js";
+
+/** The gateway family's middleware: the table's routes, dispatched by path prefix (routeGroups.ts). */
+export function gatewayRoutes(routes: RouteSpec[], deps: RestDeps) {
+  return routeGroups(
+    routes,
+    (route) => route.segments,
+    (subset) => buildGatewayRouter(subset, deps).routes(),
+  );
+}
 
 /** The Koa router of the gateway family, built from the compiled route table. */
 export function buildGatewayRouter(routes: RouteSpec[], deps: RestDeps): Router {

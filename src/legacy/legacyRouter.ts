@@ -16,6 +16,16 @@ import { generateTx } from "./generateRoute.js";
 import { answerQuery } from "./queryRoute.js";
 import { broadcastStdTx, decodeTx, encodeStdTx, searchTxs, searchTxsEach } from "./txRoutes.js";
 import { checkedAddress } from "./addressParams.js";
+import { routeGroups } from "../http/routeGroups.js";
+
+/** The legacy family's middleware: the table's routes, dispatched by path prefix (routeGroups.ts). */
+export function legacyRoutes(routes: LegacyRouteSpec[], deps: LegacyDeps) {
+  return routeGroups(
+    routes,
+    (route) => route.segments,
+    (subset) => buildLegacyRouter(subset, deps).routes(),
+  );
+}
 
 /**
  * The Koa router of the legacy family, built from the compiled legacy table.

@@ -3,10 +3,10 @@ import cors from "@koa/cors";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
 import type { AminoTransforms } from "../tables/aminoTransforms.js";
-import { buildLegacyRouter } from "../legacy/legacyRouter.js";
+import { legacyRoutes } from "../legacy/legacyRouter.js";
 import { legacyDeps } from "../legacy/legacyDeps.js";
 import { gatewayErrors, notImplemented } from "../http/errorBody.js";
-import { buildGatewayRouter, refusedPathVariables } from "../gateway/gatewayRouter.js";
+import { gatewayRoutes, refusedPathVariables } from "../gateway/gatewayRouter.js";
 import type { RestDeps } from "../http/restDeps.js";
 import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { AnswerCache } from "../http/answerCache.js";
@@ -51,8 +51,8 @@ export function createRestApp(options: RestAppOptions): Koa {
   if (options.answerCache) app.use(options.answerCache.middleware);
   // Legacy routes first, as the real server registers them: they take precedence. They answer
   // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.
-  if (options.legacy) app.use(buildLegacyRouter(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)).routes());
-  app.use(buildGatewayRouter(options.gatewayRoutes, options.deps).routes());
+  if (options.legacy) app.use(legacyRoutes(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)));
+  app.use(gatewayRoutes(options.gatewayRoutes, options.deps));
   app.use(refusedPathVariables(options.deps));
   app.use(notImplemented);
   return app;

@@ -1,6 +1,6 @@
 import protobuf from "protobufjs";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { isAny, typeName } from "../fieldKinds.js";
+import { isAny, isDuration, isTimestamp, typeName } from "../fieldKinds.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { resolveTypeUrl, typeUrlOf } from "../typeRegistry.js";
 import type { AminoTransforms } from "../../tables/aminoTransforms.js";
@@ -132,7 +132,7 @@ export class AminoBinaryCodec {
 }
 
 function isWellKnownScalar(type: protobuf.Type): boolean {
-  return type.fullName === ".google.protobuf.Timestamp" || type.fullName === ".google.protobuf.Duration";
+  return isTimestamp(type) || isDuration(type);
 }
 
 const transcodingNeeded = new Map<protobuf.Type, boolean>();

@@ -2,7 +2,7 @@ import protobuf from "protobufjs";
 import Long from "long";
 import { decToWire } from "../decimal.js";
 import { parseDuration, parseTimestamp } from "../wellKnownTime.js";
-import { fieldKind, isAny, isDuration, isTimestamp, type FieldKind } from "../fieldKinds.js";
+import { fieldKind, fullNameOf, isAny, isDuration, isTimestamp, type FieldKind } from "../fieldKinds.js";
 import { resolveTypeUrl, profileTypeUrl } from "../typeRegistry.js";
 import { integerFromNumber, parseBase64, parseIntegerText, type IntegerType } from "../scalarText.js";
 import type { ProtoMessage } from "./renderProto3.js";
@@ -90,7 +90,7 @@ export class Proto3JsonParser {
     const typeUrl = json["@type"];
     if (typeof typeUrl !== "string") throw new JsonInputError(join(path, "@type"), 'an Any needs a "@type"');
     const inner = wrap(join(path, "@type"), () => resolveTypeUrl(this.root, typeUrl));
-    const body = inner.fullName.startsWith(".google.protobuf.") ? json.value : withoutType(json);
+    const body = fullNameOf(inner).startsWith(".google.protobuf.") ? json.value : withoutType(json);
     const message = this.parseValue({ kind: "message", type: inner }, body, path) as ProtoMessage;
     return { type_url: profileTypeUrl(typeUrl), value: inner.encode(message).finish() };
   }

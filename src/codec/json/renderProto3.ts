@@ -2,7 +2,7 @@ import protobuf from "protobufjs";
 import Long from "long";
 import { decFromWire } from "../decimal.js";
 import { formatDuration, formatTimestamp } from "../wellKnownTime.js";
-import { fieldKind, isAny, isDuration, isNonNullable, isTimestamp, type FieldKind } from "../fieldKinds.js";
+import { fieldKind, fullNameOf, isAny, isDuration, isNonNullable, isTimestamp, type FieldKind } from "../fieldKinds.js";
 import { resolveTypeUrl } from "../typeRegistry.js";
 
 /** A decoded protobufjs message: fields by proto name, Long for 64-bit ints, Uint8Array for bytes. */
@@ -90,7 +90,7 @@ export class Proto3JsonRenderer {
     const inner = resolveTypeUrl(this.root, typeUrl);
     const decoded = inner.decode((any.value as Uint8Array) ?? new Uint8Array()) as unknown as ProtoMessage;
     const rendered = this.renderMessage(inner, decoded);
-    if (inner.fullName.startsWith(".google.protobuf.")) return { "@type": typeUrl, value: rendered };
+    if (fullNameOf(inner).startsWith(".google.protobuf.")) return { "@type": typeUrl, value: rendered };
     return { "@type": typeUrl, ...(rendered as { [key: string]: JsonValue }) };
   }
 }

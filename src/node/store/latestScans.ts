@@ -1,5 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { compareBytes } from "./keyEncoding.js";
+import { ScanWindows } from "./scanWindows.js";
 
 /** The part of a LevelDB iterator that a scan uses. */
 interface SeekableIterator {
@@ -10,6 +11,12 @@ interface SeekableIterator {
 
 const MAX_IDLE = 64;
 const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace reads past the prefix's end
+/** Entries per fill (a read kept in ScanWindows): a thousand neighbouring prefixes then cost no trip to LevelDB. */
+const FILL = 1000;
+/** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
+const WINDOW_BYTES = 32 * 2 ** 20;
+/** A read stops after this many key and value bytes (classic-level's highWaterMarkBytes; its 16 KiB default holds ~300 balances). */
+const READ_BYTES = 256 * 1024;
 
 /**
  * Iterators over the fast index kept open for the latest version. Opening and
@@ -22,6 +29,7 @@ const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace r
 export class LatestScans {
   private version = -1;
   private idle: SeekableIterator[] = [];
+  private readonly windows = new ScanWindows(WINDOW_BYTES);
 
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -33,6 +41,12 @@ export class LatestScans {
     return version === this.version && this.idle.length > 0;
   }
 
+  /** The entries of [lower, upper) at `version` when kept reads hold that whole range (no LevelDB read then); undefined otherwise. */
+  kept(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> | undefined {
+    const entries = version === this.version ? this.windows.lookup(lower, upper) : undefined;
+    return entries && fromMemory(entries);
+  }
+
   /**
    * Entries from `lower` (inclusive) to `upper` (exclusive), read at `version`:
    * an idle iterator of that version, or one opened now, which the caller must
@@ -40,13 +54,48 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    const iterator = this.idle.pop() ?? this.db.iterator(this.namespace);
-    return this.read(version, iterator, lower, upper);
+    if (!this.filling) this.fill(version, this.take(), lower);
+    return this.read(version, this.take(), lower, upper);
   }
 
-  /** A new version is the latest: idle iterators of the older one are closed. */
+  /** An idle iterator, or one opened now (a snapshot of the database as it is now). */
+  private take(): SeekableIterator {
+    return this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
+  }
+
+  /** One fill at a time: concurrent scans that miss would otherwise each read the same neighbourhood. */
+  private filling = false;
+
+  /**
+   * Reads FILL entries from `lower` on, beside the scan that missed them, and
+   * keeps them for the scans that follow. Only one runs at a time, so while the
+   * kept reads are few the scans cost what they cost without them, and the
+   * neighbourhood of the keys asked is read once, not once per concurrent scan.
+   */
+  private fill(version: number, iterator: SeekableIterator, lower: Uint8Array): void {
+    this.filling = true;
+    iterator.seek(lower);
+    iterator
+      .nextv(FILL)
+      .then((entries) => {
+        // Kept only while still the latest: a commit during the read made it stale.
+        // A read may stop short of FILL at READ_BYTES; only an empty one says the iterator ended.
+        if (version === this.version) this.windows.keep(lower, entries, entries.length === 0);
+        this.release(version, iterator);
+      })
+      .catch(() => void iterator.close()) // a failed fill only leaves the range unkept
+      .finally(() => (this.filling = false));
+  }
+
+  private release(version: number, iterator: SeekableIterator): void {
+    if (version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
+    else void iterator.close();
+  }
+
+  /** A new version is the latest: idle iterators and kept reads of the older one are dropped. */
   retire(latest: number): void {
     this.version = latest;
+    this.windows.clear();
     for (const iterator of this.idle.splice(0)) void iterator.close();
   }
 
@@ -67,8 +116,12 @@ export class LatestScans {
       throw err;
     } finally {
       // Also when the consumer stopped half-way: the next scan seeks.
-      if (!failed && version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
-      else void iterator.close();
+      if (failed) void iterator.close();
+      else this.release(version, iterator);
     }
   }
+}
+
+async function* fromMemory(entries: Array<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  yield* entries;
 }

@@ -215,9 +215,12 @@ class VersionReader implements StateReader {
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     // An idle iterator of this version reads it whatever was committed since; a new one reads the state of now.
-    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    const lower = fastKey(start ?? prefix);
     const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
-    return latestEntries(this.latestScans.scan(this.version, fastKey(start ?? prefix), upper));
+    const kept = this.latestScans.kept(this.version, lower, upper);
+    if (kept) return latestEntries(kept);
+    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    return latestEntries(this.latestScans.scan(this.version, lower, upper));
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {

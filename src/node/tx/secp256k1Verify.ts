@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { VerifiedSignatures } from "./verifiedSignatures.js";
 
 /** DER prefix of a SubjectPublicKeyInfo holding a compressed secp256k1 point (33 bytes follow). */
 const SPKI_PREFIX = Buffer.from("3036301006072a8648ce3d020106052b8104000a032200", "hex");
@@ -10,10 +11,17 @@ const HALF_ORDER = secp256k1.Point.CURVE().n >> 1n;
  * Whether `signature` (64 bytes, r‖s) is a secp256k1 signature of SHA-256(`message`)
  * by the compressed public key `publicKey`, with s in the lower half of the order
  * (the real ante handler refuses malleable high-S signatures). Verified by
- * OpenSSL through node:crypto: a third of the time of a JavaScript verify,
- * and every transaction is verified twice (CheckTx and DeliverTx).
+ * OpenSSL through node:crypto: a third of the time of a JavaScript verify.
+ * Every transaction is verified in CheckTx and again in DeliverTx; the second
+ * time finds it among the signatures already verified.
  */
 export function verifySecp256k1(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  return verified.check(publicKey, message, signature, () => verifyNow(signature, message, publicKey));
+}
+
+const verified = new VerifiedSignatures();
+
+function verifyNow(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
   if (signature.length !== 64) return false;
   if (publicKey.length !== 33) return nobleVerify(signature, message, publicKey);
   const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString("hex")}`);

@@ -1,0 +1,68 @@
+import type { Middleware, Next, ParameterizedContext } from "koa";
+
+/** A route's path as the tables give it: literal and variable segments. */
+export type PathSegment = { literal: string } | { variable: string };
+
+/** How many leading path segments pick a request's group. */
+const DEPTH = 2;
+/** Any request segment that is no route's literal at that position. */
+const OTHER = "\u0000";
+
+/**
+ * Dispatch by path prefix in front of Koa routers. @koa/router tests every
+ * route's regular expression in turn, so with the whole table (~250 gateway
+ * and ~100 legacy routes) each request paid for hundreds of tests before its
+ * own route ran (the "full table against one route" benchmark). Here the
+ * routes are grouped by their first two segments, and a request runs a router
+ * built (by `build`, once, on first use) from only the routes that can match
+ * its path, in table order: the same routes match as in one router of all of
+ * them, so the answers are the same. A group with no route is skipped.
+ *
+ * The routers match without case and on the raw (still percent-encoded)
+ * path, so request segments are compared lower-cased and undecoded; a route
+ * whose literal differs from the request's segment cannot match it. Request
+ * segments that are no route's literal all share one key (OTHER), so the
+ * groups are bounded by the table, not by what clients send.
+ */
+export function routeGroups<R, S, C>(
+  routes: readonly R[],
+  segmentsOf: (route: R) => readonly PathSegment[],
+  build: (subset: R[]) => Middleware<S, C>,
+): Middleware<S, C> {
+  const literals: Array<Set<string>> = [];
+  for (let i = 0; i < DEPTH; i++) {
+    literals.push(new Set(routes.flatMap((route) => literalAt(segmentsOf(route), i) ?? [])));
+  }
+  const groups = new Map<string, Middleware<S, C> | null>();
+  const groupOf = (key: string[]): Middleware<S, C> | null => {
+    const id = key.join("/");
+    let group = groups.get(id);
+    if (group === undefined) {
+      const subset = routes.filter((route) => key.every((segment, i) => mayMatch(segmentsOf(route), i, segment)));
+      group = subset.length > 0 ? build(subset) : null;
+      groups.set(id, group);
+    }
+    return group;
+  };
+  return (ctx: ParameterizedContext<S, C>, next: Next) => {
+    const segments = ctx.path.split("/", DEPTH + 1); // "/a/b/…" → ["", "a", "b"]
+    const key: string[] = [];
+    for (let i = 0; i < DEPTH; i++) {
+      const segment = segments[i + 1]?.toLowerCase() ?? OTHER;
+      key.push(literals[i]!.has(segment) ? segment : OTHER);
+    }
+    const group = groupOf(key);
+    return group ? (group(ctx, next) as Promise<unknown>) : (next() as Promise<unknown>);
+  };
+}
+
+function literalAt(segments: readonly PathSegment[], i: number): string | undefined {
+  const segment = segments[i];
+  return segment && "literal" in segment ? segment.literal.toLowerCase() : undefined;
+}
+
+/** Whether a route can match a path whose segment `i` has this key: a variable or a missing segment may (kept to be safe). */
+function mayMatch(segments: readonly PathSegment[], i: number, key: string): boolean {
+  const literal = literalAt(segments, i);
+  return literal === undefined || literal === key;
+}

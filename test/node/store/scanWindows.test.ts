@@ -1,0 +1,54 @@
+import { expect } from "chai";
+import { ScanWindows } from "../../../src/node/store/scanWindows.js";
+import { compareBytes } from "../../../src/node/store/keyEncoding.js";
+
+type Entry = [Uint8Array, Uint8Array];
+
+/** A small deterministic generator (seeded), so that a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+}
+
+const key = (n: number) => Uint8Array.of(n >> 8, n & 0xff);
+
+describe("ScanWindows (kept reads of the latest state)", () => {
+  for (const seed of [1, 2, 3, 4]) {
+    it(`answers every range exactly as a scan would, or not at all (seed ${seed})`, () => {
+      const next = random(seed);
+      const keys = [...new Set([...Array(400)].map(() => Math.floor(next() * 2000)))].sort((a, b) => a - b);
+      const all: Entry[] = keys.map((k) => [key(k), Uint8Array.of(k & 0xff)]);
+      const scan = (lower: Uint8Array, upper: Uint8Array) => all.filter(([k]) => compareBytes(k, lower) >= 0 && compareBytes(k, upper) < 0);
+      // As an iterator reads: up to `page` entries from `low` on; an empty read at the end.
+      const read = (low: Uint8Array, page: number) => all.filter(([k]) => compareBytes(k, low) >= 0).slice(0, page);
+      const windows = new ScanWindows(40 * 200); // room for about 40 entries: evictions happen
+      let answered = 0;
+      for (let i = 0; i < 3000; i++) {
+        const a = Math.floor(next() * 2100);
+        const lower = key(a);
+        const upper = key(a + 1 + Math.floor(next() * 30));
+        const kept = windows.lookup(lower, upper);
+        if (kept) {
+          answered++;
+          expect(kept).to.deep.equal(scan(lower, upper));
+        } else {
+          const entries = read(lower, 1 + Math.floor(next() * 12));
+          windows.keep(lower, entries, entries.length === 0);
+        }
+      }
+      expect(answered).to.be.greaterThan(100);
+    });
+  }
+
+  it("forgets everything on clear", () => {
+    const windows = new ScanWindows(1 << 20);
+    windows.keep(key(1), [[key(1), key(1)]], false);
+    windows.keep(Uint8Array.of(0, 1, 0), [], true); // the read after it ended
+    expect(windows.lookup(key(1), key(2))).to.have.length(1);
+    windows.clear();
+    expect(windows.lookup(key(1), key(2))).to.equal(undefined);
+  });
+});
