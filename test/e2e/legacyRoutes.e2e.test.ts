@@ -936,7 +936,7 @@ describe("e2e: legacy routes", function () {
 
     it("the account of an address the chain does not know is an empty account, as the real server answers; a malformed one is a 400", async () => {
       const fresh = await get(`/auth/accounts/${addressOf(9)}`);
-      expect(fresh.body).to.deep.equal({ height: "0", result: { type: "core-sdk/BaseAccount", value: {} } });
+      expect(fresh.body).to.deep.equal({ height: "0", result: { type: "core-sdk/Account", value: {} } });
       const malformed = await get(`/auth/accounts/${examples.address!.slice(0, -6)}`);
       expect(malformed.status).to.equal(400);
       expect(malformed.body.error).to.match(/^invalid address/);

@@ -121,8 +121,13 @@ describe("amino JSON renderer", () => {
   it("writes Any values as {type, value} by amino name, keys as their raw bytes; a type without a name cannot be written", () => {
     const account = any("core.auth.v1beta1.BaseAccount", { address: "hub1a", pub_key: any("core.crypto.secp256k1.PubKey", { key: KEY }), sequence: 7 });
     expect(amino.renderAny(account)).to.deep.equal({
-      type: "core-sdk/BaseAccount",
-      value: { address: "hub1a", public_key: { type: "consensus/PubKeySecp256k1", value: Buffer.from(KEY).toString("base64") }, sequence: "7" },
+      type: "core-sdk/Account",
+      value: {
+        address: "hub1a",
+        public_key: { type: "consensus/PubKeySecp256k1", value: Buffer.from(KEY).toString("base64") },
+        account_number: "0",
+        sequence: "7",
+      },
     });
     expect(() => amino.renderAny(any("ibc.core.client.v1.MsgUpdateClient", { client_id: "c" }))).to.throw(
       NoAminoEncodingError,
