@@ -1,8 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
-import { load as loadYaml } from "js-yaml";
-import { tableValidator } from "../tables/schemaValidator.js";
-import { describeSchemaErrors } from "../util/schemaErrors.js";
+import { loadValidatedYaml } from "../tables/validatedYaml.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "../tables/schemas/names.schema.json" with { type: "json" };
 import { WordMap, type WordMapTable } from "./wordMap.js";
@@ -17,18 +14,7 @@ export class NamesError extends Error {}
 
 /** names.yaml, validated against its JSON Schema: every profile's word map by name. */
 export function loadNamesTable(file = NAMES_FILE): Map<string, WordMap> {
-  let data: unknown;
-  try {
-    data = loadYaml(fs.readFileSync(file, "utf8")) ?? {};
-  } catch (err) {
-    throw new NamesError(`${path.basename(file)}: ${(err as Error).message}`);
-  }
-  const validate = tableValidator(schema);
-  if (!validate(data)) {
-    const problem = describeSchemaErrors(validate.errors!, data);
-    const key = problem.path.join(".");
-    throw new NamesError(`${path.basename(file)}: ${key ? `key "${key}": ` : ""}${problem.message}`);
-  }
+  const data = loadValidatedYaml(file, schema, (message) => new NamesError(message));
   const profiles = new Map<string, WordMap>([[DEFAULT_NAMES, new WordMap(DEFAULT_NAMES)]]);
   for (const [name, table] of Object.entries(data as Record<string, WordMapTable>)) profiles.set(name, new WordMap(name, table));
   return profiles;

@@ -1,9 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import protobuf from "protobufjs";
-import { load as loadYaml } from "js-yaml";
-import { tableValidator } from "./schemaValidator.js";
-import { describeSchemaErrors } from "../util/schemaErrors.js";
+import { loadValidatedYaml } from "./validatedYaml.js";
 import { TableError } from "./loadYamlTable.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "./schemas/amino-transforms.schema.json" with { type: "json" };
@@ -42,18 +39,13 @@ export interface AminoTransforms {
 type RawTransforms = AminoTransformsTable;
 
 export function loadAminoTransforms(file = AMINO_TRANSFORMS_FILE): AminoTransforms {
-  let data: unknown;
-  try {
-    data = names().deep(loadYaml(fs.readFileSync(file, "utf8")) ?? {});
-  } catch (err) {
-    throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
-  }
-  const validate = tableValidator(schema);
-  if (!validate(data)) {
-    const problem = describeSchemaErrors(validate.errors!, data);
-    const key = problem.path.join(".");
-    throw new TableError(`${path.basename(file)}: ${key ? `key "${key}": ` : ""}${problem.message}`);
-  }
+  // the naming profile's words, applied as the table is read (the file is never copied)
+  const data = loadValidatedYaml(
+    file,
+    schema,
+    (message) => new TableError(message),
+    (raw) => names().deep(raw),
+  );
   return compile(data as RawTransforms, path.basename(file));
 }
 

@@ -7,7 +7,7 @@ import { isAllGTE } from "../shared/coinChecks.js";
 import { upperHex } from "../shared/hexBytes.js";
 import { accountBytes } from "../shared/msgAddresses.js";
 import { documentError } from "../service/documentSchema.js";
-import { readServiceParams } from "../service/params.js";
+import { maxRequestTimeout } from "../service/params.js";
 import { createRequestContext } from "../service/requestContexts.js";
 import { bindingsOf, getContext, PAUSED } from "../service/store.js";
 import { randomError } from "./errors.js";
@@ -34,7 +34,7 @@ export async function requestRandomService(ctx: ExecContext, consumer: string, s
   const bindings = await bindingsOf(ctx, RANDOM_SERVICE);
   if (bindings.length < 1) throw randomError("noBindings");
   if (!isAllGTE(await getAllBalances(ctx.storeOf("bank"), accountBytes(consumer, ctx)), serviceFeeCap)) throw sdkError("insufficientFee");
-  const timeout = Number(fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).max_request_timeout, "0"));
+  const timeout = await maxRequestTimeout(ctx);
   return createRequestContext(ctx, {
     serviceName: RANDOM_SERVICE,
     providers: [bindings[0]!.provider],

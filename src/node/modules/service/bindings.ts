@@ -6,12 +6,11 @@ import { durationMs, goTimeString } from "../shared/goTime.js";
 import { TxError } from "../../abci/txError.js";
 import { serviceError } from "./errors.js";
 import { addCoinLists, DEPOSIT_ACCOUNT, moduleAccount } from "./fees.js";
-import { readServiceParams } from "./params.js";
+import { baseDenom, maxRequestTimeout, readServiceParams } from "./params.js";
 import { checkPromotions, minDeposit, parsePricing, type Pricing } from "./pricing.js";
 import * as store from "./store.js";
 import { ZERO_TIME, type Binding } from "./store.js";
 import { checkOptions } from "./validation.js";
-import { fieldText } from "../../../codec/fieldText.js";
 
 /** The service keeper's binding rules (irismod v1.3.1 keeper/binding.go). */
 
@@ -25,13 +24,9 @@ export interface BindingSettings {
   owner: string;
 }
 
-async function maxRequestTimeout(ctx: ExecContext): Promise<number> {
-  return Number(fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).max_request_timeout, "0"));
-}
-
 /** validateDeposit: exactly one coin, of the base denom. */
 async function checkDepositDenom(ctx: ExecContext, deposit: Coin[]): Promise<void> {
-  const base = fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).base_denom);
+  const base = await baseDenom(ctx);
   if (deposit.length !== 1 || deposit[0]!.denom !== base) throw serviceError("invalidDeposit", `deposit only accepts ${base}`);
 }
 

@@ -1,6 +1,7 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { KVReader } from "../../store/kv.js";
-import type { ModuleContext, ParamValues } from "../nodeModule.js";
+import type { ExecContext, ModuleContext, ParamValues } from "../nodeModule.js";
+import { fieldText } from "../../../codec/fieldText.js";
 import { aminoDec, aminoJson, aminoString, aminoUint64 } from "../shared/aminoParams.js";
 import { big } from "../shared/genesisObjectChecks.js";
 import { PARAMS_KEY } from "./keys.js";
@@ -8,6 +9,16 @@ import { PARAMS_KEY } from "./keys.js";
 export async function readServiceParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
   const bytes = await store.get(PARAMS_KEY);
   return bytes ? ctx.codec.type("extmod.service.Params").decode(bytes) : {};
+}
+
+/** The denom deposits, fee caps and prices are counted in. */
+export async function baseDenom(ctx: ExecContext): Promise<string> {
+  return fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).base_denom);
+}
+
+/** The most blocks a request may wait for its responses. */
+export async function maxRequestTimeout(ctx: ExecContext): Promise<number> {
+  return Number(fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).max_request_timeout, "0"));
 }
 
 /** The params of the x/params subspace "service", under the real keys (types/params.go), as amino JSON. */

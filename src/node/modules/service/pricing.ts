@@ -5,7 +5,7 @@ import type { Coin } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
 import { DEC_ONE, decFromInt, decFromWire, decMul, decTruncateInt } from "../shared/decMath.js";
 import { serviceError } from "./errors.js";
-import { readServiceParams } from "./params.js";
+import { baseDenom, readServiceParams } from "./params.js";
 import { exchangeRate } from "./exchangeRate.js";
 import { getRequestVolume, type Binding } from "./store.js";
 
@@ -84,10 +84,6 @@ export async function exchangedPrice(ctx: ExecContext, consumer: string, binding
   const price = await discounted(ctx, consumer, binding);
   const amount = price.denom === base ? price.amount : decMul(price.amount, await exchangeRate(ctx, price.denom, base));
   return { denom: base, amount: decTruncateInt(amount) };
-}
-
-export async function baseDenom(ctx: ExecContext): Promise<string> {
-  return fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).base_denom);
 }
 
 /** GetMinDeposit: price × min_deposit_multiple in the base denom, at least the min_deposit param. */

@@ -1,11 +1,10 @@
 import { sha256 } from "@noble/hashes/sha2.js";
-import { fieldText } from "../../../codec/fieldText.js";
 import type { Coin } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
 import { upperHex } from "../shared/hexBytes.js";
 import { serviceError } from "./errors.js";
 import { makeRequestContextId } from "./ids.js";
-import { readServiceParams } from "./params.js";
+import { baseDenom, maxRequestTimeout } from "./params.js";
 import * as store from "./store.js";
 import { BATCH_COMPLETED, COMPLETED, PAUSED, RUNNING, type RequestContext } from "./store.js";
 import { checkRequest, checkRequestContextUpdate } from "./validation.js";
@@ -28,13 +27,9 @@ export interface NewRequestContext {
   moduleName: string;
 }
 
-async function maxRequestTimeout(ctx: ExecContext): Promise<number> {
-  return Number(fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).max_request_timeout, "0"));
-}
-
 /** validateServiceFeeCap: one coin, of the base denom. */
 async function checkFeeCapDenom(ctx: ExecContext, cap: Coin[]): Promise<void> {
-  const base = fieldText((await readServiceParams(ctx.storeOf("service"), ctx)).base_denom);
+  const base = await baseDenom(ctx);
   if (cap.length !== 1 || cap[0]!.denom !== base) throw serviceError("invalidServiceFeeCap", `service fee cap only accepts ${base}`);
 }
 
