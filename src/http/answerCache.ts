@@ -10,6 +10,8 @@ interface Answer {
 
 /** Bytes counted per answer beyond its body and key (headers, the entry itself). */
 const ENTRY_OVERHEAD = 256;
+/** Requests remembered as asked once at the latest height (hashes: 8 bytes each); forgotten all at once when full. */
+const ASKED_ONCE_LIMIT = 1 << 18;
 
 /**
  * Answers reused while the chain's state has not changed. The state at a
@@ -18,7 +20,10 @@ const ENTRY_OVERHEAD = 256;
  * says the height moved; every such notice empties the cache. While the client
  * cannot tell the height (no watch, or a dropped subscription) nothing is
  * reused: a reused answer is never older than the state the node would read.
- * Memory is bounded by `maxBytes` (least recently used answers leave first).
+ * An answer is kept when its request comes a second time at the same height:
+ * requests asked once (another account each time) cost no copy, no entry and
+ * no garbage. Memory is bounded by `maxBytes` (least recently used answers
+ * leave first).
  */
 export class AnswerCache {
   private readonly answers: LRUCache<string, Answer>;
@@ -26,6 +31,8 @@ export class AnswerCache {
   private latest: number | undefined;
   /** Bumped on every notice: an answer computed across a notice is not kept. */
   private generation = 0;
+  /** Hashes of the requests asked once since the height moved: the next ask of one is kept. */
+  private readonly askedOnce = new Set<number>();
   private readonly unwatch: () => void;
 
   constructor(client: ChainClient, maxBytes: number) {
@@ -43,6 +50,7 @@ export class AnswerCache {
       ctx.body = reused.body;
       return;
     }
+    if (!this.askedBefore(key)) return next() as Promise<void>;
     const generation = this.generation;
     const before = { ...ctx.response.headers };
     await next();
@@ -58,16 +66,33 @@ export class AnswerCache {
     this.answers.clear();
   }
 
+  /** Whether `key` was asked since the height moved (a hash collision only keeps an answer one ask early); remembers it. */
+  private askedBefore(key: string): boolean {
+    const hash = stringHash(key);
+    if (this.askedOnce.has(hash)) return true;
+    if (this.askedOnce.size >= ASKED_ONCE_LIMIT) this.askedOnce.clear();
+    this.askedOnce.add(hash);
+    return false;
+  }
+
   private onHeight(latest: number | undefined): void {
     this.latest = latest;
     this.generation++;
     this.answers.clear();
+    this.askedOnce.clear();
   }
 }
 
 /** What makes two requests the same question: path and query as sent, and the requested height. */
 function requestKey(ctx: Context): string {
   return `${ctx.url}\n${ctx.get(HEIGHT_HEADER)}\n${ctx.get(`grpc-metadata-${HEIGHT_HEADER}`)}`;
+}
+
+/** FNV-1a over the UTF-16 code units, cut to 30 bits: a small integer, which a Set holds without an object per entry. */
+function stringHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash & 0x3fffffff;
 }
 
 /** The response headers the route set (content type, answered height, deprecation), not those of outer middleware. */

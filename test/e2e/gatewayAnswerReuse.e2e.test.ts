@@ -19,7 +19,7 @@ describe("e2e: chain-rest gateway --node reuses answers only for the node's late
       const route = `${gateway.restUrl}/core/bank/v1beta1/balances/${b.address}/uhub`;
       const before = await http(route);
       expect(before.status, before.text).to.equal(200);
-      expect((await http(route)).text).to.equal(before.text);
+      for (let i = 0; i < 2; i++) expect((await http(route)).text).to.equal(before.text); // kept when asked again, then reused
 
       const tx = await directTx(a, { messages: [send(a.address, b.address, "555")], sequence: 0, accountNumber: 0 });
       const broadcast = await http(`${gateway.restUrl}/core/tx/v1beta1/txs`, {

@@ -62,6 +62,7 @@ describe("answers reused while the state has not changed", function () {
     const h = node.height;
     const fast: HttpAnswer[] = [];
     for (const route of routes) fast.push(await get(route)); // the latest height: the fast index
+    for (const route of routes) await get(route); // asked a second time: kept
     const asked = client.queries;
     const reused: HttpAnswer[] = [];
     for (const route of routes) reused.push(await get(route));
@@ -88,6 +89,7 @@ describe("answers reused while the state has not changed", function () {
     const [, , c] = addresses as [string, string, string];
     const route = `/core/bank/v1beta1/balances/${c}/uhub`;
     const before = await get(route);
+    await get(route); // kept
     expect((await get(route)).text).to.equal(before.text);
     await sendFrom(1, c, "99", 0);
     const after = await get(route);
@@ -97,9 +99,8 @@ describe("answers reused while the state has not changed", function () {
 
   it("reuses nothing but 200 answers to GET requests", async () => {
     const asked = client.queries;
-    await get("/core/bank/v1beta1/balances/hub1notanaddress");
-    await get("/core/bank/v1beta1/balances/hub1notanaddress");
-    expect(client.queries - asked).to.equal(2);
+    for (let i = 0; i < 3; i++) await get("/core/bank/v1beta1/balances/hub1notanaddress");
+    expect(client.queries - asked).to.equal(3);
   });
 
   it("follows a remote node's height over its NewBlock events, and tells when the subscription drops", async () => {
@@ -141,13 +142,11 @@ describe("answers reused while the state has not changed", function () {
     const server = await startRestServer(testApiConfig({ swagger: false }), "hub", counted, node.codec);
     try {
       const route = `${server.url}/core/bank/v1beta1/params`;
-      await http(route);
-      await http(route);
-      expect(counted.queries).to.equal(1);
+      for (let i = 0; i < 3; i++) await http(route); // the second is kept, the third reused
+      expect(counted.queries).to.equal(2);
       listener!(undefined); // as a dropped subscription says
-      await http(route);
-      await http(route);
-      expect(counted.queries).to.equal(3);
+      for (let i = 0; i < 3; i++) await http(route);
+      expect(counted.queries).to.equal(5);
     } finally {
       await server.close();
     }

@@ -42,9 +42,8 @@ export class LatestScans {
   }
 
   /** The entries of [lower, upper) at `version` when kept reads hold that whole range (no LevelDB read then); undefined otherwise. */
-  kept(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> | undefined {
-    const entries = version === this.version ? this.windows.lookup(lower, upper) : undefined;
-    return entries && fromMemory(entries);
+  kept(version: number, lower: Uint8Array, upper: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+    return version === this.version ? this.windows.lookup(lower, upper) : undefined;
   }
 
   /**
@@ -54,7 +53,6 @@ export class LatestScans {
    */
   scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     if (version !== this.version) this.retire(version);
-    if (!this.filling) this.fill(version, this.take(), lower);
     return this.read(version, this.take(), lower, upper);
   }
 
@@ -65,27 +63,6 @@ export class LatestScans {
 
   /** One fill at a time: concurrent scans that miss would otherwise each read the same neighbourhood. */
   private filling = false;
-
-  /**
-   * Reads FILL entries from `lower` on, beside the scan that missed them, and
-   * keeps them for the scans that follow. Only one runs at a time, so while the
-   * kept reads are few the scans cost what they cost without them, and the
-   * neighbourhood of the keys asked is read once, not once per concurrent scan.
-   */
-  private fill(version: number, iterator: SeekableIterator, lower: Uint8Array): void {
-    this.filling = true;
-    iterator.seek(lower);
-    iterator
-      .nextv(FILL)
-      .then((entries) => {
-        // Kept only while still the latest: a commit during the read made it stale.
-        // A read may stop short of FILL at READ_BYTES; only an empty one says the iterator ended.
-        if (version === this.version) this.windows.keep(lower, entries, entries.length === 0);
-        this.release(version, iterator);
-      })
-      .catch(() => void iterator.close()) // a failed fill only leaves the range unkept
-      .finally(() => (this.filling = false));
-  }
 
   private release(version: number, iterator: SeekableIterator): void {
     if (version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
@@ -99,12 +76,26 @@ export class LatestScans {
     for (const iterator of this.idle.splice(0)) void iterator.close();
   }
 
+  /**
+   * Reads the range a page at a time. When no other read is filling, the first
+   * page is FILL entries from `lower` on, kept for the scans that follow: the
+   * scan that missed pays for the neighbourhood's read once, and concurrent
+   * misses meanwhile read only what they need.
+   */
   private async *read(version: number, iterator: SeekableIterator, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    let fills = !this.filling;
+    if (fills) this.filling = true;
     let failed = false;
     try {
       iterator.seek(lower);
       for (let page = 0; ; page = Math.min(page + 1, PAGES.length - 1)) {
-        const entries = await iterator.nextv(PAGES[page]!);
+        const entries = await iterator.nextv(fills ? FILL : PAGES[page]!);
+        if (fills) {
+          // Kept only while still the latest: a commit during the read made it stale.
+          // A read may stop short of FILL at READ_BYTES; only an empty one says the iterator ended.
+          if (version === this.version) this.windows.keep(lower, entries, entries.length === 0);
+          this.filling = fills = false;
+        }
         if (entries.length === 0) return;
         for (const entry of entries) {
           if (compareBytes(entry[0], upper) >= 0) return;
@@ -115,13 +106,10 @@ export class LatestScans {
       failed = true;
       throw err;
     } finally {
+      if (fills) this.filling = false; // a read that failed or was dropped before its first page
       // Also when the consumer stopped half-way: the next scan seeks.
       if (failed) void iterator.close();
       else this.release(version, iterator);
     }
   }
-}
-
-async function* fromMemory(entries: Array<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
-  yield* entries;
 }

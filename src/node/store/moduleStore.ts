@@ -9,9 +9,13 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
+const modulePrefixes = new Map<string, Uint8Array>();
+
 /** The key prefix of a module's store: its keys live under "<module>/" (the real app's per-module stores). */
 export function modulePrefix(module: string): Uint8Array {
-  return utf8(`${module}/`);
+  let prefix = modulePrefixes.get(module);
+  if (!prefix) modulePrefixes.set(module, (prefix = utf8(`${module}/`)));
+  return prefix;
 }
 
 /** A module's view of the state, for queries. */

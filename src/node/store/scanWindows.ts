@@ -1,18 +1,28 @@
-/** Byte order of keys (native: the searches below compare keys a few dozen times per scan). */
-const compareBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b);
-
 type Entry = [Uint8Array, Uint8Array];
+
+/**
+ * A key as a latin1 string: one character per byte, so strings order as the
+ * bytes do, and V8 compares them natively (several times faster than a byte
+ * loop that meets both Buffers and plain Uint8Arrays).
+ */
+type Key = string;
+
+function keyOf(bytes: Uint8Array): Key {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
 
 /** A key range [low, high) of the fast index and every entry in it, as an iterator read them (no high: to the end). */
 interface Window {
-  low: Uint8Array;
-  high: Uint8Array | undefined;
+  low: Key;
+  high: Key | undefined;
+  /** The entries' keys, as Keys, in order (the searches' side of `entries`). */
+  keys: Key[];
   entries: Entry[];
   bytes: number;
 }
 
-/** Counted per entry beyond its key and value bytes (two Uint8Arrays and the pair). */
-const ENTRY_OVERHEAD = 160;
+/** Counted per entry beyond its key and value bytes (two Uint8Arrays, the pair and its Key). */
+const ENTRY_OVERHEAD = 200;
 
 /**
  * Ranges of the fast index read by scans at the latest version, kept in memory
@@ -34,19 +44,21 @@ export class ScanWindows {
   constructor(private readonly maxBytes: number) {}
 
   /** The entries of [lower, upper) when kept ranges hold all of it; undefined otherwise. */
-  lookup(lower: Uint8Array, upper: Uint8Array): Entry[] | undefined {
+  lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array): Entry[] | undefined {
+    const lower = keyOf(lowerBytes);
+    const upper = keyOf(upperBytes);
     let i = this.lastStartingAtOrBefore(lower);
     if (i < 0) return undefined;
     let found: Entry[] = [];
     for (let from = lower; ; i++) {
       const window = this.windows[i];
-      if (!window || compareBytes(window.low, from) > 0) return undefined; // a gap before `upper`
-      const inside = window.high === undefined || compareBytes(upper, window.high) <= 0;
-      const end = inside ? firstAtOrAfter(window.entries, upper) : window.entries.length;
-      const part = window.entries.slice(firstAtOrAfter(window.entries, from), end);
+      if (!window || window.low > from) return undefined; // a gap before `upper`
+      const inside = window.high === undefined || upper <= window.high;
+      const end = inside ? firstAtOrAfter(window.keys, upper) : window.entries.length;
+      const part = window.entries.slice(firstAtOrAfter(window.keys, from), end);
       found = found.length === 0 ? part : found.concat(part);
       if (inside) return found;
-      if (compareBytes(window.high!, from) <= 0) return undefined;
+      if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there
     }
   }
@@ -56,22 +68,26 @@ export class ScanWindows {
    * including the last one, or to the end when `ended` (it read nothing more),
    * cut where a kept range begins. Nothing when `low` is in a kept range.
    */
-  keep(low: Uint8Array, read: Entry[], ended: boolean): void {
-    let high = ended ? undefined : successor(read.at(-1)![0]);
+  keep(lowBytes: Uint8Array, read: Entry[], ended: boolean): void {
+    const low = keyOf(lowBytes);
     const at = this.lastStartingAtOrBefore(low);
     const before = this.windows[at];
-    if (before && (before.high === undefined || compareBytes(low, before.high) < 0)) return; // already kept
+    if (before && (before.high === undefined || low < before.high)) return; // already kept
+    let keys = read.map(([key]) => keyOf(key));
+    let high = ended ? undefined : successor(keys.at(-1)!);
     const next = this.windows[at + 1];
     let entries = read;
-    if (next && (high === undefined || compareBytes(next.low, high) < 0)) {
+    if (next && (high === undefined || next.low < high)) {
       high = next.low;
-      entries = read.slice(0, firstAtOrAfter(read, next.low));
+      const cut = firstAtOrAfter(keys, next.low);
+      entries = read.slice(0, cut);
+      keys = keys.slice(0, cut);
     }
     let bytes = 0;
     for (const [key, value] of entries) bytes += key.length + value.length + ENTRY_OVERHEAD;
     if (bytes > this.maxBytes) return;
     while (this.bytes + bytes > this.maxBytes) this.evictOldest();
-    const window: Window = { low, high, entries, bytes };
+    const window: Window = { low, high, keys, entries, bytes };
     this.windows.splice(this.lastStartingAtOrBefore(low) + 1, 0, window);
     this.order.push(window);
     this.bytes += bytes;
@@ -90,32 +106,30 @@ export class ScanWindows {
     this.bytes -= oldest.bytes;
   }
 
-  private lastStartingAtOrBefore(key: Uint8Array): number {
+  private lastStartingAtOrBefore(key: Key): number {
     let lo = 0;
     let hi = this.windows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareBytes(this.windows[mid]!.low, key) <= 0) lo = mid + 1;
+      if (this.windows[mid]!.low <= key) lo = mid + 1;
       else hi = mid;
     }
     return lo - 1;
   }
 }
 
-function firstAtOrAfter(entries: Entry[], key: Uint8Array): number {
+function firstAtOrAfter(keys: Key[], key: Key): number {
   let lo = 0;
-  let hi = entries.length;
+  let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareBytes(entries[mid]![0], key) < 0) lo = mid + 1;
+    if (keys[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /** The smallest key after `key`. */
-function successor(key: Uint8Array): Uint8Array {
-  const next = new Uint8Array(key.length + 1);
-  next.set(key);
-  return next;
+function successor(key: Key): Key {
+  return key + "\0";
 }

@@ -218,7 +218,7 @@ class VersionReader implements StateReader {
     const lower = fastKey(start ?? prefix);
     const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
     const kept = this.latestScans.kept(this.version, lower, upper);
-    if (kept) return latestEntries(kept);
+    if (kept) return keptEntries(kept);
     if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper));
   }
@@ -260,6 +260,11 @@ async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, U
   } finally {
     await entries.close();
   }
+}
+
+/** Entries of the fast index kept in memory (latestScans.ts), as latestEntries gives them. */
+async function* keptEntries(entries: Array<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  for (const [rawKey, entry] of entries) yield [rawKey.subarray(1), fastEntryValue(entry)];
 }
 
 async function* latestEntries(entries: AsyncIterable<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
