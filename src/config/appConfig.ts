@@ -119,11 +119,11 @@ export const APP_SETTINGS = {
         rules: { minimum: 0, maximum: 65536 },
         expected: "a number of megabytes from 0 (no reuse) to 65536",
         comment: [
-          "Megabytes of answers kept for reuse: the same GET at the same latest height is",
-          "answered again from memory until the next block (0 = no reuse).",
+          "Megabytes of answers kept for reuse: a GET asked again at the same latest height",
+          "is kept and answered from memory until the next block (0 = no reuse).",
         ],
         meaning:
-          "memory for reused answers: a GET answered 200 is answered again from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
+          "memory for reused answers: a GET answered 200 and asked again at the same height is kept, then answered from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
       },
     },
   },
