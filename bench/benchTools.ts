@@ -71,6 +71,9 @@ export interface Load {
   p50: number;
   p99: number;
   total: number;
+  /** Paths asked (answered or in flight when the run stopped). */
+  asked: number;
+  seconds: number;
 }
 
 /** autocannon against `base`: `path(i)` gives the i-th request's path (and optional headers). */
@@ -88,7 +91,42 @@ export async function load(
     requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${base}${pathOf(0)}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, asked: i, seconds: result.duration };
+}
+
+/** One side of an interleaved comparison: a server and the paths to ask it. */
+export interface LoadTarget {
+  url: string;
+  pathOf: (i: number) => string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Subject and baseline measured in turns: `slices` short autocannon runs of
+ * each, alternating, DURATION_S in all per target. A machine whose load moves
+ * during the run (other processes, CPU frequency) then moves both sides alike.
+ * Each target's paths go on from where its previous slice stopped (a cold
+ * path never repeats). p50/p99: the median over the slices of each slice's.
+ */
+export async function interleavedLoad(targets: LoadTarget[], slices = 5): Promise<Load[]> {
+  const counters = targets.map(() => 0);
+  const runs: Load[][] = targets.map(() => []);
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [t, target] of targets.entries()) {
+      runs[t]!.push(await load(target.url, (i) => target.pathOf(counters[t]! + i), { duration: DURATION_S / slices, headers: target.headers }));
+      counters[t]! += runs[t]!.at(-1)!.asked;
+    }
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const sum = (parts: Load[], of: (p: Load) => number) => parts.reduce((n, p) => n + of(p), 0);
+  return runs.map((parts) => ({
+    rps: sum(parts, (p) => p.total) / sum(parts, (p) => p.seconds),
+    p50: median(parts.map((p) => p.p50)),
+    p99: median(parts.map((p) => p.p99)),
+    total: sum(parts, (p) => p.total),
+    asked: sum(parts, (p) => p.asked),
+    seconds: sum(parts, (p) => p.seconds),
+  }));
 }
 
 export const CLI = path.join(PACKAGE_ROOT, "bin", "chain-rest.js");

@@ -6,9 +6,10 @@
  *
  * `parts` picks some of them (hot, cold, params, table); all when undefined.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { BenchHome } from "./benchHome.js";
-import { child, CONNECTIONS, DURATION_S, get, load, record, startBareKoa, startChainRest, type Load } from "./benchTools.js";
+import { child, CONNECTIONS, DURATION_S, get, interleavedLoad, record, startBareKoa, startChainRest, type Load } from "./benchTools.js";
 
 const BALANCES = "/core/bank/v1beta1/balances/";
 const PARAMS = "/core/bank/v1beta1/params";
@@ -21,7 +22,7 @@ export async function restBenchmarks(bench: BenchHome, dir: string, parts: Reado
   console.log(`\nREST throughput (${CONNECTIONS} connections, ${DURATION_S} s each; ${bench.addresses.length} accounts)`);
   const cold = (i: number) => `${BALANCES}${bench.addresses[i % bench.addresses.length]}`;
   if (parts.has("hot") || parts.has("cold") || parts.has("params")) await againstBareKoa(bench, dir, parts);
-  if (parts.has("table")) await engineComparisons(bench, cold);
+  if (parts.has("table")) await engineComparisons(bench, dir, cold);
 }
 
 async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<RestPart>): Promise<void> {
@@ -49,8 +50,10 @@ async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<
     ];
     for (const [part, subject, baseline, pathOf, target] of pairs) {
       if (!parts.has(part)) continue;
-      const engine = await load(server.restUrl, pathOf);
-      const koa = await load(bare.url, pathOf);
+      const [engine, koa] = (await interleavedLoad([
+        { url: server.restUrl, pathOf },
+        { url: bare.url, pathOf },
+      ])) as [Load, Load];
       record({
         subject,
         baseline,
@@ -68,27 +71,34 @@ async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<
   }
 }
 
-async function engineComparisons(bench: BenchHome, cold: (i: number) => string): Promise<void> {
+async function engineComparisons(bench: BenchHome, dir: string, cold: (i: number) => string): Promise<void> {
   // Answers not reused from here on (the engine's REST app with reuse off, in its own process):
   // the versions against the fast index, and the whole table (~250 routes) against only the measured route.
-  const serve = async (only?: string) => {
-    const proc = child(["--import", "tsx", path.join(import.meta.dirname, "tableServer.ts"), bench.home, ...(only ? [only] : [])]);
+  // The one-route server opens a copy of the home (LevelDB admits one process), so both run at once.
+  const serve = async (home: string, only?: string) => {
+    const proc = child(["--import", "tsx", path.join(import.meta.dirname, "tableServer.ts"), home, ...(only ? [only] : [])]);
     return { proc, url: (await proc.waitFor(/listening (http:\/\/\S+)/))[1]! };
   };
-  const fullTable = await serve();
-  let latest: Load, earlier: Load;
+  const copy = path.join(dir, "home-copy");
+  fs.cpSync(bench.home, copy, { recursive: true });
+  const fullTable = await serve(bench.home);
+  const singleRoute = await serve(copy, `${BALANCES}{address}`);
+  let full: Load, single: Load, latest: Load, earlier: Load;
   try {
-    latest = await load(fullTable.url, (i) => cold(i + 1));
-    earlier = await load(fullTable.url, (i) => cold(i + 1), { headers: { "x-cosmos-block-height": "2" } });
+    // both servers fresh: the same cold accounts in turns
+    const pathOf = (i: number) => cold(i + 1);
+    [full, single] = (await interleavedLoad([
+      { url: fullTable.url, pathOf },
+      { url: singleRoute.url, pathOf },
+    ])) as [Load, Load];
+    const further = (i: number) => cold(50_000 + i);
+    [latest, earlier] = (await interleavedLoad([
+      { url: fullTable.url, pathOf: further },
+      { url: fullTable.url, pathOf: further, headers: { "x-cosmos-block-height": "2" } },
+    ])) as [Load, Load];
   } finally {
-    await fullTable.proc.stop();
-  }
-  const singleRoute = await serve(`${BALANCES}{address}`);
-  let single: Load;
-  try {
-    single = await load(singleRoute.url, (i) => cold(i + 1));
-  } finally {
-    await singleRoute.proc.stop();
+    await Promise.all([fullTable.proc.stop(), singleRoute.proc.stop()]);
+    fs.rmSync(copy, { recursive: true, force: true });
   }
   record({
     subject: "balance at an earlier kept height (2), cold, no reuse",
@@ -103,11 +113,11 @@ async function engineComparisons(bench: BenchHome, cold: (i: number) => string):
   record({
     subject: "balance (cold), full route table, no reuse",
     baseline: "table of only that route",
-    ratio: latest.rps / single.rps,
+    ratio: full.rps / single.rps,
     target: "≥ 0.95x",
-    subjectValue: rate(latest),
+    subjectValue: rate(full),
     baselineValue: rate(single),
-    p50: latest.p50,
-    p99: latest.p99,
+    p50: full.p50,
+    p99: full.p99,
   });
 }

@@ -1,16 +1,10 @@
 import type { ClassicLevel } from "classic-level";
-import { compareBytes } from "./keyEncoding.js";
+import { compareBytes, concatBytes } from "./keyEncoding.js";
 import { ScanWindows } from "./scanWindows.js";
 
-/** The part of a LevelDB iterator that a scan uses. */
-interface SeekableIterator {
-  seek(target: Uint8Array): void;
-  nextv(size: number): Promise<Array<[Uint8Array, Uint8Array]>>;
-  close(): Promise<void>;
-}
+type Entry = [Uint8Array, Uint8Array];
 
-const MAX_IDLE = 64;
-const PAGES = [16, 128, 1000]; // small first: a scan over the whole namespace reads past the prefix's end
+const PAGES = [16, 128, 1000];
 /** Entries per fill (a read kept in ScanWindows): a thousand neighbouring prefixes then cost no trip to LevelDB. */
 const FILL = 1000;
 /** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
@@ -19,97 +13,97 @@ const WINDOW_BYTES = 32 * 2 ** 20;
 const READ_BYTES = 256 * 1024;
 
 /**
- * Iterators over the fast index kept open for the latest version. Opening and
- * closing a LevelDB iterator (a snapshot, a merging iterator over every table)
- * costs more than the scan of a short prefix; an idle iterator of the same
- * version is moved to the prefix with a seek instead. An iterator reads the
- * snapshot taken when it was opened, so one opened at version v answers v for
- * as long as it lives; those of an older version are closed once idle.
+ * Scans of the fast index at the latest version. A scan whose range lies in
+ * kept reads (ScanWindows) costs no LevelDB read. One that misses reads, as
+ * its first page, up to FILL entries from its start to where the next kept
+ * read begins, and keeps them for the scans that follow: one fill at a time
+ * per gap between kept reads (two would read the same entries); while a gap
+ * is being filled, other misses in it read exactly their own range.
+ * Kept reads belong to one version: a commit drops them (retire).
  */
 export class LatestScans {
   private version = -1;
-  private idle: SeekableIterator[] = [];
   private readonly windows = new ScanWindows(WINDOW_BYTES);
+  /** The gaps being filled, by where they end (latin1). */
+  private readonly filling = new Set<string>();
 
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private readonly namespace: { gte: Uint8Array; lt: Uint8Array },
   ) {}
 
-  /** Whether an idle iterator of `version` is at hand (then `scan` needs no fresh snapshot). */
-  has(version: number): boolean {
-    return version === this.version && this.idle.length > 0;
-  }
-
   /** The entries of [lower, upper) at `version` when kept reads hold that whole range (no LevelDB read then); undefined otherwise. */
-  kept(version: number, lower: Uint8Array, upper: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+  kept(version: number, lower: Uint8Array, upper: Uint8Array): Entry[] | undefined {
     return version === this.version ? this.windows.lookup(lower, upper) : undefined;
   }
 
   /**
-   * Entries from `lower` (inclusive) to `upper` (exclusive), read at `version`:
-   * an idle iterator of that version, or one opened now, which the caller must
-   * only ask for while the database holds exactly that version.
+   * Entries from `lower` (inclusive) to `upper` (exclusive) at `version`, read
+   * through an iterator opened now: the caller must only ask while the
+   * database holds exactly that version.
    */
-  scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<Entry> {
     if (version !== this.version) this.retire(version);
-    return this.read(version, this.take(), lower, upper);
+    const next = this.windows.nextLow(lower);
+    const gapEnd = next ?? this.namespace.lt;
+    const gap = Buffer.from(gapEnd).toString("latin1");
+    const mayFill = !this.filling.has(gap) && !(next && compareBytes(next, upper) < 0);
+    const iterator = this.db.iterator({ gte: lower, lt: mayFill ? gapEnd : upper, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
+    return this.read(version, iterator, lower, upper, mayFill ? { end: gapEnd, gap } : undefined);
   }
 
-  /** An idle iterator, or one opened now (a snapshot of the database as it is now). */
-  private take(): SeekableIterator {
-    return this.idle.pop() ?? this.db.iterator({ ...this.namespace, highWaterMarkBytes: READ_BYTES });
-  }
-
-  /** One fill at a time: concurrent scans that miss would otherwise each read the same neighbourhood. */
-  private filling = false;
-
-  private release(version: number, iterator: SeekableIterator): void {
-    if (version === this.version && this.idle.length < MAX_IDLE) this.idle.push(iterator);
-    else void iterator.close();
-  }
-
-  /** A new version is the latest: idle iterators and kept reads of the older one are dropped. */
+  /** A new version is the latest: kept reads of the older one are dropped. */
   retire(latest: number): void {
     this.version = latest;
     this.windows.clear();
-    for (const iterator of this.idle.splice(0)) void iterator.close();
   }
 
   /**
-   * Reads the range a page at a time. When no other read is filling, the first
-   * page is FILL entries from `lower` on, kept for the scans that follow: the
-   * scan that missed pays for the neighbourhood's read once, and concurrent
-   * misses meanwhile read only what they need.
+   * Reads [lower, upper) a page at a time; with `fill`, the first page fills
+   * [lower, fill.end) when no other read is filling that gap by then.
    */
-  private async *read(version: number, iterator: SeekableIterator, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    let fills = !this.filling;
-    if (fills) this.filling = true;
-    let failed = false;
+  private async *read(
+    version: number,
+    iterator: { nextv(size: number): Promise<Entry[]>; close(): Promise<void> },
+    lower: Uint8Array,
+    upper: Uint8Array,
+    fill: { end: Uint8Array; gap: string } | undefined,
+  ): AsyncGenerator<Entry> {
+    let fills = fill !== undefined && !this.filling.has(fill.gap);
+    if (fills) this.filling.add(fill!.gap);
     try {
-      iterator.seek(lower);
       for (let page = 0; ; page = Math.min(page + 1, PAGES.length - 1)) {
-        const entries = await iterator.nextv(fills ? FILL : PAGES[page]!);
+        const size = fills ? FILL : PAGES[page]!;
+        const entries = await iterator.nextv(size);
+        const ended = readToEnd(entries, size);
         if (fills) {
           // Kept only while still the latest: a commit during the read made it stale.
-          // A read may stop short of FILL at READ_BYTES; only an empty one says the iterator ended.
-          if (version === this.version) this.windows.keep(lower, entries, entries.length === 0);
-          this.filling = fills = false;
+          const high = ended ? fill!.end : concatBytes(entries.at(-1)![0], Uint8Array.of(0));
+          if (version === this.version) this.windows.keep(lower, entries, high);
+          this.filling.delete(fill!.gap);
+          fills = false;
         }
-        if (entries.length === 0) return;
         for (const entry of entries) {
           if (compareBytes(entry[0], upper) >= 0) return;
           yield entry;
         }
+        if (ended) return;
       }
-    } catch (err) {
-      failed = true;
-      throw err;
     } finally {
-      if (fills) this.filling = false; // a read that failed or was dropped before its first page
-      // Also when the consumer stopped half-way: the next scan seeks.
-      if (failed) void iterator.close();
-      else this.release(version, iterator);
+      if (fills) this.filling.delete(fill!.gap); // a read that failed or was dropped before its first page
+      void iterator.close();
     }
   }
+}
+
+/**
+ * Whether a page of `size` asked of an iterator is all it had left: fewer
+ * entries than asked, and not because the page reached READ_BYTES (classic-level
+ * stops a page at its highWaterMarkBytes of keys and values, or at the end).
+ */
+function readToEnd(entries: Entry[], size: number): boolean {
+  if (entries.length >= size) return false;
+  let bytes = 0;
+  for (const [key, value] of entries) bytes += key.length + value.length;
+  return bytes <= READ_BYTES;
 }

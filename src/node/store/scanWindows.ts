@@ -11,18 +11,22 @@ function keyOf(bytes: Uint8Array): Key {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }
 
-/** A key range [low, high) of the fast index and every entry in it, as an iterator read them (no high: to the end). */
+function bytesOf(key: Key): Uint8Array {
+  return Buffer.from(key, "latin1");
+}
+
+/** A key range [low, high) of the fast index and every entry in it (no high: to the end of the keys). */
 interface Window {
   low: Key;
   high: Key | undefined;
-  /** The entries' keys, as Keys, in order (the searches' side of `entries`). */
+  /** The entries' keys in order, and their values: no Uint8Array is kept per key (less memory, less to collect). */
   keys: Key[];
-  entries: Entry[];
+  values: Uint8Array[];
   bytes: number;
 }
 
-/** Counted per entry beyond its key and value bytes (two Uint8Arrays, the pair and its Key). */
-const ENTRY_OVERHEAD = 200;
+/** Counted per entry beyond its key and value bytes (the key string, the value's Uint8Array, two array slots). */
+const ENTRY_OVERHEAD = 120;
 
 /**
  * Ranges of the fast index read by scans at the latest version, kept in memory
@@ -49,14 +53,13 @@ export class ScanWindows {
     const upper = keyOf(upperBytes);
     let i = this.lastStartingAtOrBefore(lower);
     if (i < 0) return undefined;
-    let found: Entry[] = [];
+    const found: Entry[] = [];
     for (let from = lower; ; i++) {
       const window = this.windows[i];
       if (!window || window.low > from) return undefined; // a gap before `upper`
       const inside = window.high === undefined || upper <= window.high;
-      const end = inside ? firstAtOrAfter(window.keys, upper) : window.entries.length;
-      const part = window.entries.slice(firstAtOrAfter(window.keys, from), end);
-      found = found.length === 0 ? part : found.concat(part);
+      const end = inside ? firstAtOrAfter(window.keys, upper) : window.keys.length;
+      for (let e = firstAtOrAfter(window.keys, from); e < end; e++) found.push([bytesOf(window.keys[e]!), window.values[e]!]);
       if (inside) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there
@@ -64,33 +67,39 @@ export class ScanWindows {
   }
 
   /**
-   * Keeps the entries an iterator read from `low` on: the range up to and
-   * including the last one, or to the end when `ended` (it read nothing more),
-   * cut where a kept range begins. Nothing when `low` is in a kept range.
+   * Keeps the entries of [low, high) (no high: to the end of the keys), all
+   * that a read of that range found, cut where a kept range begins. Nothing
+   * when `low` is in a kept range.
    */
-  keep(lowBytes: Uint8Array, read: Entry[], ended: boolean): void {
+  keep(lowBytes: Uint8Array, read: Entry[], highBytes: Uint8Array | undefined): void {
     const low = keyOf(lowBytes);
     const at = this.lastStartingAtOrBefore(low);
     const before = this.windows[at];
     if (before && (before.high === undefined || low < before.high)) return; // already kept
     let keys = read.map(([key]) => keyOf(key));
-    let high = ended ? undefined : successor(keys.at(-1)!);
+    let high = highBytes && keyOf(highBytes);
+    let values = read.map(([, value]) => value);
     const next = this.windows[at + 1];
-    let entries = read;
     if (next && (high === undefined || next.low < high)) {
       high = next.low;
       const cut = firstAtOrAfter(keys, next.low);
-      entries = read.slice(0, cut);
       keys = keys.slice(0, cut);
+      values = values.slice(0, cut);
     }
     let bytes = 0;
-    for (const [key, value] of entries) bytes += key.length + value.length + ENTRY_OVERHEAD;
+    for (let e = 0; e < keys.length; e++) bytes += keys[e]!.length + values[e]!.length + ENTRY_OVERHEAD;
     if (bytes > this.maxBytes) return;
     while (this.bytes + bytes > this.maxBytes) this.evictOldest();
-    const window: Window = { low, high, keys, entries, bytes };
+    const window: Window = { low, high, keys, values, bytes };
     this.windows.splice(this.lastStartingAtOrBefore(low) + 1, 0, window);
     this.order.push(window);
     this.bytes += bytes;
+  }
+
+  /** Where the first kept range after `key` begins (undefined: none does): a read from `key` need not go past it. */
+  nextLow(key: Uint8Array): Uint8Array | undefined {
+    const next = this.windows[this.lastStartingAtOrBefore(keyOf(key)) + 1];
+    return next && bytesOf(next.low);
   }
 
   /** Forgets every range (a commit made them stale). */
@@ -127,9 +136,4 @@ function firstAtOrAfter(keys: Key[], key: Key): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** The smallest key after `key`. */
-function successor(key: Key): Key {
-  return key + "\0";
 }

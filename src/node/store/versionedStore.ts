@@ -214,12 +214,11 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    // An idle iterator of this version reads it whatever was committed since; a new one reads the state of now.
     const lower = fastKey(start ?? prefix);
     const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
     const kept = this.latestScans.kept(this.version, lower, upper);
     if (kept) return keptEntries(kept);
-    if (!this.latestScans.has(this.version) && !this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper));
   }
 

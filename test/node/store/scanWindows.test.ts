@@ -22,8 +22,10 @@ describe("ScanWindows (kept reads of the latest state)", () => {
       const keys = [...new Set([...Array(400)].map(() => Math.floor(next() * 2000)))].sort((a, b) => a - b);
       const all: Entry[] = keys.map((k) => [key(k), Uint8Array.of(k & 0xff)]);
       const scan = (lower: Uint8Array, upper: Uint8Array) => all.filter(([k]) => compareBytes(k, lower) >= 0 && compareBytes(k, upper) < 0);
-      // As an iterator reads: up to `page` entries from `low` on; an empty read at the end.
-      const read = (low: Uint8Array, page: number) => all.filter(([k]) => compareBytes(k, low) >= 0).slice(0, page);
+      // As a fill reads (latestScans.ts): up to `page` entries of [low, end), end being where the next kept range begins.
+      const read = (low: Uint8Array, end: Uint8Array | undefined, page: number) =>
+        all.filter(([k]) => compareBytes(k, low) >= 0 && (!end || compareBytes(k, end) < 0)).slice(0, page);
+      const after = (k: Uint8Array) => Uint8Array.of(...k, 0);
       const windows = new ScanWindows(40 * 200); // room for about 40 entries: evictions happen
       let answered = 0;
       for (let i = 0; i < 3000; i++) {
@@ -35,8 +37,11 @@ describe("ScanWindows (kept reads of the latest state)", () => {
           answered++;
           expect(kept).to.deep.equal(scan(lower, upper));
         } else {
-          const entries = read(lower, 1 + Math.floor(next() * 12));
-          windows.keep(lower, entries, entries.length === 0);
+          const end = windows.nextLow(lower);
+          const page = 1 + Math.floor(next() * 12);
+          const entries = read(lower, end, page);
+          // a full page covers up to its last entry; a short one, the whole range
+          windows.keep(lower, entries, entries.length === page ? after(entries.at(-1)![0]) : end);
         }
       }
       expect(answered).to.be.greaterThan(100);
@@ -45,8 +50,8 @@ describe("ScanWindows (kept reads of the latest state)", () => {
 
   it("forgets everything on clear", () => {
     const windows = new ScanWindows(1 << 20);
-    windows.keep(key(1), [[key(1), key(1)]], false);
-    windows.keep(Uint8Array.of(0, 1, 0), [], true); // the read after it ended
+    windows.keep(key(1), [[key(1), key(1)]], Uint8Array.of(0, 1, 0));
+    windows.keep(Uint8Array.of(0, 1, 0), [], undefined); // the read after it, to the end
     expect(windows.lookup(key(1), key(2))).to.have.length(1);
     windows.clear();
     expect(windows.lookup(key(1), key(2))).to.equal(undefined);
