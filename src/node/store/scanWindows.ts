@@ -7,26 +7,31 @@ type Entry = [Uint8Array, Uint8Array];
  */
 type Key = string;
 
-function keyOf(bytes: Uint8Array): Key {
+/** Bytes as a latin1 string (a Key, or a kept value). */
+function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }
 
-function bytesOf(key: Key): Uint8Array {
-  return Buffer.from(key, "latin1");
+function fromLatin1(text: string): Uint8Array {
+  return Buffer.from(text, "latin1");
 }
 
 /** A key range [low, high) of the fast index and every entry in it (no high: to the end of the keys). */
 interface Window {
   low: Key;
   high: Key | undefined;
-  /** The entries' keys in order, and their values: no Uint8Array is kept per key (less memory, less to collect). */
+  /**
+   * The entries' keys in order, and their values, both as latin1 strings: no
+   * Uint8Array (and its own backing store, which the collector tracks one by
+   * one) is kept per entry.
+   */
   keys: Key[];
-  values: Uint8Array[];
+  values: string[];
   bytes: number;
 }
 
-/** Counted per entry beyond its key and value bytes (the key string, the value's Uint8Array, two array slots). */
-const ENTRY_OVERHEAD = 120;
+/** Counted per entry beyond its key and value bytes (two string headers, two array slots). */
+const ENTRY_OVERHEAD = 64;
 
 /**
  * Ranges of the fast index read by scans at the latest version, kept in memory
@@ -49,8 +54,8 @@ export class ScanWindows {
 
   /** The entries of [lower, upper) when kept ranges hold all of it; undefined otherwise. */
   lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array): Entry[] | undefined {
-    const lower = keyOf(lowerBytes);
-    const upper = keyOf(upperBytes);
+    const lower = latin1(lowerBytes);
+    const upper = latin1(upperBytes);
     let i = this.lastStartingAtOrBefore(lower);
     if (i < 0) return undefined;
     const found: Entry[] = [];
@@ -59,7 +64,7 @@ export class ScanWindows {
       if (!window || window.low > from) return undefined; // a gap before `upper`
       const inside = window.high === undefined || upper <= window.high;
       const end = inside ? firstAtOrAfter(window.keys, upper) : window.keys.length;
-      for (let e = firstAtOrAfter(window.keys, from); e < end; e++) found.push([bytesOf(window.keys[e]!), window.values[e]!]);
+      for (let e = firstAtOrAfter(window.keys, from); e < end; e++) found.push([fromLatin1(window.keys[e]!), fromLatin1(window.values[e]!)]);
       if (inside) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there
@@ -72,13 +77,13 @@ export class ScanWindows {
    * when `low` is in a kept range.
    */
   keep(lowBytes: Uint8Array, read: Entry[], highBytes: Uint8Array | undefined): void {
-    const low = keyOf(lowBytes);
+    const low = latin1(lowBytes);
     const at = this.lastStartingAtOrBefore(low);
     const before = this.windows[at];
     if (before && (before.high === undefined || low < before.high)) return; // already kept
-    let keys = read.map(([key]) => keyOf(key));
-    let high = highBytes && keyOf(highBytes);
-    let values = read.map(([, value]) => value);
+    let keys = read.map(([key]) => latin1(key));
+    let high = highBytes && latin1(highBytes);
+    let values = read.map(([, value]) => latin1(value));
     const next = this.windows[at + 1];
     if (next && (high === undefined || next.low < high)) {
       high = next.low;
@@ -98,8 +103,8 @@ export class ScanWindows {
 
   /** Where the first kept range after `key` begins (undefined: none does): a read from `key` need not go past it. */
   nextLow(key: Uint8Array): Uint8Array | undefined {
-    const next = this.windows[this.lastStartingAtOrBefore(keyOf(key)) + 1];
-    return next && bytesOf(next.low);
+    const next = this.windows[this.lastStartingAtOrBefore(latin1(key)) + 1];
+    return next && fromLatin1(next.low);
   }
 
   /** Forgets every range (a commit made them stale). */
