@@ -7,9 +7,15 @@ type Entry = [Uint8Array, Uint8Array];
  */
 type Key = string;
 
+/**
+ * What `buffer.toString("latin1")` calls: it reads any Uint8Array, so a key
+ * needs no Buffer view made of it first (a third of the cost; not in @types/node).
+ */
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice: (this: Uint8Array, start: number, end: number) => string }).latin1Slice;
+
 /** Bytes as a latin1 string (a Key, or a kept value). */
 function latin1(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  return latin1Slice.call(bytes, 0, bytes.length);
 }
 
 function fromLatin1(text: string): Uint8Array {
