@@ -126,10 +126,14 @@ export function child(args: string[], env: Record<string, string> = {}): Child {
   };
 }
 
+/** With BENCH_PROFILE_DIR set, the node flags that write a CPU profile of the process there. */
+export function profileFlags(): string[] {
+  return process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+}
+
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
 export async function startChainRest(home: string): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const node = child([...profile, CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };
