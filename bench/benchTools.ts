@@ -30,6 +30,32 @@ export async function timings(runs: number, fn: (i: number) => Promise<unknown>)
   return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
 }
 
+/**
+ * p50 and p99 of `runs` sequential calls of each of `fns`, taken in turns of
+ * `block` calls (a block of the first, of the second, …, again), so that a
+ * change of the machine's load during the run falls on all of them alike.
+ */
+export async function interleavedTimings<F extends Array<(i: number) => Promise<unknown>>>(
+  runs: number,
+  block: number,
+  fns: [...F],
+): Promise<{ [K in keyof F]: { p50: number; p99: number } }> {
+  const times: number[][] = fns.map(() => []);
+  for (let start = 0; start < runs; start += block) {
+    for (const [f, fn] of fns.entries()) {
+      for (let i = start; i < Math.min(start + block, runs); i++) {
+        const begin = performance.now();
+        await fn(i);
+        times[f]!.push(performance.now() - begin);
+      }
+    }
+  }
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return { p50: t[Math.floor(t.length / 2)]!, p99: t[Math.floor(t.length * 0.99)]! };
+  }) as { [K in keyof F]: { p50: number; p99: number } };
+}
+
 /** One line of the results: the subject measured against a baseline in the same run. */
 export interface BenchResult {
   subject: string;

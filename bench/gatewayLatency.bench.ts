@@ -3,7 +3,7 @@
  * balance query through the gateway (REST → JSON-RPC abci_query → proto3 JSON)
  * against the same abci_query sent straight to the node's RPC. One request at
  * a time over kept-alive connections, another account each request (so no
- * answer is reused), both in the same run.
+ * answer is reused), both in the same run, in turns of 100 requests.
  *
  * The gateway is another process, so each of its requests crosses one more
  * loopback hop than the straight call. A second baseline measures that hop
@@ -13,9 +13,11 @@
 import path from "node:path";
 import { Codec } from "../src/codec/codec.js";
 import type { BenchHome } from "./benchHome.js";
-import { child, CLI, fmtMs, get, post, profileFlags, record, startChainRest, timings } from "./benchTools.js";
+import { child, CLI, fmtMs, get, interleavedTimings, post, profileFlags, record, startChainRest, timings } from "./benchTools.js";
 
 const REQUESTS = 3000;
+/** The three are measured in turns of this many requests each (a load that changes meanwhile falls on all three). */
+const BLOCK = 100;
 const METHOD = "/core.bank.v1beta1.Query/AllBalances";
 
 export async function gatewayBenchmark(bench: BenchHome, dir: string): Promise<void> {
@@ -53,9 +55,7 @@ export async function gatewayBenchmark(bench: BenchHome, dir: string): Promise<v
     await timings(300, (i) => direct(90_000 + i)); // warm both paths
     await timings(300, (i) => viaProxy(92_000 + i));
     await timings(300, (i) => viaGateway(95_000 + i));
-    const rpc = await timings(REQUESTS, (i) => direct(i));
-    const hop = await timings(REQUESTS, (i) => viaProxy(2 * REQUESTS + i));
-    const rest = await timings(REQUESTS, (i) => viaGateway(REQUESTS + i));
+    const [rpc, hop, rest] = await interleavedTimings(REQUESTS, BLOCK, [(i) => direct(i), (i) => viaProxy(2 * REQUESTS + i), (i) => viaGateway(REQUESTS + i)]);
     record({
       subject: "balance through gateway --node (p50)",
       baseline: "same abci_query straight to the node's RPC (p50)",
