@@ -5,7 +5,7 @@ import { HEIGHT_HEADER } from "./height.js";
 
 interface Answer {
   headers: Record<string, string>;
-  /** Kept as the route set it: a string body is written with the head in one write, a Buffer after it. */
+  /** Kept as the route set it: node:http joins a string body to the head in one chunk (a Buffer is a chunk of its own). */
   body: string | Buffer;
 }
 
