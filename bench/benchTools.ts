@@ -30,6 +30,32 @@ export async function timings(runs: number, fn: (i: number) => Promise<unknown>)
   return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
 }
 
+/**
+ * p50 and p99 of `runs` sequential calls of each of `fns`, taken in turns of
+ * `block` calls (a block of the first, of the second, …, again), so that a
+ * change of the machine's load during the run falls on all of them alike.
+ */
+export async function interleavedTimings<F extends Array<(i: number) => Promise<unknown>>>(
+  runs: number,
+  block: number,
+  fns: [...F],
+): Promise<{ [K in keyof F]: { p50: number; p99: number } }> {
+  const times: number[][] = fns.map(() => []);
+  for (let start = 0; start < runs; start += block) {
+    for (const [f, fn] of fns.entries()) {
+      for (let i = start; i < Math.min(start + block, runs); i++) {
+        const begin = performance.now();
+        await fn(i);
+        times[f]!.push(performance.now() - begin);
+      }
+    }
+  }
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return { p50: t[Math.floor(t.length / 2)]!, p99: t[Math.floor(t.length * 0.99)]! };
+  }) as { [K in keyof F]: { p50: number; p99: number } };
+}
+
 /** One line of the results: the subject measured against a baseline in the same run. */
 export interface BenchResult {
   subject: string;
@@ -164,10 +190,14 @@ export function child(args: string[], env: Record<string, string> = {}): Child {
   };
 }
 
+/** With BENCH_PROFILE_DIR set, the node flags that write a CPU profile of the process there. */
+export function profileFlags(): string[] {
+  return process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+}
+
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
 export async function startChainRest(home: string): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const node = child([...profile, CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };

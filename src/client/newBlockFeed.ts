@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import type { HeightListener } from "./chainClient.js";
 import { websocketText } from "../util/websocketText.js";
+import { SocketCalls, type RpcReply } from "./socketCalls.js";
 
 const SUBSCRIBE_ID = "chain-rest-new-block";
 const RECONNECT_MIN_MS = 500;
@@ -12,9 +13,11 @@ const RECONNECT_MAX_MS = 10_000;
  * the node's status for the height (blocks may be rare), then follows the
  * events; heights seen in the node's answers count too. When the connection
  * drops the listener is told `undefined` at once, and the feed reconnects.
+ * While the socket is open, other JSON-RPC calls may be sent over it (`call`).
  */
 export class NewBlockFeed {
   private socket: WebSocket | undefined;
+  private calls: SocketCalls | undefined;
   private latest: number | undefined;
   /** The highest NewBlock height of the current subscription, seen before its status answer came. */
   private seen = 0;
@@ -27,6 +30,7 @@ export class NewBlockFeed {
     private readonly rpcUrl: string,
     private readonly latestHeight: () => Promise<number>,
     private readonly listener: HeightListener,
+    private readonly callTimeoutMs = 10_000,
   ) {
     this.connect();
   }
@@ -34,6 +38,15 @@ export class NewBlockFeed {
   /** A height the node answered with: the chain is at least there. Counts only while subscribed. */
   observe(height: number): void {
     if (this.live && this.latest !== undefined && height > this.latest) this.announce(height);
+  }
+
+  isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** A JSON-RPC call over the socket; undefined when it is not open or closes first (send it over HTTP then). */
+  call(id: number, body: string): Promise<RpcReply | undefined> {
+    return this.calls?.call(id, body) ?? Promise.resolve(undefined);
   }
 
   stop(): void {
@@ -45,14 +58,19 @@ export class NewBlockFeed {
   private connect(): void {
     const url = new URL("/websocket", this.rpcUrl.replace(/^http/, "ws"));
     const socket = new WebSocket(url);
+    const calls = new SocketCalls(socket, this.callTimeoutMs);
     this.socket = socket;
+    this.calls = calls;
     this.seen = 0;
     socket.on("open", () => {
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: SUBSCRIBE_ID, method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
     });
     socket.on("message", (raw) => this.onMessage(socket, websocketText(raw)));
     socket.on("error", () => socket.terminate()); // "close" follows
-    socket.on("close", () => this.onClose(socket));
+    socket.on("close", () => {
+      calls.closed();
+      this.onClose(socket);
+    });
   }
 
   private onMessage(socket: WebSocket, text: string): void {
@@ -62,6 +80,7 @@ export class NewBlockFeed {
     } catch {
       return socket.terminate();
     }
+    if (this.calls?.settle(message as RpcReply)) return;
     if (message.id !== SUBSCRIBE_ID) return;
     if (message.error) return socket.terminate();
     const height = Number(message.result?.data?.value?.block?.header?.height);
@@ -85,6 +104,7 @@ export class NewBlockFeed {
   private onClose(socket: WebSocket): void {
     if (this.socket !== socket) return;
     this.socket = undefined;
+    this.calls = undefined;
     if (this.live || this.latest !== undefined) {
       this.live = false;
       this.latest = undefined;

@@ -24,7 +24,12 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   const client = new RpcClient(options.node, timeoutMs);
   const nodeNames = await detectNodeNames(client); // once, at start
   const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec(), nodeNames);
-  onShutdown(() => rest.close());
+  // The queries go over the node's websocket that a height watch holds open; answer reuse holds one, else this does.
+  const unwatch = app.api["answer-cache-mb"] > 0 ? undefined : client.watchHeights(() => undefined);
+  onShutdown(() => {
+    unwatch?.();
+    return rest.close();
+  });
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
   if (nodeNames && nodeNames !== names().profile)

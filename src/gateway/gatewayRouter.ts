@@ -9,6 +9,7 @@ import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
 import type { RestDeps } from "../http/restDeps.js";
 import { routeGroups } from "../http/routeGroups.js";
+import { JSON_CONTENT_TYPE } from "../http/jsonContentType.js";
 
 /** The gateway family's middleware: the table's routes, dispatched by path prefix (routeGroups.ts). */
 export function gatewayRoutes(routes: RouteSpec[], deps: RestDeps) {
@@ -68,7 +69,7 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
   const result = await callMethod(route, request, height, deps);
   const json = deps.codec.renderer.render(route.responseType, result.response);
   if (result.height !== undefined) ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));
-  ctx.type = "application/json";
+  ctx.set("Content-Type", JSON_CONTENT_TYPE);
   ctx.body = JSON.stringify(json, null, 2);
 }
 

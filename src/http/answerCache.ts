@@ -5,7 +5,8 @@ import { HEIGHT_HEADER } from "./height.js";
 
 interface Answer {
   headers: Record<string, string>;
-  body: Buffer;
+  /** Kept as the route set it: node:http joins a string body to the head in one chunk (a Buffer is a chunk of its own). */
+  body: string | Buffer;
 }
 
 /** Bytes counted per answer beyond its body and key (headers, the entry itself). */
@@ -36,7 +37,7 @@ export class AnswerCache {
   private readonly unwatch: () => void;
 
   constructor(client: ChainClient, maxBytes: number) {
-    this.answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, key) => answer.body.length + key.length + ENTRY_OVERHEAD });
+    this.answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, key) => bodyBytes(answer.body) + key.length + ENTRY_OVERHEAD });
     this.unwatch = client.watchHeights?.((latest) => this.onHeight(latest)) ?? (() => undefined);
   }
 
@@ -55,9 +56,8 @@ export class AnswerCache {
     const before = { ...ctx.response.headers };
     await next();
     if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
-    const body = typeof ctx.body === "string" ? Buffer.from(ctx.body) : ctx.body;
-    if (!Buffer.isBuffer(body)) return;
-    ctx.body = body;
+    const body: unknown = ctx.body;
+    if (typeof body !== "string" && !Buffer.isBuffer(body)) return;
     this.answers.set(key, { headers: headersSetBy(ctx, before), body });
   };
 
@@ -81,6 +81,10 @@ export class AnswerCache {
     this.answers.clear();
     this.askedOnce.clear();
   }
+}
+
+function bodyBytes(body: string | Buffer): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.length;
 }
 
 /** What makes two requests the same question: path and query as sent, and the requested height. */

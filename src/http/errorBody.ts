@@ -2,6 +2,7 @@ import type { Context, Next } from "koa";
 import { NodeRpcError, NodeUnavailableError } from "../client/chainClient.js";
 import { UnknownTypeUrlError } from "../codec/typeRegistry.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
 
 /** Any failure → the gateway family's error body, with the status of its gRPC code; never a stack trace. */
 export async function gatewayErrors(ctx: Context, next: Next): Promise<void> {
@@ -11,7 +12,7 @@ export async function gatewayErrors(ctx: Context, next: Next): Promise<void> {
     const error = asGatewayError(err);
     if (error.code === GrpcCode.Unknown || error.httpStatus >= 500) logUnexpected(ctx, err);
     ctx.status = error.httpStatus;
-    ctx.type = "application/json";
+    ctx.set("Content-Type", JSON_CONTENT_TYPE);
     ctx.body = JSON.stringify({ code: error.code, message: error.message, details: [] }, null, 2);
   }
 }
@@ -32,6 +33,6 @@ function logUnexpected(ctx: Context, err: unknown): void {
 /** No route matched: the real gateway answers every unknown path or verb 501 / Unimplemented. */
 export function notImplemented(ctx: Context): void {
   ctx.status = 501;
-  ctx.type = "application/json";
+  ctx.set("Content-Type", JSON_CONTENT_TYPE);
   ctx.body = JSON.stringify({ code: GrpcCode.Unimplemented, message: "Not Implemented", details: [] }, null, 2);
 }

@@ -2,6 +2,7 @@ import type { Context, Next } from "koa";
 import type { ChainClient } from "../client/chainClient.js";
 import { allNames, names } from "../names/activeNames.js";
 import { GrpcCode } from "./grpcStatus.js";
+import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
 
 /** A query every node answers, written with the neutral names; each profile asks it in its own words. */
 const PROBE = "/core.auth.v1beta1.Query/Params";
@@ -32,7 +33,7 @@ export function nodeNamesGuard(nodeNames: string | undefined) {
       return;
     }
     ctx.status = 502;
-    ctx.type = "application/json";
+    ctx.set("Content-Type", JSON_CONTENT_TYPE);
     const message = `the node speaks the "${nodeNames}" names (names = "${nodeNames}"), this gateway the "${own}" names: start the gateway with --names ${nodeNames}`;
     ctx.body = JSON.stringify({ code: GrpcCode.Unavailable, message, details: [] }, null, 2);
   };

@@ -17,6 +17,7 @@ import { answerQuery } from "./queryRoute.js";
 import { broadcastStdTx, decodeTx, encodeStdTx, searchTxs, searchTxsEach } from "./txRoutes.js";
 import { checkedAddress } from "./addressParams.js";
 import { routeGroups } from "../http/routeGroups.js";
+import { JSON_CONTENT_TYPE } from "../http/jsonContentType.js";
 
 /** The legacy family's middleware: the table's routes, dispatched by path prefix (routeGroups.ts). */
 export function legacyRoutes(routes: LegacyRouteSpec[], deps: LegacyDeps) {
@@ -133,6 +134,6 @@ async function body(ctx: Context, deps: LegacyDeps): Promise<unknown> {
 
 function write(ctx: Context, status: number, body: unknown): void {
   ctx.status = status;
-  ctx.type = "application/json";
+  ctx.set("Content-Type", JSON_CONTENT_TYPE);
   ctx.body = goJson(body);
 }

@@ -242,6 +242,26 @@ describe("e2e: auth and bank gateway routes", function () {
     });
   }
 
+  it("the gateway answers byte for byte as the in-process server: successes, query failures and refused requests", async () => {
+    const missing = bech32.encode("hub", bech32.toWords(new Uint8Array(20).fill(9)));
+    const requests: Array<[string, Record<string, string>]> = [
+      [`/core/bank/v1beta1/balances/${addresses[1]}`, { "x-cosmos-block-height": "2" }],
+      [`/core/auth/v1beta1/accounts/${addresses[2]}`, { "x-cosmos-block-height": "2" }],
+      [`/core/auth/v1beta1/accounts/${missing}`, { "x-cosmos-block-height": "2" }],
+      ["/core/bank/v1beta1/params", { "x-cosmos-block-height": "2" }],
+      ["/core/bank/v1beta1/balances/notanaddress", {}],
+      ["/core/bank/v1beta1/params", { "x-cosmos-block-height": "99999999" }],
+      ["/core/nothing/here", {}],
+    ];
+    for (const [route, headers] of requests) {
+      const [inProcess, remote] = await Promise.all([http(`${node.restUrl}${route}`, { headers }), http(`${gateway.restUrl}${route}`, { headers })]);
+      const what = `${route} ${JSON.stringify(headers)}`;
+      expect(remote.status, what).to.equal(inProcess.status);
+      expect(remote.text, what).to.equal(inProcess.text);
+      for (const header of ["content-type", HEIGHT]) expect(remote.headers.get(header), `${what} ${header}`).to.equal(inProcess.headers.get(header));
+    }
+  });
+
   it("the node's RPC answers abci_query over GET and POST with the engine's encodings", async () => {
     const post = await http(node.rpcUrl, {
       method: "POST",

@@ -106,4 +106,34 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
     expect(messages.find((m) => m.id === 2)).to.deep.equal({ jsonrpc: "2.0", id: 2, result: {} });
     socket.close();
   });
+
+  it("answers other methods over the websocket with the same results and error objects as over HTTP", async () => {
+    const socket = new WebSocket(wsUrl());
+    await new Promise((resolve) => socket.once("open", resolve));
+    const answers = new Map<unknown, unknown>();
+    socket.on("message", (data) => {
+      const message = JSON.parse(websocketText(data)) as { id: unknown };
+      answers.set(message.id, message);
+    });
+    const overHttp = async (request: Record<string, unknown>) =>
+      (await fetch(node.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", ...request }) })).json() as Promise<unknown>;
+    const requests: Array<Record<string, unknown>> = [
+      { id: 1, method: "abci_query", params: { path: "/core.bank.v1beta1.Query/Params", data: "", height: "1", prove: false } },
+      { id: 2, method: "abci_query", params: { path: "/core.bank.v1beta1.Query/Params", data: "zz", height: "0", prove: false } },
+      { id: 3, method: "abci_query", params: ["/core.bank.v1beta1.Query/Params", ""] },
+      { id: 4, method: "block", params: { height: "999999" } },
+      { id: 5, method: "no_such_method", params: {} },
+    ];
+    try {
+      for (const request of requests) {
+        socket.send(JSON.stringify({ jsonrpc: "2.0", ...request }));
+        while (!answers.has(request.id)) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(answers.get(request.id), String(request.method)).to.deep.equal(await overHttp(request));
+      }
+      expect(answers.get(2)).to.have.nested.property("error.code", -32602);
+      expect(answers.get(4)).to.have.nested.property("error.code", -32603);
+    } finally {
+      socket.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { EmbeddedNode } from "../embeddedNode.js";
 import { EventQuery, type EventAttributes } from "./eventQuery.js";
 import { ParamReader, RpcParamsError, type RpcParams } from "./rpcParams.js";
 import type { RpcMethod } from "./rpcMethods.js";
+import { answerRpcCall, type RpcRequest } from "./rpcCall.js";
 import { websocketText } from "../../util/websocketText.js";
 
 /** The engine's defaults: max_subscription_clients and max_subscriptions_per_client. */
@@ -38,7 +39,7 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
   });
 
   async function handle(socket: WebSocket, text: string): Promise<void> {
-    let request: { id?: unknown; method?: string; params?: RpcParams };
+    let request: RpcRequest & { params?: RpcParams };
     try {
       request = JSON.parse(text) as typeof request;
     } catch {
@@ -66,11 +67,9 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
         case "unsubscribe_all":
           subscriptions.length = 0;
           return send(socket, { jsonrpc: "2.0", id, result: {} });
-        default: {
-          const method = request.method && Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
-          if (!method) return send(socket, { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
-          return send(socket, { jsonrpc: "2.0", id, result: await method(params) });
-        }
+        default:
+          // every other method as over HTTP, with the same error objects
+          return send(socket, await answerRpcCall(methods, request, "json"));
       }
     } catch (err) {
       const code = err instanceof RpcParamsError ? -32602 : -32603;
