@@ -6,8 +6,19 @@ export function moduleAddressBytes(name: string): Uint8Array {
   return sha256(new TextEncoder().encode(name)).subarray(0, 20);
 }
 
+const moduleAddresses = new Map<string, string>();
+const MAX_MODULE_ADDRESSES = 1_000;
+
+/** A module account's bech32 address; remembered (asked for in every transaction's fee deduction), bounded (coinswap names one per pool). */
 export function moduleAddress(prefix: string, name: string): string {
-  return encodeBech32Address(prefix, moduleAddressBytes(name));
+  const id = `${prefix}\n${name}`;
+  let address = moduleAddresses.get(id);
+  if (address === undefined) {
+    address = encodeBech32Address(prefix, moduleAddressBytes(name));
+    if (moduleAddresses.size >= MAX_MODULE_ADDRESSES) moduleAddresses.clear();
+    moduleAddresses.set(id, address);
+  }
+  return address;
 }
 
 /** The bech32 prefixes of a chain whose account prefix is `prefix` ("hub" → hubvaloper, hubvalcons, ...). */

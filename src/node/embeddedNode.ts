@@ -30,6 +30,7 @@ import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
+import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
 import { simulateQuery } from "./tx/simulate.js";
@@ -180,14 +181,16 @@ export class EmbeddedNode extends EventEmitter {
   /**
    * CheckTx: the ante handler on the check state (which carries the
    * sequences of transactions already in the mempool). A transaction that
-   * passes waits in the mempool; a block is made as soon as one waits.
+   * passes waits in the mempool with its decoding, which DeliverTx reuses; a
+   * block is made as soon as one waits.
    */
   checkTx(bytes: Uint8Array): Promise<{ hash: string; outcome: TxOutcome }> {
     const hash = this.mempool.admit(bytes);
     return this.queue.run(async () => {
-      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()));
+      const decoded = decodedOrUndefined(this.codec, bytes);
+      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()), decoded);
       if (outcome.code === 0) {
-        this.mempool.add(hash, bytes);
+        this.mempool.add({ hash, bytes, decoded });
         this.scheduleBlock();
       } else {
         this.mempool.forget(hash);
@@ -238,7 +241,7 @@ export class EmbeddedNode extends EventEmitter {
     const beginEvents = await this.runHooks("beginBlock", layer, height, blockTime, block);
     const txs = this.mempool.take();
     const outcomes: TxOutcome[] = [];
-    for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", { ...this.txEnvironment(layer, height, blockTime), block }));
+    for (const tx of txs) outcomes.push(await runTx(tx.bytes, "deliver", { ...this.txEnvironment(layer, height, blockTime), block }, tx.decoded));
     const endEvents = await this.runHooks("endBlock", layer, height, blockTime, block);
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
@@ -385,6 +388,15 @@ export class EmbeddedNode extends EventEmitter {
         `the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`,
       );
     }
+  }
+}
+
+/** The transaction as CheckTx and DeliverTx decode it; undefined when it does not decode (runTx then reports why). */
+function decodedOrUndefined(codec: Codec, bytes: Uint8Array): DecodedTx | undefined {
+  try {
+    return decodeTx(codec, bytes, { deterministic: true });
+  } catch {
+    return undefined;
   }
 }
 

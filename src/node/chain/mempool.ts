@@ -1,4 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
+import type { DecodedTx } from "../tx/decodeTx.js";
 import { hex } from "./blockStore.js";
 
 export const MAX_TX_BYTES = 1_048_576;
@@ -10,6 +11,13 @@ export interface Inclusion {
   index: number;
 }
 
+/** A transaction waiting for a block, with its decoding by CheckTx (DeliverTx reuses it). */
+export interface PendingTx {
+  hash: string;
+  bytes: Uint8Array;
+  decoded?: DecodedTx;
+}
+
 /** Rejections before CheckTx, with the consensus engine's texts (the SDK maps them to codes 19, 20, 21). */
 export class MempoolError extends Error {}
 
@@ -18,7 +26,7 @@ export class MempoolError extends Error {}
  * cache of recently seen transactions (a repeat is "tx already exists in cache").
  */
 export class Mempool {
-  private pending: Array<{ hash: string; bytes: Uint8Array }> = [];
+  private pending: PendingTx[] = [];
   private readonly seen = new Set<string>();
   private readonly waiters = new Map<string, Array<(inclusion: Inclusion) => void>>();
 
@@ -45,11 +53,11 @@ export class Mempool {
     this.seen.delete(hash);
   }
 
-  add(hash: string, bytes: Uint8Array): void {
-    this.pending.push({ hash, bytes });
+  add(tx: PendingTx): void {
+    this.pending.push(tx);
   }
 
-  take(): Array<{ hash: string; bytes: Uint8Array }> {
+  take(): PendingTx[] {
     const txs = this.pending;
     this.pending = [];
     return txs;

@@ -9,12 +9,18 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-const modulePrefixes = new Map<string, Uint8Array>();
+const prefixes = new Map<string, Uint8Array>();
 
-/** The key prefix of a module's store: its keys live under "<module>/" (the real app's per-module stores). */
+/**
+ * The key prefix of a module's store: its keys live under "<module>/" (the real app's per-module stores).
+ * Encoded once per module name: a store view is made for every access of every transaction. Not to be written to.
+ */
 export function modulePrefix(module: string): Uint8Array {
-  let prefix = modulePrefixes.get(module);
-  if (!prefix) modulePrefixes.set(module, (prefix = utf8(`${module}/`)));
+  let prefix = prefixes.get(module);
+  if (!prefix) {
+    prefix = utf8(`${module}/`);
+    prefixes.set(module, prefix);
+  }
   return prefix;
 }
 

@@ -6,7 +6,7 @@ import type { CacheLayer } from "../store/cacheLayer.js";
 import { ModuleStore } from "../store/moduleStore.js";
 import type { AbciEvent, AnteCheck, BlockInfo, ChainInfo, ExecContext, MsgRoute, ParamSubspaces } from "../modules/nodeModule.js";
 import { runAnte, type RunMode } from "./ante.js";
-import { decodeTx } from "./decodeTx.js";
+import { decodeTx, type DecodedTx } from "./decodeTx.js";
 import { GasMeter, OutOfGasError } from "./gasMeter.js";
 import { signBytesFactory } from "./signBytes.js";
 import { fieldText } from "../../codec/fieldText.js";
@@ -50,13 +50,16 @@ export interface TxEnvironment {
  * on its own cache (kept even if the messages fail: fees and sequence are
  * charged), then — not in CheckTx — the messages on another cache that is
  * written only if all of them succeed.
+ *
+ * `decoded`: these bytes as decodeTx already read them in the same strict way
+ * (CheckTx's decode, kept for DeliverTx), so that they are not decoded again.
  */
-export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment): Promise<TxOutcome> {
+export async function runTx(bytes: Uint8Array, mode: RunMode, env: TxEnvironment, decoded?: DecodedTx): Promise<TxOutcome> {
   let gasWanted = 0n;
   let gas = new GasMeter();
   const anteEvents: AbciEvent[] = [];
   try {
-    const tx = decodeTx(env.codec, bytes, { deterministic: mode !== "simulate" });
+    const tx = decoded && mode !== "simulate" ? decoded : decodeTx(env.codec, bytes, { deterministic: mode !== "simulate" });
     gasWanted = BigInt(fieldText(tx.authInfo.fee?.gas_limit, "0"));
     if (env.blockMaxGas > 0n && gasWanted > env.blockMaxGas) {
       throw sdkError("outOfGas", `gas wanted ${gasWanted} is greater than the block max gas ${env.blockMaxGas}`);

@@ -27,7 +27,7 @@ export function signerKeyFromAny(codec: Codec, any: ProtoMessage): SignerKey {
     case "/core.crypto.secp256k1.PubKey": {
       const key = keyBytes(codec, "core.crypto.secp256k1.PubKey", value);
       if (key.length !== 33) throw sdkError("invalidPubKey", `invalid secp256k1 public key length ${key.length}, expected 33`);
-      return { kind: "secp256k1", key, address: ripemd160(sha256(key)) };
+      return { kind: "secp256k1", key, address: secp256k1Address(key) };
     }
     case "/core.crypto.ed25519.PubKey": {
       const key = keyBytes(codec, "core.crypto.ed25519.PubKey", value);
@@ -43,6 +43,22 @@ export function signerKeyFromAny(codec: Codec, any: ProtoMessage): SignerKey {
     default:
       throw sdkError("invalidPubKey", `unsupported public key type ${typeUrl || "(none)"}`);
   }
+}
+
+/** Addresses of recent secp256k1 keys (each tx's signer key is read in CheckTx and again in DeliverTx); bounded. */
+const addresses = new Map<string, Uint8Array>();
+const MAX_ADDRESSES = 10_000;
+
+/** RIPEMD-160(SHA-256(key)), remembered per key; a copy, so that no caller can change what is remembered. */
+function secp256k1Address(key: Uint8Array): Uint8Array {
+  const id = Buffer.from(key).toString("hex");
+  let address = addresses.get(id);
+  if (!address) {
+    address = ripemd160(sha256(key));
+    if (addresses.size >= MAX_ADDRESSES) addresses.clear();
+    addresses.set(id, address);
+  }
+  return Uint8Array.from(address);
 }
 
 function keyBytes(codec: Codec, type: string, value: Uint8Array): Uint8Array {
