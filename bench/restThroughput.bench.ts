@@ -92,6 +92,8 @@ async function engineComparisons(bench: BenchHome, dir: string, cold: (i: number
   fs.cpSync(bench.home, copy, { recursive: true });
   const fullTable = await serve(bench.home);
   const singleRoute = await serve(copy, `${BALANCES}{address}`);
+  // Each just opened its LevelDB, which may compact in the background: the later one's must not fall on the other's turns.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   let full: Load, single: Load, latest: Load, earlier: Load;
   try {
     // both servers fresh: the same cold accounts in turns
