@@ -162,7 +162,7 @@ export class EmbeddedNode extends EventEmitter {
       return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);
     }
     try {
-      const state = this.store.reader(at);
+      const state = this.store.reader(at, { keepsReads: true });
       const context = (module: NodeModule): QueryContext => ({
         chain: this.chain,
         codec: this.codec,

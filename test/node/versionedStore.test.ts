@@ -8,10 +8,16 @@ import { tempDir } from "../helpers/tempDir.js";
 const b = (text: string) => new TextEncoder().encode(text);
 const t = (bytes: Uint8Array | undefined) => (bytes ? new TextDecoder().decode(bytes) : undefined);
 
+/** A scan as block execution reads it, checked against the same scan as a query reads it (which may keep and reuse reads). */
 async function entries(store: VersionedStore, version: number, prefix: string, start?: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const [k, v] of store.reader(version).iterate(b(prefix), start ? b(start) : undefined)) out.push(`${t(k)}=${t(v)}`);
-  return out;
+  const scan = async (keepsReads: boolean) => {
+    const out: string[] = [];
+    for await (const [k, v] of store.reader(version, { keepsReads }).iterate(b(prefix), start ? b(start) : undefined)) out.push(`${t(k)}=${t(v)}`);
+    return out;
+  };
+  const plain = await scan(false);
+  for (let ask = 0; ask < 2; ask++) expect(await scan(true), `a query's scan, ask ${ask + 1}`).to.deep.equal(plain);
+  return plain;
 }
 
 describe("versioned LevelDB store", () => {

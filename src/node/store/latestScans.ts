@@ -40,10 +40,12 @@ export class LatestScans {
   /**
    * Entries from `lower` (inclusive) to `upper` (exclusive) at `version`, read
    * through an iterator opened now: the caller must only ask while the
-   * database holds exactly that version.
+   * database holds exactly that version. Only with `keepsReads` may the read
+   * fill a gap of the kept reads.
    */
-  scan(version: number, lower: Uint8Array, upper: Uint8Array): AsyncGenerator<Entry> {
+  scan(version: number, lower: Uint8Array, upper: Uint8Array, keepsReads: boolean): AsyncGenerator<Entry> {
     if (version !== this.version) this.retire(version);
+    if (!keepsReads) return this.read(version, this.db.iterator({ gte: lower, lt: upper, highWaterMarkBytes: READ_BYTES }), lower, upper, undefined);
     const next = this.windows.nextLow(lower);
     const gapEnd = next ?? this.namespace.lt;
     const gap = Buffer.from(gapEnd).toString("latin1");

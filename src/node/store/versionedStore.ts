@@ -70,11 +70,17 @@ export class VersionedStore {
     return this.earliest;
   }
 
-  reader(version: number = this.latest): StateReader {
+  /**
+   * A view of `version`. With `keepsReads` (queries), a scan at the latest
+   * version that LevelDB must answer keeps its neighbourhood in memory for the
+   * scans that follow (latestScans.ts); block execution reads without, since
+   * its own commit drops what it would keep.
+   */
+  reader(version: number = this.latest, options: { keepsReads?: boolean } = {}): StateReader {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans);
+    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans, options.keepsReads ?? false);
   }
 
   /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
@@ -198,6 +204,7 @@ class VersionReader implements StateReader {
     /** Asked right before each LevelDB call, which reads the state of that moment. */
     private readonly fastIndexServes: () => boolean,
     private readonly latestScans: LatestScans,
+    private readonly keepsReads: boolean,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
@@ -219,7 +226,7 @@ class VersionReader implements StateReader {
     const kept = this.latestScans.kept(this.version, lower, upper);
     if (kept) return keptEntries(kept);
     if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
-    return latestEntries(this.latestScans.scan(this.version, lower, upper));
+    return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
