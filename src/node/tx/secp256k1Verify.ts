@@ -29,7 +29,7 @@ function verifyNow(signature: Uint8Array, message: Uint8Array, publicKey: Uint8A
   if (signature.length !== 64) return false;
   if (publicKey.length !== 33) return nobleVerify(signature, message, publicKey);
   if (!lowS(signature)) return false;
-  return (libsecp256k1Verify ?? opensslVerify)(signature, message, publicKey);
+  return (libsecp256k1Verify() ?? opensslVerify)(signature, message, publicKey);
 }
 
 function lowS(signature: Uint8Array): boolean {
@@ -49,9 +49,16 @@ export const opensslVerify: Secp256k1Verifier = (signature, message, publicKey) 
  * libsecp256k1's verify, through the prebuilt N-API addon of the secp256k1 package (loaded
  * directly: the package's own entry would fall back to a slow JavaScript verify); a sixth of
  * OpenSSL's time, whose generic curve code made the verify a fifth of the broadcast load.
- * Undefined when the addon does not load on this platform.
+ * Undefined when the addon does not load on this platform. Loaded at the first verify: a node
+ * that verifies nothing (a read-only REST server) does not map it.
  */
-export const libsecp256k1Verify: Secp256k1Verifier | undefined = loadLibsecp256k1();
+export function libsecp256k1Verify(): Secp256k1Verifier | undefined {
+  if (libsecp256k1 === null) libsecp256k1 = loadLibsecp256k1();
+  return libsecp256k1;
+}
+
+/** null until the first verify tried to load the addon. */
+let libsecp256k1: Secp256k1Verifier | undefined | null = null;
 
 function loadLibsecp256k1(): Secp256k1Verifier | undefined {
   let addon: { ecdsaVerify(signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array): boolean };
