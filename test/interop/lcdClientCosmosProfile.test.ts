@@ -21,6 +21,18 @@ import {
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
+/** Every extension launchpad's LcdClient has. */
+const EXTENSIONS = [
+  setupAuthExtension,
+  setupBankExtension,
+  setupDistributionExtension,
+  setupGovExtension,
+  setupMintExtension,
+  setupSlashingExtension,
+  setupStakingExtension,
+  setupSupplyExtension,
+] as const;
+
 const failure = (call: () => Promise<unknown>) =>
   call().then(
     () => "",
@@ -73,17 +85,7 @@ describe("interop: @cosmjs/launchpad LcdClient and SigningCosmosClient against t
 
   for (const target of ["node", "gateway"] as const) {
     it(`LcdClient with all its extensions through the ${target}`, async () => {
-      const lcd = LcdClient.withExtensions(
-        { apiUrl: target === "node" ? chain.node.restUrl : chain.gateway.restUrl },
-        setupAuthExtension,
-        setupBankExtension,
-        setupDistributionExtension,
-        setupGovExtension,
-        setupMintExtension,
-        setupSlashingExtension,
-        setupStakingExtension,
-        setupSupplyExtension,
-      );
+      const lcd = LcdClient.withExtensions({ apiUrl: target === "node" ? chain.node.restUrl : chain.gateway.restUrl }, ...EXTENSIONS);
       const [a0, a1] = addresses as [string, string];
       expect((await lcd.auth.account(a0)).result.value.address).to.equal(a0);
       expect((await lcd.bank.balances(a1)).result).to.deep.equal((await chain.rest(`/cosmos/bank/v1beta1/balances/${a1}`)).balances);

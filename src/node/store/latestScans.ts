@@ -1,6 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { compareBytes, concatBytes } from "./keyEncoding.js";
-import { ScanWindows } from "./scanWindows.js";
+import { latin1, ScanWindows } from "./scanWindows.js";
 
 type Entry = [Uint8Array, Uint8Array];
 
@@ -48,7 +48,7 @@ export class LatestScans {
     if (!keepsReads) return this.read(version, this.db.iterator({ gte: lower, lt: upper, highWaterMarkBytes: READ_BYTES }), lower, upper, undefined);
     const next = this.windows.nextLow(lower);
     const gapEnd = next ?? this.namespace.lt;
-    const gap = Buffer.from(gapEnd).toString("latin1");
+    const gap = latin1(gapEnd);
     const mayFill = !this.filling.has(gap) && !(next && compareBytes(next, upper) < 0);
     const iterator = this.db.iterator({ gte: lower, lt: mayFill ? gapEnd : upper, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
     return this.read(version, iterator, lower, upper, mayFill ? { end: gapEnd, gap } : undefined);

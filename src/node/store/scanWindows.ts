@@ -14,7 +14,7 @@ type Key = string;
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice: (this: Uint8Array, start: number, end: number) => string }).latin1Slice;
 
 /** Bytes as a latin1 string (a Key, or a kept value). */
-function latin1(bytes: Uint8Array): string {
+export function latin1(bytes: Uint8Array): string {
   return latin1Slice.call(bytes, 0, bytes.length);
 }
 

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { aminoWallet, type AminoWallet } from "../../../helpers/aminoWallet.js";
 import { TEST_MNEMONIC } from "../../../helpers/devNode.js";
 import { LegacyTxFlow } from "../../../helpers/legacyTxFlow.js";
+import { serviceBinding } from "../../../helpers/serviceBinding.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
 type Json = Record<string, any>;
@@ -34,16 +35,7 @@ describe("e2e: oracle transactions", function () {
       }),
     );
     for (const p of [p1, p3]) {
-      const binding = {
-        service_name: "e2e-price",
-        provider: p.address,
-        deposit: "5000uhub",
-        pricing: JSON.stringify({ price: "1uhub" }),
-        qos: "1",
-        options: "{}",
-        owner: p.address,
-      };
-      ok(await flow.send(p, "/service/bindings", binding));
+      ok(await flow.send(p, "/service/bindings", serviceBinding("e2e-price", p.address)));
     }
   });
   const feed = async () => (await chain.ok("/extmod/oracle/feeds/e2e-feed")).feed as Json;

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { aminoWallet } from "../../../helpers/aminoWallet.js";
 import { TEST_MNEMONIC } from "../../../helpers/devNode.js";
 import { LegacyTxFlow } from "../../../helpers/legacyTxFlow.js";
+import { serviceBinding } from "../../../helpers/serviceBinding.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
 type Event = { type: string; attributes: Array<{ key: string; value: string }> };
@@ -47,17 +48,7 @@ describe("e2e: random transactions", function () {
     // irishub's InitChainer adds the random service; the dev chain's genesis lacks it, so it is defined here
     const schemas = JSON.stringify({ input: { type: "object" }, output: { type: "object", properties: { seed: { type: "string" } } } });
     ok(await flow.send(author, "/service/definitions", { name: "random", description: "", tags: [], author: author.address, author_description: "", schemas }));
-    ok(
-      await flow.send(provider, "/service/bindings", {
-        service_name: "random",
-        provider: provider.address,
-        deposit: "5000uhub",
-        pricing: JSON.stringify({ price: "1uhub" }),
-        qos: "1",
-        options: "{}",
-        owner: provider.address,
-      }),
-    );
+    ok(await flow.send(provider, "/service/bindings", serviceBinding("random", provider.address)));
     const sent = await flow.send(consumer, "/random/randoms", {
       consumer: consumer.address,
       block_interval: "0",

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { aminoWallet, type AminoWallet } from "../../../helpers/aminoWallet.js";
 import { TEST_MNEMONIC } from "../../../helpers/devNode.js";
 import { LegacyTxFlow } from "../../../helpers/legacyTxFlow.js";
+import { serviceBinding } from "../../../helpers/serviceBinding.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 import { directTx, testSigner } from "../../../helpers/txSigner.js";
 
@@ -51,15 +52,7 @@ describe("e2e: service transactions", function () {
     });
     expect(defined.body.code, defined.body.raw_log).to.equal(undefined);
     expect((await chain.ok("/extmod/service/definitions/e2e-echo")).service_definition).to.include({ name: "e2e-echo", author: author.address });
-    const binding = {
-      service_name: "e2e-echo",
-      provider: provider.address,
-      deposit: "5000uhub",
-      pricing: JSON.stringify({ price: "1uhub" }),
-      qos: "1",
-      options: "{}",
-      owner: provider.address,
-    };
+    const binding = serviceBinding("e2e-echo", provider.address);
     const bound = await flow.send(provider, "/service/bindings", binding);
     expect(bound.body.code, bound.body.raw_log).to.equal(undefined);
     expect((await chain.ok(`/extmod/service/bindings/e2e-echo/${provider.address}`)).service_binding).to.deep.include({
