@@ -129,20 +129,20 @@ export interface LoadTarget {
 
 /**
  * Subject and baseline measured in turns: `slices` short autocannon runs of
- * each, alternating, DURATION_S in all per target. A machine whose load moves
+ * each, alternating, `seconds` in all per target. A machine whose load moves
  * during the run (other processes, CPU frequency) then moves both sides alike;
  * the order flips every slice (A B B A …).
  * Each target's paths go on from where its previous slice stopped (a cold
  * path never repeats). p50/p99: the median over the slices of each slice's.
  */
-export async function interleavedLoad(targets: LoadTarget[], slices = 6): Promise<Load[]> {
+export async function interleavedLoad(targets: LoadTarget[], { slices = 6, seconds = DURATION_S } = {}): Promise<Load[]> {
   const counters = targets.map(() => 0);
   const runs: Load[][] = targets.map(() => []);
   for (let slice = 0; slice < slices; slice++) {
     // A B, then B A: neither side is always the one that follows the other (or a server's start)
     const order = slice % 2 === 0 ? [...targets.entries()] : [...targets.entries()].reverse();
     for (const [t, target] of order) {
-      runs[t]!.push(await load(target.url, (i) => target.pathOf(counters[t]! + i), { duration: DURATION_S / slices, headers: target.headers }));
+      runs[t]!.push(await load(target.url, (i) => target.pathOf(counters[t]! + i), { duration: seconds / slices, headers: target.headers }));
       counters[t]! += runs[t]!.at(-1)!.asked;
     }
   }
