@@ -13,7 +13,8 @@ export interface BenchHome {
   keyed: number;
 }
 
-function editConfig(home: string, file: string, from: string, to: string): void {
+/** Replaces `from` by `to` in one of the home's config files. */
+export function editConfig(home: string, file: string, from: string, to: string): void {
   const full = path.join(home, "config", file);
   fs.writeFileSync(full, fs.readFileSync(full, "utf8").replace(from, to));
 }

@@ -168,6 +168,26 @@ describe("versioned LevelDB store", () => {
       expect(await entries(store, 3, "a/")).to.deep.equal(["a/1=x2", "a/3=z3"]);
     });
 
+    it("carries a query's kept reads across commits, updated with each commit's writes", async () => {
+      // Thousands of keys: queries keep several reads of up to a thousand entries, with gaps between them.
+      const name = (i: number) => `k/${String(i).padStart(4, "0")}`;
+      const first: Record<string, string> = {};
+      for (let i = 0; i < 3000; i += 2) first[name(i)] = `v${i}`;
+      await commit(first);
+      const prefixes = ["k/0", "k/00", "k/01", "k/1", "k/12", "k/2", "k/25", "k/2998", "k/3"];
+      const scanAll = async (version: number) => Promise.all(prefixes.map(async (p) => (await entries(store, version, p)).join(",")));
+      const seen = [await scanAll(1)];
+      for (let v = 2; v <= 5; v++) {
+        // Deterministic writes in and between the kept reads: new keys, overwrites and deletions.
+        const writes: Record<string, string | null> = {};
+        for (let i = v; i < 3000; i += 37 + v) writes[name(i)] = i % 3 === 0 ? null : `v${i}@${v}`;
+        await commit(writes);
+        seen.push(await scanAll(v)); // at the latest version: the kept reads, updated by the commit
+      }
+      await commit({ unrelated: "x" });
+      for (let v = 1; v <= 5; v++) expect(await scanAll(v), `version ${v}`).to.deep.equal(seen[v - 1]); // the versions
+    });
+
     it("prunes old versions without touching the latest values", async () => {
       await commit({ k: "v1", gone: "g" });
       await commit({ k: "v2", gone: null });

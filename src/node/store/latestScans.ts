@@ -9,6 +9,8 @@ const PAGES = [16, 128, 1000];
 const FILL = 1000;
 /** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
 const WINDOW_BYTES = 32 * 2 ** 20;
+/** A commit with more writes than this drops the kept reads rather than update them (each write is a sorted insert). */
+const MAX_APPLIED = 20_000;
 /** A read stops after this many key and value bytes (classic-level's highWaterMarkBytes; its 16 KiB default holds ~300 balances). */
 const READ_BYTES = 256 * 1024;
 
@@ -19,7 +21,7 @@ const READ_BYTES = 256 * 1024;
  * read begins, and keeps them for the scans that follow: one fill at a time
  * per gap between kept reads (two would read the same entries); while a gap
  * is being filled, other misses in it read exactly their own range.
- * Kept reads belong to one version: a commit drops them (retire).
+ * Kept reads belong to one version: a commit updates them with its writes (advance).
  */
 export class LatestScans {
   private version = -1;
@@ -52,6 +54,21 @@ export class LatestScans {
     const mayFill = !this.filling.has(gap) && !(next && compareBytes(next, upper) < 0);
     const iterator = this.db.iterator({ gte: lower, lt: mayFill ? gapEnd : upper, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
     return this.read(version, iterator, lower, upper, mayFill ? { end: gapEnd, gap } : undefined);
+  }
+
+  /**
+   * A commit made `version` the latest with these writes: applied to the
+   * kept reads of the version before it, they are that version's (a live
+   * chain keeps its read cache from block to block). Kept reads of any other
+   * version, or a commit of more than MAX_APPLIED writes, are dropped instead.
+   */
+  advance(version: number, writes: ReadonlyArray<{ type: "put" | "del"; key: Uint8Array; value?: Uint8Array }>): void {
+    if (version !== this.version + 1 || writes.length > MAX_APPLIED) return this.retire(version);
+    for (const write of writes) {
+      if (compareBytes(write.key, this.namespace.gte) < 0 || compareBytes(write.key, this.namespace.lt) >= 0) continue;
+      this.windows.write(write.key, write.type === "put" ? write.value : undefined);
+    }
+    this.version = version;
   }
 
   /** A new version is the latest: kept reads of the older one are dropped. */

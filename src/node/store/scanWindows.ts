@@ -113,6 +113,34 @@ export class ScanWindows {
     return next && fromLatin1(next.low);
   }
 
+  /**
+   * A committed write to the key: within a kept range, the entry is set to
+   * `valueBytes` or, without one, removed; outside every kept range nothing
+   * is kept, so nothing changes.
+   */
+  write(keyBytes: Uint8Array, valueBytes: Uint8Array | undefined): void {
+    const key = latin1(keyBytes);
+    const window = this.windows[this.lastStartingAtOrBefore(key)];
+    if (!window || (window.high !== undefined && key >= window.high)) return;
+    const at = firstAtOrAfter(window.keys, key);
+    const present = window.keys[at] === key;
+    const before = present ? key.length + window.values[at]!.length + ENTRY_OVERHEAD : 0;
+    if (valueBytes === undefined) {
+      if (!present) return;
+      window.keys.splice(at, 1);
+      window.values.splice(at, 1);
+    } else if (present) {
+      window.values[at] = latin1(valueBytes);
+    } else {
+      window.keys.splice(at, 0, key);
+      window.values.splice(at, 0, latin1(valueBytes));
+    }
+    const after = valueBytes === undefined ? 0 : key.length + window.values[at]!.length + ENTRY_OVERHEAD;
+    window.bytes += after - before;
+    this.bytes += after - before;
+    while (this.bytes > this.maxBytes) this.evictOldest();
+  }
+
   /** Forgets every range (a commit made them stale). */
   clear(): void {
     this.windows = [];

@@ -73,8 +73,9 @@ export class VersionedStore {
   /**
    * A view of `version`. With `keepsReads` (queries), a scan at the latest
    * version that LevelDB must answer keeps its neighbourhood in memory for the
-   * scans that follow (latestScans.ts); block execution reads without, since
-   * its own commit drops what it would keep.
+   * scans that follow (latestScans.ts), and commits update what is kept;
+   * block execution reads without (a fill reads up to a thousand entries
+   * ahead of a scan's first, which block execution scans once per block).
    */
   reader(version: number = this.latest, options: { keepsReads?: boolean } = {}): StateReader {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
@@ -102,7 +103,7 @@ export class VersionedStore {
     try {
       await this.db.batch(ops);
       this.latest = batch.version;
-      this.latestScans.retire(batch.version);
+      this.latestScans.advance(batch.version, ops);
       if (this.earliest === 0) this.earliest = batch.version;
     } finally {
       this.committing = false;

@@ -16,11 +16,19 @@ function random(seed: number): () => number {
 const key = (n: number) => Uint8Array.of(n >> 8, n & 0xff);
 
 describe("ScanWindows (kept reads of the latest state)", () => {
-  for (const seed of [1, 2, 3, 4]) {
-    it(`answers every range exactly as a scan would, or not at all (seed ${seed})`, () => {
+  for (const [seed, writes] of [
+    [1, false],
+    [2, false],
+    [3, false],
+    [4, false],
+    [5, true],
+    [6, true],
+    [7, true],
+  ] as const) {
+    it(`answers every range exactly as a scan would, or not at all (seed ${seed}${writes ? ", commits writing between the scans" : ""})`, () => {
       const next = random(seed);
       const keys = [...new Set([...Array(400)].map(() => Math.floor(next() * 2000)))].sort((a, b) => a - b);
-      const all: Entry[] = keys.map((k) => [key(k), Uint8Array.of(k & 0xff)]);
+      let all: Entry[] = keys.map((k) => [key(k), Uint8Array.of(k & 0xff)]);
       const scan = (lower: Uint8Array, upper: Uint8Array) => all.filter(([k]) => compareBytes(k, lower) >= 0 && compareBytes(k, upper) < 0);
       // As a fill reads (latestScans.ts): up to `page` entries of [low, end), end being where the next kept range begins.
       const read = (low: Uint8Array, end: Uint8Array | undefined, page: number) =>
@@ -29,6 +37,14 @@ describe("ScanWindows (kept reads of the latest state)", () => {
       const windows = new ScanWindows(40 * 200); // room for about 40 entries: evictions happen
       let answered = 0;
       for (let i = 0; i < 3000; i++) {
+        if (writes && next() < 0.3) {
+          // as a commit's write reaches the kept reads (latestScans.ts): set or delete one key, kept or not
+          const k = key(Math.floor(next() * 2100));
+          const value = next() < 0.3 ? undefined : Uint8Array.of(Math.floor(next() * 256), 7);
+          all = all.filter(([x]) => compareBytes(x, k) !== 0);
+          if (value) all = [...all, [k, value] as Entry].sort(([x], [y]) => compareBytes(x, y));
+          windows.write(k, value);
+        }
         const a = Math.floor(next() * 2100);
         const lower = key(a);
         const upper = key(a + 1 + Math.floor(next() * 30));
