@@ -41,7 +41,7 @@ const ENTRY_OVERHEAD = 64;
 
 /**
  * Ranges of the fast index read by scans at the latest version, kept in memory
- * until the next commit: a read cache of the latest state, as the real node
+ * and updated by each commit's writes (write): a read cache of the latest state, as the real node
  * keeps an IAVL node cache. A scan whose range lies in kept ranges is answered
  * from memory without a LevelDB read. Each LevelDB read is a trip to its thread
  * pool, which costs more than a short scan itself; one read of a thousand
@@ -141,7 +141,7 @@ export class ScanWindows {
     while (this.bytes > this.maxBytes) this.evictOldest();
   }
 
-  /** Forgets every range (a commit made them stale). */
+  /** Forgets every range (they belong to an older version than the latest). */
   clear(): void {
     this.windows = [];
     this.order = [];
