@@ -188,6 +188,17 @@ describe("versioned LevelDB store", () => {
       for (let v = 1; v <= 5; v++) expect(await scanAll(v), `version ${v}`).to.deep.equal(seen[v - 1]); // the versions
     });
 
+    it("does not keep a query's read that began before a commit and ended after it", async () => {
+      await commit({ "p/1": "one", "p/2": "two" });
+      // The scan's LevelDB iterator (its snapshot: version 1) opens now; its first page is read after the commit.
+      const begun = store.reader(1, { keepsReads: true }).iterate(b("p/"));
+      await commit({ "p/1": "ONE" });
+      const read: string[] = [];
+      for await (const [k, v] of begun) read.push(`${t(k)}=${t(v)}`);
+      expect(read).to.deep.equal(["p/1=one", "p/2=two"]);
+      expect(await entries(store, 2, "p/")).to.deep.equal(["p/1=ONE", "p/2=two"]);
+    });
+
     it("prunes old versions without touching the latest values", async () => {
       await commit({ k: "v1", gone: "g" });
       await commit({ k: "v2", gone: null });
