@@ -18,7 +18,8 @@ export function latin1(bytes: Uint8Array): string {
   return latin1Slice.call(bytes, 0, bytes.length);
 }
 
-function fromLatin1(text: string): Uint8Array {
+/** A latin1 string (a Key, or a kept value) as bytes again. */
+export function fromLatin1(text: string): Uint8Array {
   return Buffer.from(text, "latin1");
 }
 

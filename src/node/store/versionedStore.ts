@@ -1,6 +1,7 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
 import { LatestScans } from "./latestScans.js";
+import { LatestValues } from "./latestValues.js";
 import { buildFastIndex, FAST, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
@@ -21,6 +22,9 @@ const META = 0x6d; // 'm'
 const LIVE = 1;
 const DELETED = 0;
 
+/** Point reads of the latest version kept in memory (latestValues.ts): accounts, parameters, balances. */
+const KEPT_VALUES = 50_000;
+
 const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
 const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
 const FAST_INDEX_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("fast-index"));
@@ -38,6 +42,7 @@ export class VersionedStore {
   /** True while a commit's batch is being written: the fast index may then hold either version. */
   private committing = false;
   private readonly latestScans: LatestScans;
+  private readonly latestValues = new LatestValues(KEPT_VALUES);
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -81,7 +86,7 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans, options.keepsReads ?? false);
+    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans, this.latestValues, options.keepsReads ?? false);
   }
 
   /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
@@ -104,6 +109,7 @@ export class VersionedStore {
       await this.db.batch(ops);
       this.latest = batch.version;
       this.latestScans.advance(batch.version, ops);
+      this.latestValues.advance(batch.version, ops);
       if (this.earliest === 0) this.earliest = batch.version;
     } finally {
       this.committing = false;
@@ -142,6 +148,7 @@ export class VersionedStore {
 
   async close(): Promise<void> {
     this.latestScans.retire(Number.MAX_SAFE_INTEGER);
+    this.latestValues.retire(Number.MAX_SAFE_INTEGER);
     await this.db.close();
   }
 }
@@ -205,13 +212,16 @@ class VersionReader implements StateReader {
     /** Asked right before each LevelDB call, which reads the state of that moment. */
     private readonly fastIndexServes: () => boolean,
     private readonly latestScans: LatestScans,
+    private readonly latestValues: LatestValues,
     private readonly keepsReads: boolean,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
     if (this.fastIndexServes()) {
-      const entry = this.db.getSync(fastKey(key));
-      return entry ? fastEntryValue(entry) : undefined;
+      return this.latestValues.get(this.version, key, () => {
+        const entry = this.db.getSync(fastKey(key));
+        return entry ? fastEntryValue(entry) : undefined;
+      });
     }
     const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
     const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
