@@ -13,6 +13,7 @@ import type { AnswerCache } from "../http/answerCache.js";
 import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
 import { nodeNamesGuard } from "../http/nodeNames.js";
+import { turnBatching } from "../http/turnBatching.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
@@ -49,6 +50,8 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));
   if (options.answerCache) app.use(options.answerCache.middleware);
+  // what the answer cache did not answer runs with the other requests of its event-loop turn
+  app.use(turnBatching());
   // Legacy routes first, as the real server registers them: they take precedence. They answer
   // their own errors ({"error": ...}); a legacy path with another verb falls through to the 501.
   if (options.legacy) app.use(legacyRoutes(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)));
