@@ -1,3 +1,5 @@
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
+
 /**
  * The consensus engine's RPC surface that the gateway needs. The embedded
  * node implements it in-process; RpcClient implements it over Tendermint
@@ -10,6 +12,11 @@ export interface AbciQueryResponse {
   log: string;
   value: Uint8Array;
   height: number;
+}
+
+/** A query answered as messages, without protobuf bytes: the ABCI answer, and the response message when code is 0. */
+export interface MessageQueryResponse extends Omit<AbciQueryResponse, "value"> {
+  response?: ProtoMessage;
 }
 
 export type BroadcastMode = "async" | "sync" | "commit";
@@ -56,6 +63,12 @@ export interface ChainClient {
   /** Where the node is, for messages ("in-process node", "http://127.0.0.1:26657"). */
   readonly address: string;
   abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse>;
+  /**
+   * The same query with the request and response as messages: only a client in
+   * the node's process has it (no encoding either way). Undefined for a path
+   * that only abciQuery answers.
+   */
+  queryMessage?(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse | undefined>;
   broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult>;
   tx(hash: Uint8Array): Promise<TxResult>;
   txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult>;

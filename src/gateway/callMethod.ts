@@ -20,6 +20,12 @@ export async function callMethod(route: RouteSpec, request: ProtoMessage, height
   // the services are written with the neutral names; the node is asked in the profile's
   const service = deps.services.get(neutralTypeUrl(route.methodPath));
   if (service) return service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });
+  // in the node's process the query needs no protobuf bytes either way
+  const inProcess = await deps.client.queryMessage?.(route.methodPath, request, height);
+  if (inProcess) {
+    if (inProcess.code !== 0) throw abciQueryError(inProcess, route.methodPath);
+    return { response: inProcess.response!, height: inProcess.height };
+  }
   const data = route.requestType.encode(request).finish();
   const answer = await deps.client.abciQuery(route.methodPath, data, height);
   if (answer.code !== 0) throw abciQueryError(answer, route.methodPath);

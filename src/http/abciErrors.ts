@@ -1,4 +1,4 @@
-import type { AbciQueryResponse } from "../client/chainClient.js";
+import type { MessageQueryResponse } from "../client/chainClient.js";
 import { GatewayError, GrpcCode, type GrpcCodeName } from "./grpcStatus.js";
 
 /**
@@ -8,7 +8,7 @@ import { GatewayError, GrpcCode, type GrpcCodeName } from "./grpcStatus.js";
  * "rpc error: code = X desc = ..." text the app writes into the log, else from
  * the SDK error code.
  */
-export function abciQueryError(response: AbciQueryResponse, methodPath: string): GatewayError {
+export function abciQueryError(response: MessageQueryResponse, methodPath: string): GatewayError {
   const log = response.log || `query failed with code ${response.code}`;
   const stated = /^rpc error: code = (\w+) desc = /.exec(log)?.[1] as GrpcCodeName | undefined;
   if (stated && stated in GrpcCode) return new GatewayError(GrpcCode[stated], log);

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import path from "node:path";
-import type { AbciQueryResponse } from "../client/chainClient.js";
+import type { AbciQueryResponse, MessageQueryResponse } from "../client/chainClient.js";
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import { Codec } from "../codec/codec.js";
 import { AminoJsonRenderer } from "../codec/amino/aminoJson.js";
 import { aminoTransforms } from "../tables/aminoTransforms.js";
@@ -158,8 +159,32 @@ export class EmbeddedNode extends EventEmitter {
     const served = this.servedQueries.get(queryPath);
     if (served) return served(data, at);
     if (!this.router.has(queryPath)) return abciError(SdkError.unknownRequest, `unknown query path: no handler for ${queryPath}`, at);
+    const outcome = await this.answerAt(at, (context) => this.router.query(queryPath, data, context));
+    return "failure" in outcome ? outcome.failure : { code: 0, codespace: "", log: "", value: outcome.answer, height: at };
+  }
+
+  /**
+   * A query of the modules answered as messages, for callers in this process:
+   * the same answers and errors as query() without the protobuf bytes either
+   * way. Undefined for a path the modules do not answer (query() has it).
+   */
+  async queryMessage(queryPath: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> {
+    if (queryPath === profileTypeUrl(SIMULATE_PATH) || this.servedQueries.has(queryPath) || !this.router.has(queryPath)) return undefined;
+    const at = height === 0 ? this.height : height;
+    const outcome = await this.answerAt(at, (context) => this.router.answer(queryPath, request, context));
+    return "failure" in outcome ? outcome.failure : { code: 0, codespace: "", log: "", response: outcome.answer, height: at };
+  }
+
+  /** Runs a module query at height `at`: refused when the height is not kept; a handler's failure is its ABCI error. */
+  private async answerAt<T>(
+    at: number,
+    answer: (context: (module: NodeModule) => QueryContext) => Promise<T>,
+  ): Promise<{ answer: T } | { failure: AbciQueryResponse }> {
+    const latest = this.height;
     if (at > latest || at < this.store.earliestVersion) {
-      return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);
+      return {
+        failure: abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at),
+      };
     }
     try {
       const state = this.store.reader(at, { keepsReads: true });
@@ -171,10 +196,9 @@ export class EmbeddedNode extends EventEmitter {
         storeOf: (name) => new ModuleReader(state, name),
         paramSubspaces: this.paramSubspaces,
       });
-      const value = await this.router.query(queryPath, data, context);
-      return { code: 0, codespace: "", log: "", value, height: at };
+      return { answer: await answer(context) };
     } catch (err) {
-      return abciQueryFailure(err, at);
+      return { failure: abciQueryFailure(err, at) };
     }
   }
 

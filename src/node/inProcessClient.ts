@@ -5,6 +5,7 @@ import type {
   BroadcastResult,
   ChainClient,
   HeightListener,
+  MessageQueryResponse,
   StatusResult,
   TxResult,
   TxSearchResult,
@@ -16,6 +17,7 @@ import { getIndexedTx } from "./chain/txIndex.js";
 import type { EmbeddedNode } from "./embeddedNode.js";
 import { txResultJson } from "./chain/blockBuilder.js";
 import type { TxOutcome } from "./tx/runTx.js";
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
 
 /**
  * The consensus engine release whose JSON-RPC this node speaks, reported by
@@ -43,6 +45,10 @@ export class InProcessClient implements ChainClient {
 
   abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     return this.node.query(path, data, height);
+  }
+
+  queryMessage(path: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> {
+    return this.node.queryMessage(path, request, height);
   }
 
   async broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {

@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import type { AbciQueryResponse, ChainClient, HeightListener } from "../../src/client/chainClient.js";
+import type { AbciQueryResponse, ChainClient, HeightListener, MessageQueryResponse } from "../../src/client/chainClient.js";
+import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 import { RpcClient } from "../../src/client/rpcClient.js";
 import { startRestServer } from "../../src/commands/restServer.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
@@ -11,12 +12,17 @@ import { http, type HttpAnswer } from "../helpers/http.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 
-/** The real in-process client, counting the ABCI queries that reach the node. */
+/** The real in-process client, counting the queries that reach the node (as bytes or as messages). */
 class CountingClient extends InProcessClient {
   queries = 0;
   override abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
     this.queries++;
     return super.abciQuery(path, data, height);
+  }
+  override async queryMessage(path: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> {
+    const answer = await super.queryMessage(path, request, height);
+    if (answer) this.queries++;
+    return answer;
   }
 }
 

@@ -47,4 +47,14 @@ export class QueryRouter {
     const response = await route.handler(request, context(route.module));
     return route.responseType.encode(response).finish();
   }
+
+  /**
+   * The same answer as messages, for callers in the node's process: the request
+   * as protobufjs message fields (made a message of its type, as decoding would),
+   * the response as the handler gives it (the fields its encoding would write).
+   */
+  answer(path: string, request: ProtoMessage, context: (module: NodeModule) => QueryContext): Promise<ProtoMessage> {
+    const route = this.routes.get(path)!;
+    return route.handler(route.requestType.fromObject(request), context(route.module));
+  }
 }
