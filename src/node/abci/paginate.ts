@@ -42,25 +42,36 @@ export async function paginate<T>(
   const items: T[] = [];
   let nextKey: Uint8Array | undefined;
   let count = 0;
-  for await (const [entryKey, value] of store.iterate(prefix, key)) {
-    const item = await select(entryKey, value);
-    if (item === undefined) continue;
+  /** Takes one entry's item (undefined: dropped by `select`); false once the page has all it needs. */
+  const take = (entryKey: Uint8Array, item: T | undefined): boolean => {
+    if (item === undefined) return true;
     if (key) {
       if (count === limit) {
         nextKey = entryKey;
-        break;
+        return false;
       }
       items.push(item);
       count++;
-      continue;
+      return true;
     }
     count++;
-    if (count <= offset) continue;
+    if (count <= offset) return true;
     if (count <= offset + limit) items.push(item);
     else if (count === offset + limit + 1) {
       nextKey = entryKey;
-      if (!countTotal) break;
+      if (!countTotal) return false;
     }
+    return true;
+  };
+  // entries already in memory are taken without a promise each (a select may still be async)
+  const kept = store.kept?.(prefix, key);
+  if (kept) {
+    for (const [entryKey, value] of kept) {
+      const selected = select(entryKey, value);
+      if (!take(entryKey, selected instanceof Promise ? await selected : selected)) break;
+    }
+  } else {
+    for await (const [entryKey, value] of store.iterate(prefix, key)) if (!take(entryKey, await select(entryKey, value))) break;
   }
   const pagination: ProtoMessage = { total: Long.fromNumber(!key && countTotal ? count : 0, true) };
   if (nextKey) pagination.next_key = Uint8Array.from(nextKey);

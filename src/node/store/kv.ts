@@ -3,6 +3,11 @@ export interface KVReader {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   /** Entries under `prefix` from `start` (relative to `prefix`) on, in key order; keys relative to `prefix`. */
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
+  /**
+   * What iterate() gives, when all of it is in memory (a query's kept reads):
+   * answered without a promise per entry; undefined otherwise.
+   */
+  kept?(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 /** Read and write access to one module's keys during block execution. */

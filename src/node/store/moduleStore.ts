@@ -44,6 +44,11 @@ export class ModuleReader implements KVReader {
     const from = start ? concatBytes(full, start) : undefined;
     for await (const [key, value] of this.state.iterate(full, from)) yield [key.subarray(full.length), value];
   }
+
+  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+    const full = concatBytes(this.prefix, prefix);
+    return this.state.kept?.(full, start ? concatBytes(full, start) : undefined)?.map(([key, value]) => [key.subarray(full.length), value]);
+  }
 }
 
 /**
@@ -73,6 +78,11 @@ export class ModuleStore extends ModuleReader implements KVStore {
       this.gas?.consume(KV_GAS.readCostPerByte * value.length, "ValuePerByte");
       yield [key, value];
     }
+  }
+
+  /** Never: block execution pays gas for each entry it reads, so it iterates. */
+  override kept(): undefined {
+    return undefined;
   }
 
   set(key: Uint8Array, value: Uint8Array): void {

@@ -70,8 +70,9 @@ export class ScanWindows {
       const window = this.windows[i];
       if (!window || window.low > from) return undefined; // a gap before `upper`
       const inside = window.high === undefined || upper <= window.high;
-      const end = inside ? firstAtOrAfter(window.keys, upper) : window.keys.length;
-      for (let e = firstAtOrAfter(window.keys, from); e < end; e++) found.push([fromLatin1(window.keys[e]!), fromLatin1(window.values[e]!)]);
+      const keys = window.keys;
+      // the range's end is found by walking it (a prefix holds few keys), not by another search
+      for (let e = firstAtOrAfter(keys, from); e < keys.length && keys[e]! < upper; e++) found.push([fromLatin1(keys[e]!), fromLatin1(window.values[e]!)]);
       if (inside) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there

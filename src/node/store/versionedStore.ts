@@ -36,6 +36,8 @@ export interface StateReader {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   /** Live entries whose key starts with `prefix`, in key order, from `start` (a full key) on. */
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
+  /** What iterate() gives, when all of it is in memory (kept reads of the latest version); undefined otherwise. */
+  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 export class VersionedStore {
@@ -232,12 +234,16 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    const lower = fastKey(start ?? prefix);
-    const upper = prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1);
-    const kept = this.latestScans.kept(this.version, lower, upper);
+    const kept = this.kept(prefix, start);
     if (kept) return keptEntries(kept);
     if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    const { lower, upper } = fastRange(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
+  }
+
+  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+    const { lower, upper } = fastRange(prefix, start);
+    return this.latestScans.kept(this.version, lower, upper)?.map(([rawKey, entry]) => [rawKey.subarray(1), fastEntryValue(entry)]);
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
@@ -279,9 +285,14 @@ async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, U
   }
 }
 
-/** Entries of the fast index kept in memory (latestScans.ts), as latestEntries gives them. */
+/** The fast index's keys of a scan: from `start` (or the prefix) to the end of the prefix. */
+function fastRange(prefix: Uint8Array, start?: Uint8Array): { lower: Uint8Array; upper: Uint8Array } {
+  return { lower: fastKey(start ?? prefix), upper: prefixEnd(fastKey(prefix)) ?? Uint8Array.of(FAST + 1) };
+}
+
+/** Entries kept in memory (latestScans.ts), as iterate() gives the others. */
 async function* keptEntries(entries: Array<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
-  for (const [rawKey, entry] of entries) yield [rawKey.subarray(1), fastEntryValue(entry)];
+  yield* entries;
 }
 
 async function* latestEntries(entries: AsyncIterable<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
