@@ -11,8 +11,8 @@ interface Answer {
 
 /** Bytes counted per answer beyond its body and key (headers, the entry itself). */
 const ENTRY_OVERHEAD = 256;
-/** Requests remembered as asked once at the latest height (hashes: 8 bytes each); forgotten all at once when full. */
-const ASKED_ONCE_LIMIT = 1 << 18;
+/** Slots of the table of requests asked since the height moved (4 bytes each: 512 KiB). */
+const ASKED_SLOTS = 1 << 17;
 
 /**
  * Answers reused while the chain's state has not changed. The state at a
@@ -23,8 +23,10 @@ const ASKED_ONCE_LIMIT = 1 << 18;
  * reused: a reused answer is never older than the state the node would read.
  * An answer is kept when its request comes a second time at the same height:
  * requests asked once (another account each time) cost no copy, no entry and
- * no garbage. Memory is bounded by `maxBytes` (least recently used answers
- * leave first).
+ * no garbage, nor a lookup among the kept answers. Which requests were asked
+ * is a fixed table of their hashes, one slot each: a request whose slot another
+ * took since is taken for a first ask (answered once more, then kept). Memory is
+ * bounded by `maxBytes` (least recently used answers leave first).
  */
 export class AnswerCache {
   private readonly answers: LRUCache<string, Answer>;
@@ -32,8 +34,8 @@ export class AnswerCache {
   private latest: number | undefined;
   /** Bumped on every notice: an answer computed across a notice is not kept. */
   private generation = 0;
-  /** Hashes of the requests asked once since the height moved: the next ask of one is kept. */
-  private readonly askedOnce = new Set<number>();
+  /** The hash of the request last asked in each slot since the height moved (0: none). */
+  private readonly asked = new Int32Array(ASKED_SLOTS);
   private readonly unwatch: () => void;
 
   constructor(client: ChainClient, maxBytes: number) {
@@ -42,23 +44,17 @@ export class AnswerCache {
   }
 
   /** The Koa middleware: in front of the route families, behind CORS, errors and /swagger. */
-  readonly middleware = async (ctx: Context, next: Next): Promise<void> => {
+  readonly middleware = (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== "GET" || this.latest === undefined) return next() as Promise<void>;
     const key = requestKey(ctx);
+    if (!this.askedBefore(key)) return next() as Promise<void>;
     const reused = this.answers.get(key);
     if (reused) {
       ctx.set(reused.headers);
       ctx.body = reused.body;
-      return;
+      return Promise.resolve();
     }
-    if (!this.askedBefore(key)) return next() as Promise<void>;
-    const generation = this.generation;
-    const before = { ...ctx.response.headers };
-    await next();
-    if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
-    const body: unknown = ctx.body;
-    if (typeof body !== "string" && !Buffer.isBuffer(body)) return;
-    this.answers.set(key, { headers: headersSetBy(ctx, before), body });
+    return this.answerAndKeep(ctx, next, key);
   };
 
   stop(): void {
@@ -66,12 +62,22 @@ export class AnswerCache {
     this.answers.clear();
   }
 
+  private async answerAndKeep(ctx: Context, next: Next, key: string): Promise<void> {
+    const generation = this.generation;
+    const before = { ...ctx.response.headers };
+    await next();
+    if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
+    const body: unknown = ctx.body;
+    if (typeof body !== "string" && !Buffer.isBuffer(body)) return;
+    this.answers.set(key, { headers: headersSetBy(ctx, before), body });
+  }
+
   /** Whether `key` was asked since the height moved (a hash collision only keeps an answer one ask early); remembers it. */
   private askedBefore(key: string): boolean {
-    const hash = stringHash(key);
-    if (this.askedOnce.has(hash)) return true;
-    if (this.askedOnce.size >= ASKED_ONCE_LIMIT) this.askedOnce.clear();
-    this.askedOnce.add(hash);
+    const hash = stringHash(key) || 1; // 0 marks an empty slot
+    const slot = hash >>> 15; // the top 17 bits
+    if (this.asked[slot] === hash) return true;
+    this.asked[slot] = hash;
     return false;
   }
 
@@ -79,7 +85,7 @@ export class AnswerCache {
     this.latest = latest;
     this.generation++;
     this.answers.clear();
-    this.askedOnce.clear();
+    this.asked.fill(0);
   }
 }
 
@@ -89,14 +95,19 @@ function bodyBytes(body: string | Buffer): number {
 
 /** What makes two requests the same question: path and query as sent, and the requested height. */
 function requestKey(ctx: Context): string {
-  return `${ctx.url}\n${ctx.get(HEIGHT_HEADER)}\n${ctx.get(`grpc-metadata-${HEIGHT_HEADER}`)}`;
+  const headers = ctx.req.headers;
+  const height = headers[HEIGHT_HEADER];
+  const grpcHeight = headers[GRPC_HEIGHT_HEADER];
+  return height === undefined && grpcHeight === undefined ? ctx.url : `${ctx.url}\n${String(height ?? "")}\n${String(grpcHeight ?? "")}`;
 }
 
-/** FNV-1a over the UTF-16 code units, cut to 30 bits: a small integer, which a Set holds without an object per entry. */
+const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
+
+/** FNV-1a over the UTF-16 code units (a 32-bit integer). */
 function stringHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash & 0x3fffffff;
+  return hash;
 }
 
 /** The response headers the route set (content type, answered height, deprecation), not those of outer middleware. */
