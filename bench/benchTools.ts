@@ -91,6 +91,8 @@ export const fmtMs = (ms: number) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${ms.to
 
 export const CONNECTIONS = 20;
 export const DURATION_S = 5;
+/** Turns of an interleaved comparison (interleavedLoad). */
+export const SLICES = 6;
 
 export interface Load {
   rps: number;
@@ -113,11 +115,15 @@ export async function load(
     url: base,
     connections: options.connections ?? CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION_S }),
+    // autocannon sees that a run is over at its next sample: every 10 ms, not every second (a run of
+    // a fixed amount would otherwise count the rest of its last second)
+    sampleInt: 10,
     headers: options.headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${base}${pathOf(0)}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, asked: i, seconds: result.duration };
+  const total = result.requests.total;
+  return { rps: total / result.duration, p50: result.latency.p50, p99: result.latency.p99, total, asked: i, seconds: result.duration };
 }
 
 /** One side of an interleaved comparison: a server and the paths to ask it. */
@@ -125,6 +131,8 @@ export interface LoadTarget {
   url: string;
   pathOf: (i: number) => string;
   headers?: Record<string, string>;
+  /** Requests per slice, instead of the slice's time (a side that must never ask a path twice). */
+  amount?: number;
 }
 
 /**
@@ -135,14 +143,15 @@ export interface LoadTarget {
  * Each target's paths go on from where its previous slice stopped (a cold
  * path never repeats). p50/p99: the median over the slices of each slice's.
  */
-export async function interleavedLoad(targets: LoadTarget[], { slices = 6, seconds = DURATION_S } = {}): Promise<Load[]> {
+export async function interleavedLoad(targets: LoadTarget[], { slices = SLICES, seconds = DURATION_S } = {}): Promise<Load[]> {
   const counters = targets.map(() => 0);
   const runs: Load[][] = targets.map(() => []);
   for (let slice = 0; slice < slices; slice++) {
     // A B, then B A: neither side is always the one that follows the other (or a server's start)
     const order = slice % 2 === 0 ? [...targets.entries()] : [...targets.entries()].reverse();
     for (const [t, target] of order) {
-      runs[t]!.push(await load(target.url, (i) => target.pathOf(counters[t]! + i), { duration: seconds / slices, headers: target.headers }));
+      const size = target.amount ? { amount: target.amount } : { duration: seconds / slices };
+      runs[t]!.push(await load(target.url, (i) => target.pathOf(counters[t]! + i), { ...size, headers: target.headers }));
       counters[t]! += runs[t]!.at(-1)!.asked;
     }
   }
