@@ -35,6 +35,7 @@ export function bindRequest(route: RouteSpec, raw: RawRequest, parser: Proto3Jso
 }
 
 function bindQuery(route: RouteSpec, message: ProtoMessage, query: URLSearchParams, parser: Proto3JsonParser): void {
+  if (query.size === 0) return;
   const bound = new Set(route.pathBindings.map((b) => b.fieldPath.map((f) => f.name).join(".")));
   for (const key of new Set(query.keys())) {
     const fieldPath = resolveQueryKey(route.requestType, key);

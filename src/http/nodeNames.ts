@@ -26,15 +26,13 @@ export async function detectNodeNames(client: ChainClient): Promise<string | und
  * with the names the node speaks, rather than 501s or decode failures.
  */
 export function nodeNamesGuard(nodeNames: string | undefined) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return (ctx: Context, next: Next): Promise<void> => {
     const own = names().profile;
-    if (nodeNames === undefined || nodeNames === own) {
-      await next();
-      return;
-    }
+    if (nodeNames === undefined || nodeNames === own) return next() as Promise<void>;
     ctx.status = 502;
     ctx.set("Content-Type", JSON_CONTENT_TYPE);
     const message = `the node speaks the "${nodeNames}" names (names = "${nodeNames}"), this gateway the "${own}" names: start the gateway with --names ${nodeNames}`;
     ctx.body = JSON.stringify({ code: GrpcCode.Unavailable, message, details: [] }, null, 2);
+    return Promise.resolve();
   };
 }

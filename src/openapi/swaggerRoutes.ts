@@ -22,9 +22,7 @@ export function swaggerRoutes(document: OpenApiDocument | null): Middleware {
     if (!texts.has(format)) texts.set(format, formatDocument(document!, format));
     return texts.get(format)!;
   };
-  return async (ctx: Context, next: Next) => {
-    const under = ctx.path === "/swagger" || ctx.path.startsWith("/swagger/");
-    if (!under || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next() as Promise<void>;
+  const serve = (ctx: Context): void => {
     if (!document) throw new GatewayError(GrpcCode.NotFound, "Not Found: the OpenAPI file is not served (api.swagger = false in app.toml)");
     if (ctx.path === "/swagger") {
       const format = requestedFormat(ctx);
@@ -42,6 +40,13 @@ export function swaggerRoutes(document: OpenApiDocument | null): Middleware {
       ctx.type = path.extname(file.path);
       ctx.body = fs.createReadStream(file.path);
     }
+  };
+  // every request passes here: the others go on without an await of their own
+  return (ctx: Context, next: Next) => {
+    const under = ctx.path === "/swagger" || ctx.path.startsWith("/swagger/");
+    if (!under || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next() as Promise<void>;
+    serve(ctx);
+    return Promise.resolve();
   };
 }
 

@@ -4,8 +4,11 @@ import { compareBytes } from "./keyEncoding.js";
 export interface FullKeyReader {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
-  /** What iterate() gives, when all of it is in memory (a cache layer has none: its writes are merged as it iterates). */
-  kept?(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
+  /**
+   * What iterate() gives, when all of it is in memory, with keys relative to
+   * `prefix` (a cache layer has none: its writes are merged as it iterates).
+   */
+  keptUnder?(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 interface Write {

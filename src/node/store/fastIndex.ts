@@ -15,6 +15,8 @@ import { concatBytes, decodeVersioned, uint64Bytes } from "./keyEncoding.js";
  */
 export const FAST = 0x66; // 'f'
 const VERSION_BYTES = 8;
+/** The bytes of an entry before its value (the version). */
+export const FAST_VALUE_HEADER = VERSION_BYTES;
 
 export function fastKey(key: Uint8Array): Uint8Array {
   return concatBytes(Uint8Array.of(FAST), key);

@@ -34,9 +34,12 @@ export class LatestScans {
     private readonly namespace: { gte: Uint8Array; lt: Uint8Array },
   ) {}
 
-  /** The entries of [lower, upper) at `version` when kept reads hold that whole range (no LevelDB read then); undefined otherwise. */
-  kept(version: number, lower: Uint8Array, upper: Uint8Array): Entry[] | undefined {
-    return version === this.version ? this.windows.lookup(lower, upper) : undefined;
+  /**
+   * The entries of [lower, upper) at `version` when kept reads hold that whole
+   * range (no LevelDB read then), `cut` bytes dropped from their keys and values; undefined otherwise.
+   */
+  kept(version: number, lower: Uint8Array, upper: Uint8Array, cut?: { key: number; value: number }): Entry[] | undefined {
+    return version === this.version ? this.windows.lookup(lower, upper, cut) : undefined;
   }
 
   /**

@@ -47,7 +47,7 @@ export class ModuleReader implements KVReader {
 
   kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
     const full = concatBytes(this.prefix, prefix);
-    return this.state.kept?.(full, start ? concatBytes(full, start) : undefined)?.map(([key, value]) => [key.subarray(full.length), value]);
+    return this.state.keptUnder?.(full, start ? concatBytes(full, start) : undefined);
   }
 }
 

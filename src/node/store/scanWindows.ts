@@ -18,10 +18,12 @@ export function latin1(bytes: Uint8Array): string {
   return latin1Slice.call(bytes, 0, bytes.length);
 }
 
-/** A latin1 string (a Key, or a kept value) as bytes again. */
-export function fromLatin1(text: string): Uint8Array {
-  return Buffer.from(text, "latin1");
+/** A latin1 string (a Key, or a kept value) as bytes again, from character `from` on. */
+export function fromLatin1(text: string, from = 0): Uint8Array {
+  return Buffer.from(from === 0 ? text : text.slice(from), "latin1");
 }
+
+const NO_CUT = { key: 0, value: 0 };
 
 /** A key range [low, high) of the fast index and every entry in it (no high: to the end of the keys). */
 interface Window {
@@ -59,8 +61,12 @@ export class ScanWindows {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The entries of [lower, upper) when kept ranges hold all of it; undefined otherwise. */
-  lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array): Entry[] | undefined {
+  /**
+   * The entries of [lower, upper) when kept ranges hold all of it; undefined
+   * otherwise. `cut` drops that many leading bytes of each key and value
+   * (a prefix the caller's keys are relative to, a header of the values).
+   */
+  lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array, cut: { key: number; value: number } = NO_CUT): Entry[] | undefined {
     const lower = latin1(lowerBytes);
     const upper = latin1(upperBytes);
     let i = this.lastStartingAtOrBefore(lower);
@@ -72,7 +78,9 @@ export class ScanWindows {
       const inside = window.high === undefined || upper <= window.high;
       const keys = window.keys;
       // the range's end is found by walking it (a prefix holds few keys), not by another search
-      for (let e = firstAtOrAfter(keys, from); e < keys.length && keys[e]! < upper; e++) found.push([fromLatin1(keys[e]!), fromLatin1(window.values[e]!)]);
+      for (let e = firstAtOrAfter(keys, from); e < keys.length && keys[e]! < upper; e++) {
+        found.push([fromLatin1(keys[e]!, cut.key), fromLatin1(window.values[e]!, cut.value)]);
+      }
       if (inside) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there

@@ -2,7 +2,7 @@ import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
 import { LatestScans } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
-import { buildFastIndex, FAST, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
+import { buildFastIndex, FAST, FAST_VALUE_HEADER, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
  * Multi-version key-value state over LevelDB. Every commit writes a new
@@ -36,8 +36,11 @@ export interface StateReader {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   /** Live entries whose key starts with `prefix`, in key order, from `start` (a full key) on. */
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
-  /** What iterate() gives, when all of it is in memory (kept reads of the latest version); undefined otherwise. */
-  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
+  /**
+   * What iterate() gives, when all of it is in memory (kept reads of the
+   * latest version), with keys relative to `prefix`; undefined otherwise.
+   */
+  keptUnder(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 export class VersionedStore {
@@ -234,16 +237,16 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    const kept = this.kept(prefix, start);
+    const { lower, upper } = fastRange(prefix, start);
+    const kept = this.latestScans.kept(this.version, lower, upper, FULL_KEYS);
     if (kept) return keptEntries(kept);
     if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
-    const { lower, upper } = fastRange(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
-  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+  keptUnder(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
     const { lower, upper } = fastRange(prefix, start);
-    return this.latestScans.kept(this.version, lower, upper)?.map(([rawKey, entry]) => [rawKey.subarray(1), fastEntryValue(entry)]);
+    return this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER });
   }
 
   private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
@@ -284,6 +287,9 @@ async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, U
     await entries.close();
   }
 }
+
+/** Kept fast-index entries as iterate() gives them: keys without the index's namespace byte, values without their version. */
+const FULL_KEYS = { key: 1, value: FAST_VALUE_HEADER };
 
 /** The fast index's keys of a scan: from `start` (or the prefix) to the end of the prefix. */
 function fastRange(prefix: Uint8Array, start?: Uint8Array): { lower: Uint8Array; upper: Uint8Array } {
