@@ -45,20 +45,38 @@ async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<
   for (const address of addresses) if (address !== hotAddress) bodies.set(BALANCES + address, coldBody);
   const bare = await startBareKoa(bodies, dir);
   try {
-    // hot rows: the same request again and again; the cold row: each request another account, none asked
-    // twice (the 100,000 accounts shared out over its slices: a second ask would be kept, a third reused)
-    const coldSlice = Math.floor((addresses.length - 2) / SLICES); // accounts 0 and 1 were asked above
-    const pairs: Array<[RestPart, string, (i: number) => string, number | undefined, string]> = [
-      ["hot", "balance, same account again (hot)", () => BALANCES + hotAddress, undefined, "≥ 0.8x"],
-      ["cold", `balance, another of ${addresses.length} accounts each request (cold: none asked before)`, (i) => cold(i + 2), coldSlice, "≥ 0.5x"],
-      ["params", "params (hot)", () => PARAMS, undefined, "≥ 0.8x"],
+    // Hot rows: the same request again and again. The cold rows: each request another account, none asked
+    // twice (a second ask would be kept, a third reused), the 100,000 shared out over SLICES + 1 slices: the
+    // first right after the start (the cold path compiled by the JIT, the kept reads filling), its own row.
+    const coldSlice = Math.floor((addresses.length - 2) / (SLICES + 1)); // accounts 0 and 1 were asked above
+    const rows: Array<{ part: RestPart; subject: string; pathOf: (i: number) => string; amount?: number; slices?: number; target: string }> = [
+      { part: "hot", subject: "balance, same account again (hot)", pathOf: () => BALANCES + hotAddress, target: "≥ 0.8x" },
+      {
+        part: "cold",
+        subject: `balance, another of ${addresses.length} accounts each request (cold: none asked before), the first ${coldSlice} after the start`,
+        pathOf: (i) => cold(i + 2),
+        amount: coldSlice,
+        slices: 1,
+        target: "none: the JIT and the kept reads warming",
+      },
+      {
+        part: "cold",
+        subject: `balance, another of ${addresses.length} accounts each request (cold: none asked before), the next ${SLICES * coldSlice}`,
+        pathOf: (i) => cold(i + 2 + coldSlice),
+        amount: coldSlice,
+        target: "≥ 0.5x",
+      },
+      { part: "params", subject: "params (hot)", pathOf: () => PARAMS, target: "≥ 0.8x" },
     ];
-    for (const [part, subject, pathOf, amount, target] of pairs) {
+    for (const { part, subject, pathOf, amount, slices, target } of rows) {
       if (!parts.has(part)) continue;
-      const [engine, koa] = (await interleavedLoad([
-        { url: server.restUrl, pathOf, amount },
-        { url: bare.url, pathOf },
-      ])) as [Load, Load];
+      const [engine, koa] = (await interleavedLoad(
+        [
+          { url: server.restUrl, pathOf, amount },
+          { url: bare.url, pathOf },
+        ],
+        { slices, seconds: ((slices ?? SLICES) * DURATION_S) / SLICES },
+      )) as [Load, Load];
       record({
         subject,
         baseline: "bare Koa, same bytes",
