@@ -89,17 +89,27 @@ export class ScanWindows {
 
   /**
    * Keeps the entries of [low, high) (no high: to the end of the keys), all
-   * that a read of that range found, cut where a kept range begins. Nothing
-   * when `low` is in a kept range.
+   * that a read of that range found, cut where a kept range begins. When `low`
+   * is in a kept range, only what lies past that range's end.
    */
   keep(lowBytes: Uint8Array, read: Entry[], highBytes: Uint8Array | undefined): void {
-    const low = latin1(lowBytes);
-    const at = this.lastStartingAtOrBefore(low);
-    const before = this.windows[at];
-    if (before && (before.high === undefined || low < before.high)) return; // already kept
-    let keys = read.map(([key]) => latin1(key));
+    let low = latin1(lowBytes);
     let high = highBytes && latin1(highBytes);
+    let keys = read.map(([key]) => latin1(key));
     let values = read.map(([, value]) => latin1(value));
+    let at = this.lastStartingAtOrBefore(low);
+    const before = this.windows[at];
+    if (before && (before.high === undefined || low < before.high)) {
+      // `low` is kept already: what the read found past that range is kept right after it (a scan
+      // that ends past a kept range's end, with no kept range there, would otherwise miss every time)
+      if (before.high === undefined || (high !== undefined && high <= before.high)) return;
+      low = before.high;
+      const from = firstAtOrAfter(keys, low);
+      keys = keys.slice(from);
+      values = values.slice(from);
+      at = this.lastStartingAtOrBefore(low);
+      if (this.windows[at]!.low === low) return; // kept from there on too
+    }
     const next = this.windows[at + 1];
     if (next && (high === undefined || next.low < high)) {
       high = next.low;
