@@ -210,4 +210,56 @@ describe("versioned LevelDB store", () => {
       expect(await entries(store, 4, "")).to.deep.equal(["gone=back", "k=v2", "other=o"]);
     });
   });
+
+  describe("reads at earlier versions, kept as the latest's are", () => {
+    /** A seeded generator (the test must fail the same way every run). */
+    const random = (seed: number) => () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const name = (i: number) => `k/${String(i).padStart(4, "0")}`;
+
+    it("answers every scan and key of an earlier version as a model of the writes does, read first or again, in any order", async () => {
+      const next = random(7);
+      const model: Array<Map<string, string>> = [new Map()]; // the state of each version
+      for (let v = 1; v <= 6; v++) {
+        const state = new Map(model[v - 1]);
+        const writes: Record<string, string | null> = {};
+        // thousands of keys the first time, then overwrites, deletions and new keys among them
+        for (let i = 0; i < 4000; i++) {
+          const r = next();
+          if (v === 1 ? r < 0.6 : r < 0.08) writes[name(i)] = `${i}@${v}`;
+          else if (v > 1 && r < 0.12) writes[name(i)] = null;
+        }
+        for (const [k, value] of Object.entries(writes)) {
+          if (value === null) state.delete(k);
+          else state.set(k, value);
+        }
+        await commit(writes);
+        model.push(state);
+      }
+      await commit({ unrelated: "x" }); // every version above is now an earlier one
+      const expected = (version: number, prefix: string) =>
+        [...model[version]!.entries()]
+          .filter(([k]) => k.startsWith(prefix))
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, value]) => `${k}=${value}`);
+      for (let ask = 0; ask < 300; ask++) {
+        const version = 1 + Math.floor(next() * 6);
+        const prefix = name(Math.floor(next() * 4000)).slice(0, 3 + Math.floor(next() * 4)); // k/, k/1, k/12, ... one key
+        const scanned = await entries(store, version, prefix);
+        expect(scanned, `version ${version}, prefix ${prefix}`).to.deep.equal(expected(version, prefix));
+        const key = name(Math.floor(next() * 4000));
+        expect(t(await store.reader(version, { keepsReads: true }).get(b(key))), `version ${version}, key ${key}`).to.equal(model[version]!.get(key));
+      }
+    });
+
+    it("answers a kept earlier version alike after older ones are pruned", async () => {
+      await commit({ "p/1": "one", "p/2": "two" });
+      await commit({ "p/1": "ONE" });
+      await commit({ "p/2": null });
+      expect(await entries(store, 1, "p/")).to.deep.equal(["p/1=one", "p/2=two"]);
+      expect(await entries(store, 2, "p/")).to.deep.equal(["p/1=ONE", "p/2=two"]);
+      await store.prune(2);
+      expect(() => store.reader(1)).to.throw(RangeError);
+      expect(await entries(store, 2, "p/")).to.deep.equal(["p/1=ONE", "p/2=two"]);
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import { ClassicLevel } from "classic-level";
-import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, bytesEqual } from "./keyEncoding.js";
+import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes } from "./keyEncoding.js";
 import { LatestScans } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
+import { EarlierScans } from "./earlierScans.js";
 import { buildFastIndex, FAST, FAST_VALUE_HEADER, fastEntryValue, fastEntryVersion, fastKey, fastValue } from "./fastIndex.js";
 
 /**
@@ -48,6 +49,7 @@ export class VersionedStore {
   private committing = false;
   private readonly latestScans: LatestScans;
   private readonly latestValues = new LatestValues(KEPT_VALUES);
+  private readonly earlierScans: EarlierScans;
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -55,6 +57,7 @@ export class VersionedStore {
     private earliest: number,
   ) {
     this.latestScans = new LatestScans(db, { gte: Uint8Array.of(FAST), lt: Uint8Array.of(FAST + 1) });
+    this.earlierScans = new EarlierScans(db, { state: STATE, live: LIVE });
   }
 
   static async open(dir: string): Promise<VersionedStore> {
@@ -91,7 +94,15 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(this.db, version, () => this.fastIndexServes(version), this.latestScans, this.latestValues, options.keepsReads ?? false);
+    return new VersionReader(
+      this.db,
+      version,
+      () => this.fastIndexServes(version),
+      this.latestScans,
+      this.latestValues,
+      this.earlierScans,
+      options.keepsReads ?? false,
+    );
   }
 
   /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
@@ -135,6 +146,7 @@ export class VersionedStore {
     ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(earliest) });
     await this.db.batch(ops as never);
     this.earliest = earliest;
+    this.earlierScans.prune(earliest);
   }
 
   /** Unversioned chain data (blocks, tx index, ...): raw keys under the meta namespace. */
@@ -218,6 +230,7 @@ class VersionReader implements StateReader {
     private readonly fastIndexServes: () => boolean,
     private readonly latestScans: LatestScans,
     private readonly latestValues: LatestValues,
+    private readonly earlierScans: EarlierScans,
     private readonly keepsReads: boolean,
   ) {}
 
@@ -228,6 +241,8 @@ class VersionReader implements StateReader {
         return entry ? fastEntryValue(entry) : undefined;
       });
     }
+    const kept = this.earlierScans.kept(this.version, key, concatBytes(key, Uint8Array.of(0)));
+    if (kept) return kept[0]?.[1];
     const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
     const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
     for await (const [, value] of this.db.iterator({ gte: seek, lte: groupEnd, limit: 1 })) {
@@ -238,53 +253,23 @@ class VersionReader implements StateReader {
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const { lower, upper } = fastRange(prefix, start);
-    const kept = this.latestScans.kept(this.version, lower, upper, FULL_KEYS);
+    const kept = this.latestScans.kept(this.version, lower, upper, FULL_KEYS) ?? this.keptEarlier(prefix, start, 0);
     if (kept) return keptEntries(kept);
-    if (!this.fastIndexServes()) return this.iterateVersions(prefix, start);
+    if (!this.fastIndexServes()) return this.earlierScans.scan(this.version, start ?? prefix, prefixEnd(prefix), this.keepsReads);
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
   keptUnder(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
     const { lower, upper } = fastRange(prefix, start);
-    return this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER });
+    return (
+      this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER }) ?? this.keptEarlier(prefix, start, prefix.length)
+    );
   }
 
-  private async *iterateVersions(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    const lower = concatBytes(Uint8Array.of(STATE), escapeKey(start ?? prefix));
-    const upper = prefixEnd(concatBytes(Uint8Array.of(STATE), escapeKey(prefix)));
-    let current: Uint8Array | undefined; // the user key whose newest visible version was already decided
-    for await (const [rawKey, value] of scan(this.db, upper ? { gte: lower, lt: upper } : { gte: lower })) {
-      const { key, version } = decodeVersioned(rawKey.subarray(1));
-      if (version > this.version) continue; // written after the height being read
-      if (current && bytesEqual(current, key)) continue; // an older version of a key already decided
-      current = key;
-      if (value[0] === LIVE) yield [key, value.subarray(1)];
-    }
-  }
-}
-
-/** Entries of a key range, read a page at a time: one trip to LevelDB's thread for most scans, not one per entry. */
-function scan(db: ClassicLevel<Uint8Array, Uint8Array>, range: { gte: Uint8Array; lt?: Uint8Array }): AsyncGenerator<[Uint8Array, Uint8Array]> {
-  return readPages(db.iterator(range)); // opened now (the snapshot), read when consumed
-}
-
-const FIRST_PAGE = 128; // a query page (100) and the entry after it
-const NEXT_PAGE = 1000;
-
-interface PagedIterator {
-  nextv(size: number): Promise<Array<[Uint8Array, Uint8Array]>>;
-  close(): Promise<void>;
-}
-
-async function* readPages(entries: PagedIterator): AsyncGenerator<[Uint8Array, Uint8Array]> {
-  try {
-    for (let size = FIRST_PAGE; ; size = NEXT_PAGE) {
-      const page = await entries.nextv(size);
-      if (page.length === 0) return; // an ended iterator answers [] without another trip
-      yield* page;
-    }
-  } finally {
-    await entries.close();
+  /** What the reads of this version as an earlier one (earlierScans.ts) keep of a prefix scan, keys cut by `cut` bytes. */
+  private keptEarlier(prefix: Uint8Array, start: Uint8Array | undefined, cut: number): Array<[Uint8Array, Uint8Array]> | undefined {
+    const upper = prefixEnd(prefix);
+    return upper && this.earlierScans.kept(this.version, start ?? prefix, upper, cut);
   }
 }
 
