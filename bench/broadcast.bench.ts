@@ -4,9 +4,10 @@
  * account sends its next transaction when the previous one is accepted), until
  * every one is committed; inclusion time from each broadcast to the NewBlock
  * event of the block that holds it (the node's websocket). Three rounds, one
- * after the other: the first (right after the node's start, as runs before
- * had it), and the next two together (a round lasts about 2 s: one alone is
- * at the mercy of whatever else the machine does).
+ * after the other: the first, right after the node's start (its own row: the
+ * JIT compiles the transaction path meanwhile), and the next two together,
+ * the target row (a round lasts 1–2 s: one alone is at the mercy of whatever
+ * else the machine does).
  */
 import { createHash } from "node:crypto";
 import http from "node:http";
@@ -81,23 +82,24 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
       const latencies = [...sentAt].map(([hash, at]) => included.get(hash)! - at).sort((a, b) => a - b);
       rounds.push({ rate: total / seconds, seconds, latencies });
     }
-    const row = (subject: string, { rate, seconds, latencies }: (typeof rounds)[number], note: string) =>
+    const row = (subject: string, { rate, seconds, latencies }: (typeof rounds)[number], note: string, target: string) =>
       record({
         subject,
         baseline: "target",
         ratio: rate / TARGET,
-        target: `≥ 1.0x (${TARGET}/s)`,
+        target,
         subjectValue: `${rate.toFixed(0)} sends/s`,
         baselineValue: `${TARGET} sends/s`,
         p50: latencies[Math.floor(latencies.length / 2)],
         p99: latencies[Math.floor(latencies.length * 0.99)],
         note: `${note}p50/p99 = broadcast to inclusion; last inclusion after ${fmtMs(seconds * 1000)}`,
       });
-    row(`bank sends committed per second (${total}, SYNC, ${senders} accounts)`, rounds[0]!, "the first round after the node's start; ");
+    // the first round also pays for the JIT compiling the transaction path (start-up is measured on its own)
+    row(`bank sends committed per second (${total}, SYNC, ${senders} accounts), the first round after the node's start`, rounds[0]!, "", "none: the JIT warming");
     const later = rounds.slice(1);
     const laterSeconds = later.reduce((n, r) => n + r.seconds, 0);
     const together = { rate: (later.length * total) / laterSeconds, seconds: laterSeconds, latencies: later.flatMap((r) => r.latencies).sort((a, b) => a - b) };
-    row(`the same, rounds 2–${ROUNDS} together`, together, `rounds 2–${ROUNDS}: ${later.map((r) => r.rate.toFixed(0)).join(", ")} sends/s; `);
+    row(`the same, rounds 2–${ROUNDS} together`, together, `rounds 2–${ROUNDS}: ${later.map((r) => r.rate.toFixed(0)).join(", ")} sends/s; `, `≥ 1.0x (${TARGET}/s)`);
   } finally {
     socket.close();
     connections.destroy();

@@ -44,17 +44,35 @@ export function routeGroups<R, S, C>(
     }
     return group;
   };
-  return (ctx: ParameterizedContext<S, C>, next: Next) => {
-    const segments = ctx.path.split("/", DEPTH + 1); // "/a/b/…" → ["", "a", "b"]
+  const groupOfPath = (path: string): Middleware<S, C> | null => {
+    const segments = path.split("/", DEPTH + 1); // "/a/b/…" → ["", "a", "b"]
     const key: string[] = [];
     for (let i = 0; i < DEPTH; i++) {
       const segment = segments[i + 1]?.toLowerCase() ?? OTHER;
       key.push(literals[i]!.has(segment) ? segment : OTHER);
     }
-    const group = groupOf(key);
+    return groupOf(key);
+  };
+  // The group of a path's first segments as the request wrote them, remembered (most requests share a
+  // few prefixes); bounded, as clients choose what they send.
+  const byPrefix = new Map<string, Middleware<S, C> | null>();
+  return (ctx: ParameterizedContext<S, C>, next: Next) => {
+    const path = ctx.path;
+    let end = 0;
+    for (let i = 0; i < DEPTH && end >= 0; i++) end = path.indexOf("/", end + 1);
+    const prefix = end < 0 ? path : path.slice(0, end);
+    let group = byPrefix.get(prefix);
+    if (group === undefined) {
+      group = groupOfPath(prefix);
+      if (byPrefix.size >= PREFIXES_KEPT) byPrefix.clear();
+      byPrefix.set(prefix, group);
+    }
     return group ? (group(ctx, next) as Promise<unknown>) : (next() as Promise<unknown>);
   };
 }
+
+/** Request path prefixes whose group is remembered; forgotten all at once when full. */
+const PREFIXES_KEPT = 4096;
 
 function literalAt(segments: readonly PathSegment[], i: number): string | undefined {
   const segment = segments[i];
