@@ -95,11 +95,21 @@ export async function broadcastBenchmark(bench: BenchHome): Promise<void> {
         note: `${note}p50/p99 = broadcast to inclusion; last inclusion after ${fmtMs(seconds * 1000)}`,
       });
     // the first round also pays for the JIT compiling the transaction path (start-up is measured on its own)
-    row(`bank sends committed per second (${total}, SYNC, ${senders} accounts), the first round after the node's start`, rounds[0]!, "", "none: the JIT warming");
+    row(
+      `bank sends committed per second (${total}, SYNC, ${senders} accounts), the first round after the node's start`,
+      rounds[0]!,
+      "",
+      "none: the JIT warming",
+    );
     const later = rounds.slice(1);
     const laterSeconds = later.reduce((n, r) => n + r.seconds, 0);
     const together = { rate: (later.length * total) / laterSeconds, seconds: laterSeconds, latencies: later.flatMap((r) => r.latencies).sort((a, b) => a - b) };
-    row(`the same, rounds 2–${ROUNDS} together`, together, `rounds 2–${ROUNDS}: ${later.map((r) => r.rate.toFixed(0)).join(", ")} sends/s; `, `≥ 1.0x (${TARGET}/s)`);
+    row(
+      `the same, rounds 2–${ROUNDS} together`,
+      together,
+      `rounds 2–${ROUNDS}: ${later.map((r) => r.rate.toFixed(0)).join(", ")} sends/s; `,
+      `≥ 1.0x (${TARGET}/s)`,
+    );
   } finally {
     socket.close();
     connections.destroy();

@@ -43,9 +43,11 @@ interface Window {
 const ENTRY_OVERHEAD = 64;
 
 /**
- * Ranges of the fast index read by scans at the latest version, kept in memory
- * and updated by each commit's writes (write): a read cache of the latest state, as the real node
- * keeps an IAVL node cache. A scan whose range lies in kept ranges is answered
+ * Ranges of the state read by scans of one version, kept in memory: the fast
+ * index at the latest version, updated by each commit's writes (write), and
+ * an earlier version's keys as its versions resolve them (earlierScans.ts),
+ * which never change; a read cache of the state, as the real node keeps an
+ * IAVL node cache. A scan whose range lies in kept ranges is answered
  * from memory without a LevelDB read. Each LevelDB read is a trip to its thread
  * pool, which costs more than a short scan itself; one read of a thousand
  * entries answers the scans of every prefix it spans (a thousand accounts'
