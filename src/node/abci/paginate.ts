@@ -2,6 +2,7 @@ import Long from "long";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { KVReader } from "../store/kv.js";
 import { invalidArgument } from "./queryError.js";
+import { concatBytes } from "../store/keyEncoding.js";
 
 export const DEFAULT_PAGE_LIMIT = 100;
 
@@ -63,16 +64,24 @@ export async function paginate<T>(
     }
     return true;
   };
-  // entries already in memory are taken without a promise each (a select may still be async)
-  const kept = store.kept?.(prefix, key);
+  // Entries already in memory are taken without a promise each (a select may still be async): as many
+  // as the page needs if no entry is dropped; the scan goes on past them when some were.
+  const needed = key ? limit + 1 : countTotal ? Infinity : offset + limit + 1;
+  const kept = store.kept?.(prefix, key, needed);
+  let from = key;
+  let done = false;
   if (kept) {
+    done = kept.length < needed; // fewer than asked: that was all of the range
     for (const [entryKey, value] of kept) {
       const selected = select(entryKey, value);
-      if (!take(entryKey, selected instanceof Promise ? await selected : selected)) break;
+      if (!take(entryKey, selected instanceof Promise ? await selected : selected)) {
+        done = true;
+        break;
+      }
     }
-  } else {
-    for await (const [entryKey, value] of store.iterate(prefix, key)) if (!take(entryKey, await select(entryKey, value))) break;
+    from = kept.length > 0 ? concatBytes(kept.at(-1)![0], Uint8Array.of(0)) : key;
   }
+  if (!done) for await (const [entryKey, value] of store.iterate(prefix, from)) if (!take(entryKey, await select(entryKey, value))) break;
   const pagination: ProtoMessage = { total: Long.fromNumber(!key && countTotal ? count : 0, true) };
   if (nextKey) pagination.next_key = Uint8Array.from(nextKey);
   return { items, pagination };

@@ -5,10 +5,10 @@ export interface FullKeyReader {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
   /**
-   * What iterate() gives, when all of it is in memory, with keys relative to
-   * `prefix` (a cache layer has none: its writes are merged as it iterates).
+   * What iterate() gives, or its first `max` entries, when they are in memory, with keys
+   * relative to `prefix` (a cache layer has none: its writes are merged as it iterates).
    */
-  keptUnder?(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
+  keptUnder?(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 interface Write {

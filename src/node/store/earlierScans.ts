@@ -24,9 +24,9 @@ export interface VersionedLayout {
  * scan of that range at H, from memory, until H is pruned: a query at an
  * earlier height costs what one at the latest does once its neighbourhood is
  * kept. A scan that misses reads, as its first part, the newest version at H
- * of up to FILL keys from its start to where the next kept range begins, and
- * keeps them (ScanWindows, keys and values as the versions resolve them); one
- * fill at a time per gap, other misses in it read exactly their own range.
+ * of up to FILL keys from its start, and keeps those before where the next
+ * kept range begins (ScanWindows, keys and values as the versions resolve
+ * them); one fill at a time per gap, other misses in it read exactly their own range.
  */
 export class EarlierScans {
   /** Kept reads by version, the most recently read last. */
@@ -39,9 +39,9 @@ export class EarlierScans {
     private readonly layout: VersionedLayout,
   ) {}
 
-  /** The live entries of [lower, upper) at `version` when kept reads hold that whole range, `cut` bytes dropped from their keys; undefined otherwise. */
-  kept(version: number, lower: Uint8Array, upper: Uint8Array, cut = 0): Entry[] | undefined {
-    return this.byVersion.get(version)?.lookup(lower, upper, { key: cut, value: 0 });
+  /** The live entries of [lower, upper) at `version`, or its first `max`, when kept reads hold them, `cut` bytes dropped from their keys; undefined otherwise. */
+  kept(version: number, lower: Uint8Array, upper: Uint8Array, cut = 0, max?: number): Entry[] | undefined {
+    return this.byVersion.get(version)?.lookup(lower, upper, { key: cut, value: 0 }, max);
   }
 
   /**
@@ -52,15 +52,17 @@ export class EarlierScans {
     const windows = keepsReads && upper ? this.windowsOf(version) : undefined;
     const gapEnd = windows?.nextLow(lower);
     const gap = `${version} ${gapEnd ? latin1(gapEnd) : ""}`;
-    const fills = windows !== undefined && !this.filling.has(gap) && !(gapEnd && compareBytes(gapEnd, upper!) < 0);
-    if (!fills) {
+    if (!windows || this.filling.has(gap)) {
       yield* this.resolve(version, lower, upper);
       return;
     }
     this.filling.add(gap);
     let read: { entries: Entry[]; high: Uint8Array | undefined; ended: boolean };
     try {
-      read = await this.fill(version, lower, gapEnd);
+      // On to the gap's end (a short scan's neighbours), or to the scan's end past it (a page of a long
+      // range: keep() cuts what it read there); with no kept range after it, on to the end of the keys.
+      const end = gapEnd === undefined ? undefined : compareBytes(gapEnd, upper!) > 0 ? gapEnd : upper;
+      read = await this.fill(version, lower, end);
       if (this.byVersion.get(version) === windows) windows.keep(lower, read.entries, read.high);
     } finally {
       this.filling.delete(gap);

@@ -4,10 +4,11 @@ export interface KVReader {
   /** Entries under `prefix` from `start` (relative to `prefix`) on, in key order; keys relative to `prefix`. */
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
   /**
-   * What iterate() gives, when all of it is in memory (a query's kept reads):
-   * answered without a promise per entry; undefined otherwise.
+   * What iterate() gives, or its first `max` entries (fewer: that is all), when
+   * they are in memory (a query's kept reads): answered without a promise per
+   * entry; undefined otherwise.
    */
-  kept?(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
+  kept?(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 /** Read and write access to one module's keys during block execution. */

@@ -17,8 +17,8 @@ const READ_BYTES = 256 * 1024;
 /**
  * Scans of the fast index at the latest version. A scan whose range lies in
  * kept reads (ScanWindows) costs no LevelDB read. One that misses reads, as
- * its first page, up to FILL entries from its start to where the next kept
- * read begins, and keeps them for the scans that follow: one fill at a time
+ * its first page, up to FILL entries from its start, and keeps those before
+ * where the next kept read begins, for the scans that follow: one fill at a time
  * per gap between kept reads (two would read the same entries); while a gap
  * is being filled, other misses in it read exactly their own range.
  * Kept reads belong to one version: a commit updates them with its writes (advance).
@@ -35,11 +35,11 @@ export class LatestScans {
   ) {}
 
   /**
-   * The entries of [lower, upper) at `version` when kept reads hold that whole
-   * range (no LevelDB read then), `cut` bytes dropped from their keys and values; undefined otherwise.
+   * The entries of [lower, upper) at `version`, or its first `max`, when kept reads
+   * hold them (no LevelDB read then), `cut` bytes dropped from their keys and values; undefined otherwise.
    */
-  kept(version: number, lower: Uint8Array, upper: Uint8Array, cut?: { key: number; value: number }): Entry[] | undefined {
-    return version === this.version ? this.windows.lookup(lower, upper, cut) : undefined;
+  kept(version: number, lower: Uint8Array, upper: Uint8Array, cut?: { key: number; value: number }, max?: number): Entry[] | undefined {
+    return version === this.version ? this.windows.lookup(lower, upper, cut, max) : undefined;
   }
 
   /**
@@ -51,12 +51,14 @@ export class LatestScans {
   scan(version: number, lower: Uint8Array, upper: Uint8Array, keepsReads: boolean): AsyncGenerator<Entry> {
     if (version !== this.version) this.retire(version);
     if (!keepsReads) return this.read(version, this.db.iterator({ gte: lower, lt: upper, highWaterMarkBytes: READ_BYTES }), lower, upper, undefined);
-    const next = this.windows.nextLow(lower);
-    const gapEnd = next ?? this.namespace.lt;
+    const gapEnd = this.windows.nextLow(lower) ?? this.namespace.lt;
     const gap = latin1(gapEnd);
-    const mayFill = !this.filling.has(gap) && !(next && compareBytes(next, upper) < 0);
-    const iterator = this.db.iterator({ gte: lower, lt: mayFill ? gapEnd : upper, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
-    return this.read(version, iterator, lower, upper, mayFill ? { end: gapEnd, gap } : undefined);
+    const mayFill = !this.filling.has(gap);
+    // A fill reads on to the gap's end (the neighbours of a short scan), or to the scan's end past it
+    // (a page of a long range: what it reads past the gap is not kept, keep() cuts it there).
+    const end = mayFill && compareBytes(gapEnd, upper) > 0 ? gapEnd : upper;
+    const iterator = this.db.iterator({ gte: lower, lt: end, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
+    return this.read(version, iterator, lower, upper, mayFill ? { end, gap } : undefined);
   }
 
   /**

@@ -45,9 +45,9 @@ export class ModuleReader implements KVReader {
     for await (const [key, value] of this.state.iterate(full, from)) yield [key.subarray(full.length), value];
   }
 
-  kept(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+  kept(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
     const full = concatBytes(this.prefix, prefix);
-    return this.state.keptUnder?.(full, start ? concatBytes(full, start) : undefined);
+    return this.state.keptUnder?.(full, start ? concatBytes(full, start) : undefined, max);
   }
 }
 

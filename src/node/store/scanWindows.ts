@@ -64,11 +64,12 @@ export class ScanWindows {
   constructor(private readonly maxBytes: number) {}
 
   /**
-   * The entries of [lower, upper) when kept ranges hold all of it; undefined
-   * otherwise. `cut` drops that many leading bytes of each key and value
-   * (a prefix the caller's keys are relative to, a header of the values).
+   * The entries of [lower, upper), or its first `max` entries, when kept ranges
+   * hold them; undefined otherwise (fewer than `max` entries: that is all of
+   * the range). `cut` drops that many leading bytes of each key and value (a
+   * prefix the caller's keys are relative to, a header of the values).
    */
-  lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array, cut: { key: number; value: number } = NO_CUT): Entry[] | undefined {
+  lookup(lowerBytes: Uint8Array, upperBytes: Uint8Array, cut: { key: number; value: number } = NO_CUT, max = Infinity): Entry[] | undefined {
     const lower = latin1(lowerBytes);
     const upper = latin1(upperBytes);
     let i = this.lastStartingAtOrBefore(lower);
@@ -81,9 +82,10 @@ export class ScanWindows {
       const keys = window.keys;
       // the range's end is found by walking it (a prefix holds few keys), not by another search
       for (let e = firstAtOrAfter(keys, from); e < keys.length && keys[e]! < upper; e++) {
+        if (found.length === max) return found;
         found.push([fromLatin1(keys[e]!, cut.key), fromLatin1(window.values[e]!, cut.value)]);
       }
-      if (inside) return found;
+      if (inside || found.length === max) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there
     }

@@ -38,10 +38,10 @@ export interface StateReader {
   /** Live entries whose key starts with `prefix`, in key order, from `start` (a full key) on. */
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]>;
   /**
-   * What iterate() gives, when all of it is in memory (kept reads of the
-   * latest version), with keys relative to `prefix`; undefined otherwise.
+   * What iterate() gives, or its first `max` entries, when they are in memory
+   * (kept reads), with keys relative to `prefix`; undefined otherwise.
    */
-  keptUnder(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined;
+  keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
 export class VersionedStore {
@@ -259,17 +259,18 @@ class VersionReader implements StateReader {
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
-  keptUnder(prefix: Uint8Array, start?: Uint8Array): Array<[Uint8Array, Uint8Array]> | undefined {
+  keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
     const { lower, upper } = fastRange(prefix, start);
     return (
-      this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER }) ?? this.keptEarlier(prefix, start, prefix.length)
+      this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER }, max) ??
+      this.keptEarlier(prefix, start, prefix.length, max)
     );
   }
 
   /** What the reads of this version as an earlier one (earlierScans.ts) keep of a prefix scan, keys cut by `cut` bytes. */
-  private keptEarlier(prefix: Uint8Array, start: Uint8Array | undefined, cut: number): Array<[Uint8Array, Uint8Array]> | undefined {
+  private keptEarlier(prefix: Uint8Array, start: Uint8Array | undefined, cut: number, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
     const upper = prefixEnd(prefix);
-    return upper && this.earlierScans.kept(this.version, start ?? prefix, upper, cut);
+    return upper && this.earlierScans.kept(this.version, start ?? prefix, upper, cut, max);
   }
 }
 

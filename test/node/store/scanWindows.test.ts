@@ -49,9 +49,14 @@ describe("ScanWindows (kept reads of the latest state)", () => {
         const lower = key(a);
         const upper = key(a + 1 + Math.floor(next() * 30));
         const kept = windows.lookup(lower, upper);
+        // a page's first entries are kept when kept ranges hold them, though the rest of the range may not be
+        const max = 1 + Math.floor(next() * 8);
+        const first = windows.lookup(lower, upper, undefined, max);
+        if (first) expect(first, `the first ${max}`).to.deep.equal(scan(lower, upper).slice(0, max));
         if (kept) {
           answered++;
           expect(kept).to.deep.equal(scan(lower, upper));
+          expect(first, "a whole range kept holds its first entries").to.deep.equal(kept.slice(0, max));
         } else {
           const end = windows.nextLow(lower);
           const page = 1 + Math.floor(next() * 12);
