@@ -1,8 +1,9 @@
 /**
  * A page of 100 accounts by pagination.key deep in a 1,000,000-account genesis
- * against the first page of a 1,000-account genesis (the embedded node's
- * Accounts query, at the latest height), with how long the large genesis takes
- * to import and how big {home}/data gets. Runs in its own process (a large
+ * (pages walked by their next_key from deep keys, as a client pages) against
+ * the first page of a 1,000-account genesis (the embedded node's Accounts
+ * query, at the latest height), with how long the large genesis takes to
+ * import and how big {home}/data gets. Runs in its own process (a large
  * heap); prints one JSON line with its results for bench/run.ts.
  *
  *   node --max-old-space-size=16384 --import tsx bench/largeGenesis.bench.ts [accounts=1000000]
@@ -22,6 +23,8 @@ const SMALL = 1_000;
 const codec = new Codec();
 const Request = codec.type("core.auth.v1beta1.QueryAccountsRequest");
 const ACCOUNTS = "/core.auth.v1beta1.Query/Accounts";
+const WALKS = 10;
+const PAGES_PER_WALK = 30;
 
 async function openWith(accounts: number) {
   const home = path.join(scratchDir(`genesis-${accounts}`), "home");
@@ -34,11 +37,16 @@ async function openWith(accounts: number) {
   return { home, node, importMs, dataBytes };
 }
 
-async function page(node: EmbeddedNode, pagination: Record<string, unknown>): Promise<void> {
+/** One page of 100 accounts; the key of the page after it. */
+async function page(node: EmbeddedNode, pagination: Record<string, unknown>): Promise<Uint8Array> {
   const answer = await node.query(ACCOUNTS, Request.encode({ pagination }).finish());
   if (answer.code !== 0) throw new Error(answer.log);
-  const accounts = (Request.parent!.lookupType("QueryAccountsResponse").decode(answer.value) as unknown as { accounts: unknown[] }).accounts;
-  if (accounts.length !== 100) throw new Error(`a page of ${accounts.length} accounts`);
+  const response = Request.parent!.lookupType("QueryAccountsResponse").decode(answer.value) as unknown as {
+    accounts: unknown[];
+    pagination: { next_key: Uint8Array };
+  };
+  if (response.accounts.length !== 100) throw new Error(`a page of ${response.accounts.length} accounts`);
+  return response.pagination.next_key;
 }
 
 const small = await openWith(SMALL);
@@ -50,11 +58,15 @@ const large = await openWith(LARGE);
 const genesisAddresses = (
   JSON.parse(fs.readFileSync(path.join(large.home, "config", "genesis.json"), "utf8")) as { app_state: { bank: { balances: Array<{ address: string }> } } }
 ).app_state.bank.balances;
+// A client pages by the next_key of each answer: ten walks of thirty pages, each from its own deep key.
 const deepKeys = genesisAddresses
   .map((a) => decodeBech32Address(a.address, "hub", "address"))
-  .filter((bytes) => bytes[0]! >= 0x80 && bytes[0]! < 0xf0)
-  .slice(0, 300);
-const deep = await timings(deepKeys.length, (i) => page(large.node, { key: deepKeys[i], limit: 100 }));
+  .filter((bytes) => bytes[0]! >= 0x80 && bytes[0]! < 0xa0)
+  .slice(0, WALKS);
+let nextKey: Uint8Array = new Uint8Array();
+const deep = await timings(WALKS * PAGES_PER_WALK, async (i) => {
+  nextKey = await page(large.node, { key: i % PAGES_PER_WALK === 0 ? deepKeys[i / PAGES_PER_WALK] : nextKey, limit: 100 });
+});
 await large.node.close();
 
 console.log(
