@@ -14,16 +14,19 @@ const YAML_TYPES = ["application/yaml", "application/x-yaml", "text/yaml", "text
  * With api.swagger = false both answer 404 NotFound in the gateway's error
  * body, rather than the 501 of unknown paths, so that the answer says the
  * file exists but is switched off. Other verbs fall through to the gateway (501).
- * `document` is null when api.swagger is false.
+ * `writeDocument` is null when api.swagger is false; the document is written
+ * when first asked for (some 8 MB a server that is never asked need not hold).
  */
-export function swaggerRoutes(document: OpenApiDocument | null): Middleware {
+export function swaggerRoutes(writeDocument: (() => OpenApiDocument) | null): Middleware {
+  let document: OpenApiDocument | undefined;
   const texts = new Map<DocumentFormat, string>();
   const text = (format: DocumentFormat) => {
-    if (!texts.has(format)) texts.set(format, formatDocument(document!, format));
+    document ??= writeDocument!();
+    if (!texts.has(format)) texts.set(format, formatDocument(document, format));
     return texts.get(format)!;
   };
   const serve = (ctx: Context): void => {
-    if (!document) throw new GatewayError(GrpcCode.NotFound, "Not Found: the OpenAPI file is not served (api.swagger = false in app.toml)");
+    if (!writeDocument) throw new GatewayError(GrpcCode.NotFound, "Not Found: the OpenAPI file is not served (api.swagger = false in app.toml)");
     if (ctx.path === "/swagger") {
       const format = requestedFormat(ctx);
       ctx.set("Vary", "Accept");

@@ -47,7 +47,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   }
   app.use(gatewayErrors);
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
-  app.use(swaggerRoutes(options.swagger ? writeSwaggerDocument(tables, options.deps.codec.root) : null));
+  app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));
   if (options.answerCache) app.use(options.answerCache.middleware);
   // what the answer cache did not answer runs with the other requests of its event-loop turn
