@@ -79,7 +79,7 @@ export async function paginate<T>(
         break;
       }
     }
-    from = kept.length > 0 ? concatBytes(kept.at(-1)![0], Uint8Array.of(0)) : key;
+    if (!done) from = concatBytes(kept.at(-1)![0], Uint8Array.of(0)); // as many as asked: the range may go on past them
   }
   if (!done) for await (const [entryKey, value] of store.iterate(prefix, from)) if (!take(entryKey, await select(entryKey, value))) break;
   const pagination: ProtoMessage = { total: Long.fromNumber(!key && countTotal ? count : 0, true) };

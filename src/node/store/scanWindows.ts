@@ -25,7 +25,7 @@ export function fromLatin1(text: string, from = 0): Uint8Array {
 
 const NO_CUT = { key: 0, value: 0 };
 
-/** A key range [low, high) of the fast index and every entry in it (no high: to the end of the keys). */
+/** A key range [low, high) of the kept state and every entry in it (no high: to the end of the keys). */
 interface Window {
   low: Key;
   high: Key | undefined;
@@ -82,10 +82,10 @@ export class ScanWindows {
       const keys = window.keys;
       // the range's end is found by walking it (a prefix holds few keys), not by another search
       for (let e = firstAtOrAfter(keys, from); e < keys.length && keys[e]! < upper; e++) {
-        if (found.length === max) return found;
         found.push([fromLatin1(keys[e]!, cut.key), fromLatin1(window.values[e]!, cut.value)]);
+        if (found.length === max) return found;
       }
-      if (inside || found.length === max) return found;
+      if (inside) return found;
       if (window.high! <= from) return undefined;
       from = window.high!; // the next kept range must start right there
     }

@@ -252,30 +252,30 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    const { lower, upper } = fastRange(prefix, start);
-    const kept = this.latestScans.kept(this.version, lower, upper, FULL_KEYS) ?? this.keptEarlier(prefix, start, 0);
+    const kept = this.keptScan(prefix, start, 0);
     if (kept) return keptEntries(kept);
     if (!this.fastIndexServes()) return this.earlierScans.scan(this.version, start ?? prefix, prefixEnd(prefix), this.keepsReads);
+    const { lower, upper } = fastRange(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
   keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
-    const { lower, upper } = fastRange(prefix, start);
-    return (
-      this.latestScans.kept(this.version, lower, upper, { key: 1 + prefix.length, value: FAST_VALUE_HEADER }, max) ??
-      this.keptEarlier(prefix, start, prefix.length, max)
-    );
+    return this.keptScan(prefix, start, prefix.length, max);
   }
 
-  /** What the reads of this version as an earlier one (earlierScans.ts) keep of a prefix scan, keys cut by `cut` bytes. */
-  private keptEarlier(prefix: Uint8Array, start: Uint8Array | undefined, cut: number, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
-    const upper = prefixEnd(prefix);
-    return upper && this.earlierScans.kept(this.version, start ?? prefix, upper, cut, max);
+  /**
+   * A prefix scan's entries (or its first `max`) when kept reads hold them, `cut`
+   * bytes dropped from their keys: the latest version's (fast-index keys and entries
+   * carry a namespace byte and a version more), else this version's as an earlier one.
+   */
+  private keptScan(prefix: Uint8Array, start: Uint8Array | undefined, cut: number, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
+    const { lower, upper } = fastRange(prefix, start);
+    const latest = this.latestScans.kept(this.version, lower, upper, { key: 1 + cut, value: FAST_VALUE_HEADER }, max);
+    if (latest) return latest;
+    const end = prefixEnd(prefix);
+    return end && this.earlierScans.kept(this.version, start ?? prefix, end, cut, max);
   }
 }
-
-/** Kept fast-index entries as iterate() gives them: keys without the index's namespace byte, values without their version. */
-const FULL_KEYS = { key: 1, value: FAST_VALUE_HEADER };
 
 /** The fast index's keys of a scan: from `start` (or the prefix) to the end of the prefix. */
 function fastRange(prefix: Uint8Array, start?: Uint8Array): { lower: Uint8Array; upper: Uint8Array } {
