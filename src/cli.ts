@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { resolveHome } from "./commands/home.js";
 import { FORMATS, type DocumentFormat } from "./openapi/documentFormat.js";
+import type { RouteFormat } from "./commands/routes.js";
 
 // Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 
@@ -59,9 +60,14 @@ program
 
 program
   .command("routes")
-  .description("print the compiled route table (verb, path, proto method)")
+  .description("print the compiled route table (verb, path, proto method), or export the gateway routes for other gateways")
+  .addOption(
+    new Option("--format <format>", "text; google-api-service (google.api.Service YAML); descriptor-set (FileDescriptorSet with google.api.http options)")
+      .choices(["text", "google-api-service", "descriptor-set"])
+      .default("text"),
+  )
   .option("--names <profile>", "naming profile of the paths and methods", "seed")
-  .action(async (opts: { names: string }) => (await import("./commands/routes.js")).printRoutes(opts.names));
+  .action(async (opts: { names: string; format: RouteFormat }) => (await import("./commands/routes.js")).printRoutes(opts.names, opts.format));
 
 program
   .command("swagger")

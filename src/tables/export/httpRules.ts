@@ -1,0 +1,44 @@
+import type { RouteSpec } from "../routeSpec.js";
+
+/** A google.api.HttpRule as the service configuration and the descriptor set write it (proto field names). */
+export interface HttpRule {
+  selector?: string;
+  get?: string;
+  post?: string;
+  body?: string;
+  additional_bindings?: HttpRule[];
+}
+
+/** "/core.bank.v1beta1.Query/AllBalances" → "core.bank.v1beta1.Query.AllBalances", a method's full name. */
+export function methodFullName(methodPath: string): string {
+  return methodPath.slice(1).replace("/", ".");
+}
+
+/**
+ * The path template of a route. The tables' variables are whole segments
+ * ({address}), which is the template syntax's {address} (= {address=*}) as it
+ * stands; a variable over several segments would be {name=**}, and no route has one.
+ */
+export function pathTemplate(route: RouteSpec): string {
+  return route.segments.map((s) => ("literal" in s ? `/${s.literal}` : `/{${s.variable}}`)).join("");
+}
+
+/** One binding: the verb with its template, and the body when the route takes one. */
+export function routeBinding(route: RouteSpec): HttpRule {
+  return { [route.verb]: pathTemplate(route), ...(route.body ? { body: "*" } : {}) };
+}
+
+/**
+ * One rule per routed method, in table order: the method's first route is the
+ * rule, its other routes are the rule's additional_bindings.
+ */
+export function httpRules(routes: RouteSpec[]): Map<string, HttpRule> {
+  const rules = new Map<string, HttpRule>();
+  for (const route of routes) {
+    const selector = methodFullName(route.methodPath);
+    const rule = rules.get(selector);
+    if (!rule) rules.set(selector, { selector, ...routeBinding(route) });
+    else (rule.additional_bindings ??= []).push(routeBinding(route));
+  }
+  return rules;
+}
