@@ -1,9 +1,8 @@
-import path from "node:path";
 import protobuf from "protobufjs";
 import type { WordMap } from "../../names/wordMap.js";
 import { PROTO_DIR } from "../../util/paths.js";
 import type { HttpRule } from "./httpRules.js";
-import { protoFileName, sortByImports, syntaxOf } from "./protoFiles.js";
+import { profileFileName, protoFileName, sortByImports, syntaxOf } from "./protoFiles.js";
 
 /** The option of a method that carries its HttpRule, as the descriptor types of the proto tree name it. */
 const HTTP_OPTION = ".google.api.http";
@@ -104,10 +103,7 @@ class DescriptorWriter {
   }
 
   private fileName(object: protobuf.ReflectionObject): string {
-    const name = protoFileName(object, PROTO_DIR);
-    if (name.startsWith("google/")) return name;
-    const dir = path.dirname(name);
-    return path.join(this.map.protoName(dir.split("/").join(".")).split(".").join("/"), path.basename(name));
+    return profileFileName(protoFileName(object, PROTO_DIR), this.map);
   }
 
   private typeName(type: protobuf.ReflectionObject, from: FileParts): string {
@@ -132,7 +128,14 @@ class DescriptorWriter {
         if (!(f instanceof protobuf.MapField)) return this.field(f, file, oneofs);
         const entry = this.mapEntry(f, file);
         nested.push(entry);
-        return { name: f.name, number: f.id, label: LABEL_REPEATED, type: TYPE_MESSAGE, type_name: `.${this.map.protoName(type.fullName.slice(1))}.${entry.name as string}`, json_name: jsonName(f.name) };
+        return {
+          name: f.name,
+          number: f.id,
+          label: LABEL_REPEATED,
+          type: TYPE_MESSAGE,
+          type_name: `.${this.map.protoName(type.fullName.slice(1))}.${entry.name as string}`,
+          json_name: jsonName(f.name),
+        };
       });
     return {
       name: type.name,
@@ -143,7 +146,9 @@ class DescriptorWriter {
       oneof_decl: oneofs.map((o) => ({ name: o.name })),
       // protobufjs keeps ranges with their last number, descriptors with the one after it
       extension_range: ((type.extensions ?? []) as Array<[number, number]>).map(([start, end]) => ({ start, end: end + 1 })),
-      reserved_range: ((type.reserved ?? []) as Array<[number, number] | string>).flatMap((r) => (typeof r === "string" ? [] : [{ start: r[0], end: r[1] + 1 }])),
+      reserved_range: ((type.reserved ?? []) as Array<[number, number] | string>).flatMap((r) =>
+        typeof r === "string" ? [] : [{ start: r[0], end: r[1] + 1 }],
+      ),
       reserved_name: (type.reserved ?? []).filter((r) => typeof r === "string"),
     };
   }
@@ -155,7 +160,7 @@ class DescriptorWriter {
     const out = this.typed(field.name, field.id, label, field.type, field.resolvedType, file);
     if (field.partOf) out.oneof_index = oneofs.indexOf(field.partOf);
     if (field.extensionField) out.extendee = this.typeName(field.extensionField.parent!, file);
-    const defaultValue = (field.options as Json | undefined)?.default;
+    const defaultValue = field.options?.default as string | number | boolean | undefined;
     if (defaultValue !== undefined) out.default_value = String(defaultValue);
     return out;
   }
@@ -165,10 +170,7 @@ class DescriptorWriter {
     field.resolve();
     return {
       name: `${field.name.replace(/(?:^|_+)(.)?/g, (_all, c: string | undefined) => (c ?? "").toUpperCase())}Entry`,
-      field: [
-        this.typed("key", 1, LABEL_OPTIONAL, field.keyType, null, file),
-        this.typed("value", 2, LABEL_OPTIONAL, field.type, field.resolvedType, file),
-      ],
+      field: [this.typed("key", 1, LABEL_OPTIONAL, field.keyType, null, file), this.typed("value", 2, LABEL_OPTIONAL, field.type, field.resolvedType, file)],
       options: { map_entry: true },
     };
   }

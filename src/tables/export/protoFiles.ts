@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type protobuf from "protobufjs";
+import type { WordMap } from "../../names/wordMap.js";
 
 /** protobufjs' built-in well-known types carry no file name; these are the files protoc knows them by. */
 const WELL_KNOWN_FILES: Record<string, string> = {
@@ -70,4 +71,11 @@ export function sortByImports<F extends { name: string; dependency: string[] }>(
   };
   for (const file of [...files].sort((a, b) => a.name.localeCompare(b.name))) visit(file, []);
   return out;
+}
+
+/** A file's import path in a profile's words: its folders read as a package (core/bank/v1beta1 → cosmos/bank/v1beta1). */
+export function profileFileName(name: string, map: WordMap): string {
+  if (name.startsWith("google/")) return name;
+  const dir = path.posix.dirname(name);
+  return path.posix.join(map.protoName(dir.split("/").join(".")).split(".").join("/"), path.posix.basename(name));
 }

@@ -16,8 +16,8 @@ export function unsayableParts(gateway: RouteSpec[], legacy: LegacyRouteSpec[]):
     for (const segment of route.segments) {
       if ("literal" in segment) continue;
       const where = `${route.verb.toUpperCase()} ${route.path}`;
-      if (segment.match) lines.push(`${where}: {${segment.variable}} must match ${segment.match.source}; the template takes any segment`);
-      if (segment.reject) lines.push(`${where}: {${segment.variable}} must not match ${segment.reject.source}; the template takes any segment`);
+      if (segment.match) lines.push(`${where}: {${segment.variable}} must match ${tableText(segment.match)}; the template takes any segment`);
+      if (segment.reject) lines.push(`${where}: {${segment.variable}} must not match ${tableText(segment.reject)}; the template takes any segment`);
     }
   }
   lines.push(
@@ -26,4 +26,9 @@ export function unsayableParts(gateway: RouteSpec[], legacy: LegacyRouteSpec[]):
   );
   for (const route of legacy) lines.push(`${route.verb.toUpperCase()} ${route.path}: legacy route (amino JSON), no gRPC method: ${legacyTarget(route)}`);
   return lines;
+}
+
+/** The pattern as the table writes it, without the anchors the compiler added (anchoredPattern). */
+function tableText(pattern: RegExp): string {
+  return pattern.source.replace(/^\^\(\?:([\s\S]*)\)\$$/, "$1");
 }
