@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { resolveHome } from "./commands/home.js";
 import { FORMATS, type DocumentFormat } from "./openapi/documentFormat.js";
 import type { RouteFormat } from "./commands/routes.js";
+import type { OpenApiVersion } from "./commands/swagger.js";
 
 // Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 
@@ -71,10 +72,13 @@ program
 
 program
   .command("swagger")
-  .description("print the OpenAPI v2 document that GET /swagger serves")
+  .description("print the OpenAPI v2 document that GET /swagger serves (or with --openapi 3.1 the one GET /openapi.json serves)")
   .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("json"))
+  .addOption(new Option("--openapi <version>", "OpenAPI version").choices(["2.0", "3.1"]).default("2.0"))
   .option("--names <profile>", "naming profile of the paths and types", "seed")
-  .action(async (opts: { format: DocumentFormat; names: string }) => (await import("./commands/swagger.js")).printSwagger(opts.format, opts.names));
+  .action(async (opts: { format: DocumentFormat; names: string; openapi: OpenApiVersion }) =>
+    (await import("./commands/swagger.js")).printSwagger(opts.format, opts.names, opts.openapi),
+  );
 
 function positiveInteger(value: string): number {
   const n = Number(value);

@@ -1,5 +1,4 @@
 import { dump } from "js-yaml";
-import type { OpenApiDocument } from "./openApiTypes.js";
 
 export type DocumentFormat = "json" | "yaml";
 
@@ -11,6 +10,6 @@ export const CONTENT_TYPES: Record<DocumentFormat, string> = {
 };
 
 /** The document as text: 2-space JSON, or YAML with every shared object written out (no anchors). */
-export function formatDocument(document: OpenApiDocument, format: DocumentFormat): string {
+export function formatDocument(document: object, format: DocumentFormat): string {
   return format === "json" ? `${JSON.stringify(document, null, 2)}\n` : dump(document, { noRefs: true, lineWidth: -1 });
 }
