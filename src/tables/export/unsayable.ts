@@ -13,11 +13,15 @@ import { legacyTarget } from "./legacyTarget.js";
 export function unsayableParts(gateway: RouteSpec[], legacy: LegacyRouteSpec[]): string[] {
   const lines: string[] = [];
   for (const route of gateway) {
+    const twins = gateway.filter((other) => other !== route && other.verb === route.verb && shape(other) === shape(route));
+    const consequence = twins.length
+      ? `a gateway cannot tell it from ${twins.map((t) => t.path).join(", ")} and sends such paths to one of them`
+      : "the template takes any segment, and the method answers a value it cannot read";
     for (const segment of route.segments) {
       if ("literal" in segment) continue;
       const where = `${route.verb.toUpperCase()} ${route.path}`;
-      if (segment.match) lines.push(`${where}: {${segment.variable}} must match ${tableText(segment.match)}; the template takes any segment`);
-      if (segment.reject) lines.push(`${where}: {${segment.variable}} must not match ${tableText(segment.reject)}; the template takes any segment`);
+      if (segment.match) lines.push(`${where}: {${segment.variable}} must match ${tableText(segment.match)}; ${consequence}`);
+      if (segment.reject) lines.push(`${where}: {${segment.variable}} must not match ${tableText(segment.reject)}; ${consequence}`);
     }
   }
   lines.push(
@@ -31,4 +35,9 @@ export function unsayableParts(gateway: RouteSpec[], legacy: LegacyRouteSpec[]):
 /** The pattern as the table writes it, without the anchors the compiler added (anchoredPattern). */
 function tableText(pattern: RegExp): string {
   return pattern.source.replace(/^\^\(\?:([\s\S]*)\)\$$/, "$1");
+}
+
+/** A path with every variable as "*": two routes of one shape match the same paths in a gateway. */
+function shape(route: RouteSpec): string {
+  return route.segments.map((s) => ("literal" in s ? s.literal : "*")).join("/");
 }
