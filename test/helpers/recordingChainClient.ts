@@ -8,9 +8,10 @@ export interface RecordedQuery {
 /**
  * The node side of an in-process REST app for tests of routing: every ABCI
  * query is recorded (method path and request bytes, what the gateway asks the
- * node) and answered with an empty message; nothing else is used.
+ * node) and answered with the bytes set for its method (an empty message by
+ * default); nothing else is used.
  */
-export function recordingChainClient(): ChainClient & { queries: RecordedQuery[] } {
+export function recordingChainClient(answers = new Map<string, Uint8Array>()): ChainClient & { queries: RecordedQuery[] } {
   const queries: RecordedQuery[] = [];
   const unsupported = () => Promise.reject(new Error("not used by these tests"));
   return {
@@ -18,7 +19,7 @@ export function recordingChainClient(): ChainClient & { queries: RecordedQuery[]
     queries,
     abciQuery: async (path, data) => {
       queries.push({ path, data });
-      return { code: 0, codespace: "", log: "", value: new Uint8Array(), height: 1 };
+      return { code: 0, codespace: "", log: "", value: answers.get(path) ?? new Uint8Array(), height: 7 };
     },
     broadcastTx: unsupported,
     tx: unsupported,

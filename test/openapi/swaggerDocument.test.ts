@@ -4,7 +4,6 @@ import { load as loadYaml } from "js-yaml";
 import protobuf from "protobufjs";
 import { Codec } from "../../src/codec/codec.js";
 import { customType, fieldKind, isAny, isDuration, isTimestamp } from "../../src/codec/fieldKinds.js";
-import type { ChainClient } from "../../src/client/chainClient.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { createRestApp } from "../../src/server/restApp.js";
 import { buildGatewayRouter } from "../../src/gateway/gatewayRouter.js";
@@ -18,29 +17,10 @@ import { ResponseValidator } from "../../src/openapi/responseValidator.js";
 import { writeSwaggerDocument } from "../../src/openapi/swaggerDocument.js";
 import type { RouteSpec } from "../../src/tables/routeSpec.js";
 import { http } from "../helpers/http.js";
+import { recordingChainClient } from "../helpers/recordingChainClient.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 
 const API = testApiConfig();
-
-/** A node that answers every query with the bytes set for its method (empty by default), recording the methods asked. */
-function recordingClient(answers: Map<string, Uint8Array>): ChainClient & { asked: string[] } {
-  const asked: string[] = [];
-  const unsupported = () => Promise.reject(new Error("not used"));
-  return {
-    address: "fixture",
-    asked,
-    abciQuery: async (path) => {
-      asked.push(path);
-      return { code: 0, codespace: "", log: "", value: answers.get(path) ?? new Uint8Array(), height: 7 };
-    },
-    broadcastTx: unsupported,
-    tx: unsupported,
-    txSearch: unsupported,
-    block: unsupported,
-    validators: unsupported,
-    status: unsupported,
-  };
-}
 
 /** A path value that fits the parameter: numbers where a number or numeric pattern is asked, else a name. */
 function examplePathValue(p: SimpleParameter): string {
@@ -131,7 +111,7 @@ describe("OpenAPI document written from the route tables", function () {
   });
 
   it("lists exactly the routes the engine registers (both families), and each route once", () => {
-    const deps = { client: recordingClient(new Map()), codec, services: new Map(), maxBodyBytes: 1, bech32Prefix: "hub" };
+    const deps = { client: recordingChainClient(), codec, services: new Map(), maxBodyBytes: 1, bech32Prefix: "hub" };
     const gatewayServed = buildGatewayRouter(routes, deps).stack.flatMap((layer) => layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`));
     // the legacy router names path variables by position (they may hold "-"); the document keeps the table's names
     const legacyServed = buildLegacyRouter(tables.legacy.routes, legacyDeps(deps, tables.legacy.transforms)).stack.flatMap((layer) =>
@@ -230,7 +210,7 @@ describe("OpenAPI document written from the route tables", function () {
   describe("served by the engine", () => {
     const servers: RunningServer[] = [];
     const answers = new Map<string, Uint8Array>();
-    const client = recordingClient(answers);
+    const client = recordingChainClient(answers);
     const validator = new ResponseValidator(document);
     let url = "";
     before(async () => {
@@ -256,7 +236,7 @@ describe("OpenAPI document written from the route tables", function () {
         const init = verb === "post" ? { method: "POST", headers: { "content-type": "application/json" }, body: "{}" } : {};
         const r = await http(target, init);
         expect(r.status, `${verb} ${target}: ${r.text}`).to.equal(200);
-        expect(client.asked.at(-1), `${verb} ${target}`).to.equal(route.methodPath);
+        expect(client.queries.at(-1)?.path, `${verb} ${target}`).to.equal(route.methodPath);
         expect(validator.check(verb, path, 200, r.body), `${verb} ${path} answered ${r.text}`).to.deep.equal([]);
         validated++;
       }
