@@ -15,10 +15,7 @@ interface Binding {
   requestType: protobuf.Type;
 }
 
-export interface Transcoded {
-  binding: Binding;
-  request: protobuf.Message;
-}
+export type Transcoded = { binding: Binding; request: protobuf.Message } | { binding: Binding; refused: string };
 
 /**
  * An HTTP→gRPC transcoder that knows nothing but a FileDescriptorSet, as
@@ -46,6 +43,10 @@ export class DescriptorTranscoder {
           const methodPath = `/${file.package}.${service.name}/${method.name}`;
           for (const r of [rule, ...(rule.additional_bindings ?? [])]) {
             const [verb, template] = r.get !== undefined ? ["get", r.get] : ["post", r.post!];
+            // Envoy's path matcher refuses a second method for a template of the same shape (and with it the configuration)
+            const shape = `${verb} ${template.replace(/\{[^}]+\}/g, "*")}`;
+            const twin = this.bindings.find((b) => `${b.verb} ${b.template.replace(/\{[^}]+\}/g, "*")}` === shape);
+            if (twin) throw new Error(`Cannot register ${methodPath}: ${template} has the shape of ${twin.template} (${twin.methodPath})`);
             this.bindings.push({ verb, template, segments: parseTemplate(template), body: r.body, methodPath, requestType });
           }
         }
@@ -68,10 +69,14 @@ export class DescriptorTranscoder {
       const last = fields.at(-1)!;
       target[last.name] = last.repeated ? values.map((v) => scalar(last, v)) : scalar(last, values.at(-1)!);
     };
-    binding.segments.forEach((s, i) => {
-      if ("field" in s) assign(s.field, [parts[i]!]);
-    });
-    if (binding.body === undefined) for (const key of new Set(url.searchParams.keys())) assign(key, url.searchParams.getAll(key));
+    try {
+      binding.segments.forEach((s, i) => {
+        if ("field" in s) assign(s.field, [parts[i]!]);
+      });
+      if (binding.body === undefined) for (const key of new Set(url.searchParams.keys())) assign(key, url.searchParams.getAll(key));
+    } catch (err) {
+      return { binding, refused: (err as Error).message }; // a gateway answers 400
+    }
     return { binding, request: type.fromObject(json) };
   }
 
@@ -133,10 +138,18 @@ function scalar(field: protobuf.Field, text: string): unknown {
     case "sfixed32":
     case "double":
     case "float":
+      if (Number.isNaN(Number(text))) throw new Error(`${field.name}: "${text}" is not a number`);
       return Number(text);
+    case "int64":
+    case "uint64":
+    case "sint64":
+    case "fixed64":
+    case "sfixed64":
+      if (!/^-?\d+$/.test(text)) throw new Error(`${field.name}: "${text}" is not an integer`);
+      return text; // fromObject reads 64-bit integers from text
     case "bytes":
       return Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
     default:
-      return text; // strings, 64-bit integers (fromObject reads them from text), enum names
+      return text; // strings, enum names
   }
 }

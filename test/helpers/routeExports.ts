@@ -67,3 +67,9 @@ export function decodeDescriptorSet(bytes: Uint8Array): DecodedFile[] {
   const FileDescriptorSet = descriptorRoot.lookupType("google.protobuf.FileDescriptorSet");
   return (FileDescriptorSet.toObject(FileDescriptorSet.decode(bytes), { defaults: false, arrays: false }) as { file: DecodedFile[] }).file;
 }
+
+/** The routes the exports carry: of two routes of one verb and template shape, the first (a gateway takes one per template). */
+export function exportedBindings(table: TableBinding[]): TableBinding[] {
+  const shape = (b: TableBinding) => `${b.verb} ${b.path.replace(/\{[^}]+\}/g, "*")}`;
+  return table.filter((b, i) => table.findIndex((other) => shape(other) === shape(b)) === i);
+}

@@ -28,13 +28,31 @@ export function routeBinding(route: RouteSpec): HttpRule {
   return { [route.verb]: pathTemplate(route), ...(route.body ? { body: "*" } : {}) };
 }
 
+/** A path with every variable as "*": two routes of one verb and shape match the same paths in a gateway. */
+export function templateShape(route: RouteSpec): string {
+  return `${route.verb} ${route.segments.map((s) => ("literal" in s ? s.literal : "*")).join("/")}`;
+}
+
+/**
+ * The earlier route of the same verb and template shape, for a route that
+ * only its match/reject patterns tell from it. A gateway's path matcher takes
+ * one method per template (Envoy's transcoder refuses its whole configuration
+ * on a second), so such a route is left out of the exports.
+ */
+export function earlierTwin(route: RouteSpec, routes: RouteSpec[]): RouteSpec | undefined {
+  const shape = templateShape(route);
+  return routes.slice(0, routes.indexOf(route)).find((other) => templateShape(other) === shape);
+}
+
 /**
  * One rule per routed method, in table order: the method's first route is the
- * rule, its other routes are the rule's additional_bindings.
+ * rule, its other routes are the rule's additional_bindings. Routes with an
+ * earlier twin are left out (unsayable.ts lists them).
  */
 export function httpRules(routes: RouteSpec[]): Map<string, HttpRule> {
   const rules = new Map<string, HttpRule>();
   for (const route of routes) {
+    if (earlierTwin(route, routes)) continue;
     const selector = methodFullName(route.methodPath);
     const rule = rules.get(selector);
     if (!rule) rules.set(selector, { selector, ...routeBinding(route) });
