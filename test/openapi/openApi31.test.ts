@@ -10,6 +10,7 @@ import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
 import { createRestApp } from "../../src/server/restApp.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { http } from "../helpers/http.js";
+import { runCliToEnd } from "../helpers/processes.js";
 import { recordingChainClient } from "../helpers/recordingChainClient.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 
@@ -109,6 +110,26 @@ describe("OpenAPI 3.1 document (GET /openapi.json, chain-rest swagger --openapi 
       Object.values(v2.paths).flatMap((item) => Object.values(item).filter((op) => op.parameters.some((p) => p.in === "body"))).length,
     );
     expect(JSON.parse(swaggerText("json", "seed", "3.1"))).to.deep.equal(v31);
+  });
+
+  it("is printed by chain-rest swagger --openapi 3.1, and not served with api.swagger = false", async () => {
+    const run = await runCliToEnd(["swagger", "--openapi", "3.1"]);
+    expect(run.code).to.equal(0);
+    expect(JSON.parse(run.output)).to.deep.equal(v31);
+    const app = createRestApp({
+      gatewayRoutes: tables.gateway,
+      deps: { client: recordingChainClient(), codec, services: new Map(), maxBodyBytes: 1 << 20, bech32Prefix: "hub" },
+      cors: false,
+      swagger: false,
+    });
+    const off = await listen(app, testApiConfig());
+    try {
+      const answer = await http(`${off.url}/openapi.json`);
+      expect(answer.status).to.equal(404);
+      expect(answer.body).to.include({ code: 5 });
+    } finally {
+      await off.close();
+    }
   });
 
   it("gives every path parameter an example that fits its schema", () => {
