@@ -181,6 +181,9 @@ describe("interop: the baseapp's query paths over the node's abci_query (IRIS SD
     expect(await custom("/custom/slashing/signingInfos", { page: 1, limit: 100 })).to.deep.equal((await rest("/slashing/signing_infos")).result);
     const info = (await custom("custom/slashing/signingInfo", { cons_address: consensus })) as { address: string };
     expect(info.address).to.equal(consensus);
+    // the parameter names IRIS's SDK sends (Go field names) match the request's fields
+    const definition = await custom("custom/service/definition", { ServiceName: "price-feed" });
+    expect(definition).to.deep.equal((await rest("/service/definitions/price-feed")).result);
     expect(await abciQuery("/custom/nope/x")).to.deep.include({ code: 6, log: "no custom querier found for route nope: unknown request" });
     expect(await abciQuery("/custom/slashing/signingInfo", "{not json")).to.deep.include({ code: 36 });
   });
