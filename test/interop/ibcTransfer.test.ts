@@ -152,6 +152,12 @@ describe("interop: IBC MsgTransfer signed with cosmjs (cosmos naming profile)", 
     );
     expect(expired.code).to.equal(14);
     expect(expired.rawLog).to.include("receiving chain block height >= packet timeout height (1-1200 >= 1-10): packet timeout");
+    // the peer's latest consensus state is older than the genesis: a timeout before it has passed
+    const stale = await client.sendIbcTokens(sender, "peer1receiver", { denom: "uhub", amount: "1" }, "transfer", "channel-0", undefined, 1_000_000_000, FEE);
+    expect(stale.code).to.equal(14);
+    expect(stale.rawLog).to.match(
+      /receiving chain block timestamp >= packet timeout timestamp \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000 UTC >= 2001-09-09 01:46:40 \+0000 UTC\): packet timeout/,
+    );
     await client.sendIbcTokens(sender, "", { denom: "uhub", amount: "1" }, "transfer", "channel-0", { revisionNumber: 1n, revisionHeight: 5000n }, 0, FEE).then(
       (r) => expect.fail(`accepted: ${r.rawLog}`),
       (err: Error) => expect(err.message).to.include("missing recipient address: invalid address"),

@@ -24,7 +24,7 @@ export const channelError = errorTable("channel", {
 export const connectionError = errorTable("connection", { connectionNotFound: [3, "connection not found"] });
 export const clientError = errorTable("client", {
   clientFrozen: [5, "light client is frozen due to misbehaviour"],
-  consensusStateNotFound: [6, "consensus state not found"],
+  consensusStateNotFound: [7, "consensus state not found"],
 });
 
 /** The host's identifier validation error (codespace "host"). */

@@ -173,7 +173,10 @@ async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packe
     { seconds?: unknown; nanos?: number } | undefined;
   const latestNanos = BigInt(fieldText(timestamp?.seconds, "0")) * 1_000_000_000n + BigInt(timestamp?.nanos ?? 0);
   if (packet.timeoutTimestamp !== 0n && latestNanos >= packet.timeoutTimestamp) {
-    throw channelError("packetTimeout", `receiving chain block timestamp >= packet timeout timestamp (${latestNanos} >= ${packet.timeoutTimestamp})`);
+    throw channelError(
+      "packetTimeout",
+      `receiving chain block timestamp >= packet timeout timestamp (${unixNanosText(latestNanos)} >= ${unixNanosText(packet.timeoutTimestamp)})`,
+    );
   }
   ibc.set(nextSequenceKey("nextSequenceSend", packet.sourcePort, packet.sourceChannel), uint64Value(packet.sequence + 1n));
   const timeoutHeight = { revisionNumber: bigOf(packet.timeoutHeight.revision_number), revisionHeight: bigOf(packet.timeoutHeight.revision_height) };
@@ -197,6 +200,13 @@ async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packe
     ],
   });
   ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
+}
+
+/** Go's time.Unix(0, nanos).String() in UTC: "2006-01-02 15:04:05.999999999 +0000 UTC". */
+function unixNanosText(nanos: bigint): string {
+  const seconds = new Date(Number(nanos / 1_000_000_000n) * 1000).toISOString().slice(0, 19).replace("T", " ");
+  const fraction = (nanos % 1_000_000_000n).toString().padStart(9, "0").replace(/0+$/, "");
+  return `${seconds}${fraction ? `.${fraction}` : ""} +0000 UTC`;
 }
 
 const bigOf = (value: unknown) => BigInt(fieldText(value, "0"));
