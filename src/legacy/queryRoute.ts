@@ -3,6 +3,7 @@ import Long from "long";
 import { JsonInputError } from "../codec/json/parseProto3.js";
 import type { JsonValue, ProtoMessage } from "../codec/json/renderProto3.js";
 import { txFromTxRaw } from "../codec/amino/stdTx.js";
+import { renderAminoField, renderAminoTop } from "../codec/amino/aminoResult.js";
 import { typeUrlOf } from "../codec/typeRegistry.js";
 import type { MethodCall, Paging, QueryHandler, SearchCall } from "../tables/legacyRouteSpec.js";
 import { fillText } from "../tables/legacyTemplates.js";
@@ -102,28 +103,11 @@ export function buildRequest(call: MethodCall, scope: Scope, deps: LegacyDeps): 
 }
 
 function renderTop(type: protobuf.Type, msg: ProtoMessage, wrap: boolean, deps: LegacyDeps): JsonValue {
-  return wrap ? deps.amino.renderTop(type, msg) : deps.amino.render(type, msg);
+  return renderAminoTop(deps.amino, type, msg, wrap);
 }
 
-/** A field of the answer as the result: a list, a scalar, or a message (wrapped when of a registered type); absent → undefined. */
 function selectField(answer: Answer, path: protobuf.Field[], wrap: boolean, deps: LegacyDeps): JsonValue | undefined {
-  let owner = answer.type;
-  let msg: ProtoMessage | undefined = answer.msg;
-  for (const [i, field] of path.entries()) {
-    const value: unknown = msg?.[field.name];
-    const last = i === path.length - 1;
-    if (field.repeated || field instanceof protobuf.MapField) return deps.amino.renderField(owner, field, value);
-    if (field.resolvedType instanceof protobuf.Type) {
-      if (value === null || value === undefined) return undefined;
-      if (last) return renderTop(field.resolvedType, value as ProtoMessage, wrap, deps);
-      owner = field.resolvedType;
-      msg = value as ProtoMessage;
-      continue;
-    }
-    if (!last) return undefined;
-    return deps.amino.renderField(owner, field, value);
-  }
-  return undefined;
+  return renderAminoField(deps.amino, answer.type, answer.msg, path, wrap);
 }
 
 function pageOf(list: JsonValue[], paging: { page: number; limit: number }): JsonValue[] {

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { AbciQueryResponse, MessageQueryResponse } from "../client/chainClient.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
@@ -7,6 +8,9 @@ import { AminoJsonRenderer } from "../codec/amino/aminoJson.js";
 import { aminoTransforms } from "../tables/aminoTransforms.js";
 import { abciError, abciQueryFailure, SdkError } from "./abci/abciResult.js";
 import { QueryRouter } from "./abci/queryRouter.js";
+import { answerBaseappQuery, type BaseappHandlers } from "./abci/baseappQuery.js";
+import { answerCustomQuery } from "./abci/customQueriers.js";
+import { StoreQuery } from "./abci/storeQuery.js";
 import { buildCommittedHeight } from "./chain/blockBuilder.js";
 import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
 import { Mempool, type Inclusion } from "./chain/mempool.js";
@@ -34,7 +38,7 @@ import { GasMeter } from "./tx/gasMeter.js";
 import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
-import { simulateQuery } from "./tx/simulate.js";
+import { appSimulate, simulateQuery } from "./tx/simulate.js";
 import { profileTypeUrl } from "../codec/typeRegistry.js";
 
 export interface NodeOptions {
@@ -66,6 +70,7 @@ export class EmbeddedNode extends EventEmitter {
   private readonly anteChecks: AnteCheck[];
   private readonly amino: AminoJsonRenderer;
   private checkLayer: CacheLayer;
+  private readonly storeQuery: StoreQuery;
   private closing = false;
   private blockScheduled = false;
 
@@ -88,6 +93,12 @@ export class EmbeddedNode extends EventEmitter {
     this.anteChecks = modules.flatMap((m) => (m.anteCheck ? [m.anteCheck] : []));
     this.amino = new AminoJsonRenderer(codec.root, aminoTransforms());
     this.checkLayer = new CacheLayer(store.reader());
+    this.storeQuery = new StoreQuery({
+      moduleNames: [...new Set(modules.map((m) => m.name))],
+      paramSubspaces: this.paramSubspaces,
+      context: { chain, codec },
+      stateAt: (height) => (height > this.height || height < this.store.earliestVersion ? undefined : this.store.reader(height, { keepsReads: true })),
+    });
   }
 
   /** Opens the node's store under {home}/data; a fresh store is initialised from {home}/config/genesis.json as block 1. */
@@ -158,7 +169,7 @@ export class EmbeddedNode extends EventEmitter {
     if (queryPath === profileTypeUrl(SIMULATE_PATH)) return this.simulate(data, at);
     const served = this.servedQueries.get(queryPath);
     if (served) return served(data, at);
-    if (!this.router.has(queryPath)) return abciError(SdkError.unknownRequest, `unknown query path: no handler for ${queryPath}`, at);
+    if (!this.router.has(queryPath)) return answerBaseappQuery(queryPath, data, at, this.baseapp);
     const outcome = await this.answerAt(at, (context) => this.router.query(queryPath, data, context));
     return "failure" in outcome ? outcome.failure : { code: 0, codespace: "", log: "", value: outcome.answer, height: at };
   }
@@ -374,10 +385,26 @@ export class EmbeddedNode extends EventEmitter {
 
   /** Simulate: the whole transaction on a throwaway copy of the latest state, without signature checks. */
   private async simulate(data: Uint8Array, height: number): Promise<AbciQueryResponse> {
-    return simulateQuery(data, height, this.codec, (bytes) =>
-      this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, new Date()))),
-    );
+    return simulateQuery(data, height, this.codec, (bytes) => this.simulateTx(bytes));
   }
+
+  private simulateTx(bytes: Uint8Array): Promise<TxOutcome> {
+    return this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, new Date())));
+  }
+
+  /** The baseapp's own query paths: /app, /store, /p2p and /custom. */
+  private readonly baseapp: BaseappHandlers = {
+    appVersion: APP_VERSION,
+    simulate: (bytes, height) => appSimulate(bytes, height, this.codec, (tx) => this.simulateTx(tx)),
+    store: (subpath, data, height) => this.storeQuery.answer(subpath, data, height),
+    custom: (subpath, data, height) => {
+      if (height > this.height || height < this.store.earliestVersion) {
+        const log = `failed to load state at height ${height}; version does not exist (latest height: ${this.height})`;
+        return Promise.resolve(abciError(SdkError.invalidRequest, log, 0));
+      }
+      return answerCustomQuery(subpath, data, height, { codec: this.codec, amino: this.amino, call: (path, bytes, at) => this.query(path, bytes, at) });
+    },
+  };
 
   private async initChain(states: Map<string, Record<string, unknown>>): Promise<void> {
     const layer = new CacheLayer(this.store.reader(0));
@@ -423,6 +450,9 @@ function decodedOrUndefined(codec: Codec, bytes: Uint8Array): DecodedTx | undefi
     return undefined;
   }
 }
+
+/** The application's version, as /app/version answers it (the baseapp's appVersion). */
+const APP_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
 /** The tx service's Simulate runs inside the app, as an ABCI query (as in the real system). */
 export const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";

@@ -249,7 +249,7 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
         () => "",
         (err: Error) => err.message,
       );
-      expect(traces).to.match(/unknown query path: no handler for \/ibc\.applications\.transfer\.v1\.Query\/Denoms/);
+      expect(traces).to.match(/unknown query path: unknown request/);
       expect((await query.ibc.transfer.params()).params).to.have.property("sendEnabled");
 
       const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(4) });
@@ -317,7 +317,7 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       const query = QueryClient.withExtensions(comet, setupMintExtension);
       let failure: Error | undefined;
       await query.mint.params().catch((err: Error) => (failure = err));
-      expect(failure?.message).to.match(/unknown query path: no handler for \/cosmos\.mint\.v1beta1\.Query\/Params/);
+      expect(failure?.message).to.match(/unknown query path: unknown request/);
       // the hub's own mint module answers under its real name
       expect((await chain.rest("/irishub/mint/params")).params).to.have.property("inflation");
     } finally {

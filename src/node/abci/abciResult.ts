@@ -3,11 +3,13 @@ import { QueryError } from "./queryError.js";
 
 /** SDK error codes (codespace "sdk") with their registered descriptions. */
 export const SdkError = {
+  txDecode: { code: 2, text: "tx parse error" },
   unauthorized: { code: 4, text: "unauthorized" },
   unknownRequest: { code: 6, text: "unknown request" },
   invalidRequest: { code: 18, text: "invalid request" },
   keyNotFound: { code: 22, text: "key not found" },
   invalidHeight: { code: 26, text: "invalid height" },
+  jsonUnmarshal: { code: 36, text: "failed to unmarshal JSON bytes" },
 } as const;
 
 type Sdk = (typeof SdkError)[keyof typeof SdkError];

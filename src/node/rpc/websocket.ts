@@ -4,9 +4,9 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { CommittedHeight, RpcEvent } from "../chain/blockStore.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 import { EventQuery, type EventAttributes } from "./eventQuery.js";
-import { ParamReader, RpcParamsError, type RpcParams } from "./rpcParams.js";
+import { RpcParamsError } from "./rpcParams.js";
 import type { RpcMethod } from "./rpcMethods.js";
-import { answerRpcCall, type RpcRequest } from "./rpcCall.js";
+import { answerRpcCall, rpcParamReader, type RpcRequest } from "./rpcCall.js";
 import { websocketText } from "../../util/websocketText.js";
 
 /** The engine's defaults: max_subscription_clients and max_subscriptions_per_client. */
@@ -39,26 +39,27 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
   });
 
   async function handle(socket: WebSocket, text: string): Promise<void> {
-    let request: RpcRequest & { params?: RpcParams };
+    let request: RpcRequest;
     try {
       request = JSON.parse(text) as typeof request;
     } catch {
       return send(socket, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error. Invalid JSON" } });
     }
     const id = request.id ?? null;
-    const params = new ParamReader(request.params ?? {}, "json");
     const subscriptions = clients.get(socket) ?? [];
     try {
+      // subscribe's and unsubscribe's params, by name or in argument order
+      const params = () => rpcParamReader(String(request.method), request.params, "json");
       switch (request.method) {
         case "subscribe": {
           if (subscriptions.length >= MAX_SUBSCRIPTIONS_PER_CLIENT) throw new Error(`max_subscriptions_per_client ${MAX_SUBSCRIPTIONS_PER_CLIENT} reached`);
-          const query = new EventQuery(params.string("query"));
+          const query = new EventQuery(params().string("query"));
           if (subscriptions.some((s) => s.query.text === query.text)) throw new Error("already subscribed");
           subscriptions.push({ id, query });
           return send(socket, { jsonrpc: "2.0", id, result: {} });
         }
         case "unsubscribe": {
-          const query = params.string("query");
+          const query = params().string("query");
           const index = subscriptions.findIndex((s) => s.query.text === query);
           if (index < 0) throw new Error("subscription not found");
           subscriptions.splice(index, 1);

@@ -1,7 +1,10 @@
 import type { AbciQueryResponse } from "../../client/chainClient.js";
 import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
-import { abciQueryFailure } from "../abci/abciResult.js";
+import { abciQueryFailure, SdkError } from "../abci/abciResult.js";
+import { TxError } from "../abci/txError.js";
+import { goJson } from "../../codec/amino/aminoJson.js";
+import { decodeTx } from "./decodeTx.js";
 import { invalidArgument } from "../abci/queryError.js";
 import type { TxOutcome } from "./runTx.js";
 
@@ -37,6 +40,44 @@ export async function simulateQuery(
   } catch (err) {
     return abciQueryFailure(err, height);
   }
+}
+
+/**
+ * The baseapp's `/app/simulate`: the transaction's bytes (a TxRaw), run as Simulate runs it;
+ * answers the amino JSON of sdk.SimulationResponse with codespace "sdk", as handleQueryApp does.
+ */
+export async function appSimulate(
+  bytes: Uint8Array,
+  height: number,
+  codec: Codec,
+  simulate: (bytes: Uint8Array) => Promise<TxOutcome>,
+): Promise<AbciQueryResponse> {
+  try {
+    decodeTx(codec, bytes, { deterministic: false });
+  } catch (err) {
+    // Wrap(err, "failed to decode tx"): the cause's code, the wrapped text
+    const { code, codespace } = err instanceof TxError ? err : { code: SdkError.txDecode.code, codespace: "sdk" };
+    return { code, codespace, log: `failed to decode tx: ${(err as Error).message}`, value: new Uint8Array(), height: 0 };
+  }
+  const outcome = await simulate(bytes);
+  if (outcome.code !== 0)
+    return { code: outcome.code, codespace: outcome.codespace, log: `failed to simulate tx: ${outcome.log}`, value: new Uint8Array(), height: 0 };
+  // amino JSON leaves out the empty fields (omitempty); []byte is base64, uint64 a quoted integer
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+  const result: Record<string, unknown> = {};
+  if (outcome.data.length) result.data = base64(outcome.data);
+  if (outcome.log) result.log = outcome.log;
+  if (outcome.events.length) {
+    result.events = outcome.events.map((e) => ({
+      type: e.type,
+      attributes: e.attributes.map((a) => ({ key: base64(Buffer.from(a.key)), value: base64(Buffer.from(a.value)) })),
+    }));
+  }
+  const gasInfo: Record<string, string> = {};
+  if (outcome.gasWanted) gasInfo.gas_wanted = outcome.gasWanted.toString();
+  if (outcome.gasUsed) gasInfo.gas_used = outcome.gasUsed.toString();
+  const json = goJson({ gas_info: gasInfo, result });
+  return { code: 0, codespace: "sdk", log: "", value: new TextEncoder().encode(json), height };
 }
 
 /** A decoded Tx back to TxRaw bytes (the v0.41 request carries the Tx, not its bytes). */

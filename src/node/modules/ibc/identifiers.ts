@@ -4,7 +4,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 const VALID_ID = /^[a-zA-Z0-9._+\-#[\]<>]+$/;
 
 /** ICS-24 identifier rules (24-host/validate.go); the Go error text, or undefined when valid. */
-function identifierError(id: string, min: number, max: number): string | undefined {
+function identifierTextError(id: string, min: number, max: number): string | undefined {
   if (id.trim() === "") return "identifier cannot be blank: invalid identifier";
   if (id.includes("/")) return `identifier ${id} cannot contain separator '/': invalid identifier`;
   if (id.length < min || id.length > max)
@@ -18,10 +18,15 @@ function identifierError(id: string, min: number, max: number): string | undefin
 const LIMITS: Record<string, [number, number]> = { client: [9, 64], connection: [10, 64], channel: [8, 64], port: [2, 64] };
 export type IdentifierKind = "client" | "connection" | "channel" | "port";
 
+/** The Go error text of an identifier of this kind, or undefined when it is valid. */
+export function identifierError(id: string, kind: IdentifierKind): string | undefined {
+  return identifierTextError(id, ...LIMITS[kind]!);
+}
+
 /** A request's identifier; a bad one is InvalidArgument with the real message. */
 export function identifierParam(kind: IdentifierKind, value: unknown): string {
   const id = fieldText(value);
-  const error = identifierError(id, ...LIMITS[kind]!);
+  const error = identifierTextError(id, ...LIMITS[kind]!);
   if (error) throw invalidArgument(error);
   return id;
 }
@@ -29,7 +34,7 @@ export function identifierParam(kind: IdentifierKind, value: unknown): string {
 /** A genesis identifier; a bad one throws naming the field. */
 export function checkIdentifier(kind: IdentifierKind, value: unknown, field: string): string {
   const id = fieldText(value);
-  const error = identifierError(id, ...LIMITS[kind]!);
+  const error = identifierTextError(id, ...LIMITS[kind]!);
   if (error) throw new Error(`${field}: ${error}`);
   return id;
 }

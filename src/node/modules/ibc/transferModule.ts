@@ -2,21 +2,14 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
-import type { KVReader } from "../../store/kv.js";
 import { utf8 } from "../../store/moduleStore.js";
-import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import type { NodeModule } from "../nodeModule.js";
+import { DENOM_TRACE_PREFIX, PARAMS_KEY, PORT_KEY, readTransferParams } from "./transferStore.js";
+import { transferMessages } from "./transferMessages.js";
 import { aminoBool } from "../shared/aminoParams.js";
 import { checkDenomTrace, denomTraceHash, fullDenomPath, parseHexHash, upperHex } from "./denomTrace.js";
 import { checkIdentifier } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
-
-/**
- * Store layout (ICS-20 keys of SDK v0.41, plus the params the real app keeps in x/params):
- *   0x00 → Params; 0x01 → the bound port id; 0x02 | SHA-256 of the full denom path → DenomTrace.
- */
-const PARAMS_KEY = Uint8Array.of(0x00);
-const PORT_KEY = Uint8Array.of(0x01);
-const DENOM_TRACE_PREFIX = Uint8Array.of(0x02);
 
 export const transferModule: NodeModule = {
   name: "transfer",
@@ -49,9 +42,11 @@ export const transferModule: NodeModule = {
       return { denom_traces: traces, pagination: page.pagination };
     },
     async Params(_request, ctx) {
-      return { params: await readParams(ctx.store, ctx) };
+      return { params: await readTransferParams(ctx.store, ctx) };
     },
   },
+
+  messages: transferMessages,
 
   validateGenesis(state) {
     checkIdentifier("port", state.port_id, "port_id");
@@ -82,7 +77,7 @@ export const transferModule: NodeModule = {
   params: {
     subspace: "transfer",
     async read(store, ctx) {
-      const params = await readParams(store, ctx);
+      const params = await readTransferParams(store, ctx);
       return { SendEnabled: aminoBool(params.send_enabled), ReceiveEnabled: aminoBool(params.receive_enabled) };
     },
   },
@@ -94,8 +89,3 @@ export const transferModule: NodeModule = {
     params: { send_enabled: true, receive_enabled: true },
   }),
 };
-
-async function readParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
-  const bytes = await store.get(PARAMS_KEY);
-  return bytes ? ctx.codec.type("ibc.applications.transfer.v1.Params").decode(bytes) : {};
-}

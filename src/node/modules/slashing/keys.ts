@@ -1,11 +1,12 @@
 import { concatBytes } from "../../store/keyEncoding.js";
-import { lengthPrefixed } from "../staking/keys.js";
 
 /**
- * Store layout of x/slashing: 0x00 → Params;
- * 0x01 | len | consensus address → ValidatorSigningInfo;
- * 0x02 | len | consensus address | index (8, little-endian) → missed (BoolValue);
- * 0x03 | len | consensus address → the validator's consensus public key (Any).
+ * Store layout of x/slashing as SDK v0.41 keeps it (addresses without a length byte; that came in v0.43),
+ * so that a raw `/store/slashing/key` read of 0x01 ‖ consensus address answers the signing info:
+ * 0x00 → Params (the real app keeps them in x/params);
+ * 0x01 | consensus address → ValidatorSigningInfo;
+ * 0x02 | consensus address | index (8, little-endian) → missed (BoolValue);
+ * 0x03 | consensus address → the validator's consensus public key (Any).
  */
 export const PARAMS_KEY = Uint8Array.of(0x00);
 export const SIGNING_INFO_PREFIX = Uint8Array.of(0x01);
@@ -14,9 +15,9 @@ const PUBKEY_PREFIX = Uint8Array.of(0x03);
 
 export const SIGNING_INFO_TYPE = "core.slashing.v1beta1.ValidatorSigningInfo";
 
-export const signingInfoKey = (consensus: Uint8Array) => concatBytes(SIGNING_INFO_PREFIX, lengthPrefixed(consensus));
-export const pubkeyKey = (consensus: Uint8Array) => concatBytes(PUBKEY_PREFIX, lengthPrefixed(consensus));
-export const missedBlocksPrefix = (consensus: Uint8Array) => concatBytes(MISSED_BLOCK_PREFIX, lengthPrefixed(consensus));
+export const signingInfoKey = (consensus: Uint8Array) => concatBytes(SIGNING_INFO_PREFIX, consensus);
+export const pubkeyKey = (consensus: Uint8Array) => concatBytes(PUBKEY_PREFIX, consensus);
+export const missedBlocksPrefix = (consensus: Uint8Array) => concatBytes(MISSED_BLOCK_PREFIX, consensus);
 
 export function missedBlockKey(consensus: Uint8Array, index: bigint): Uint8Array {
   const indexBytes = new Uint8Array(8);
