@@ -1,3 +1,4 @@
+import { isJsonObject } from "../codec/json/jsonNumberForms.js";
 import protobuf from "protobufjs";
 import Long from "long";
 import { NodeRpcError } from "../client/chainClient.js";
@@ -133,9 +134,8 @@ async function searchResult(conditions: string, page: number, limit: number, dep
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
-    throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
-  return body as Record<string, unknown>;
+  if (!isJsonObject(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
+  return body;
 }
 
 /**
