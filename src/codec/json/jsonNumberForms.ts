@@ -54,9 +54,10 @@ function hasOtherNumberForms(text: string): boolean {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      i++;
-      while (i < text.length && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 /* \ */ ? 2 : 1;
-      i++;
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return false; // an unterminated string: JSON.parse says so
+      i = end + 1;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       const start = i;
       while (i < text.length && isNumberChar(text.charCodeAt(i))) i++;
@@ -64,6 +65,13 @@ function hasOtherNumberForms(text: string): boolean {
     } else i++;
   }
   return false;
+}
+
+/** Whether the quote at `at` follows an odd run of backslashes (each run is counted once: linear overall). */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (at - backslashes - 1 >= 0 && text.charCodeAt(at - backslashes - 1) === 92) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 /** Characters of a JSON number token: digits, sign, ".", "e", "E". */
