@@ -3,6 +3,8 @@
  * ("100000000000000000" is 0.1) and is shown in JSON with exactly 18 fraction
  * digits ("0.100000000000000000").
  */
+import { decScaledTextOutOfRange } from "./sdkNumberRange.js";
+
 export const DEC_PRECISION = 18;
 const SCALE = 10n ** BigInt(DEC_PRECISION);
 
@@ -30,6 +32,8 @@ export function parseDec(text: string): bigint {
   if (!match) throw new Error(`invalid decimal "${text}"`);
   const [, sign, whole, frac = ""] = match;
   if (frac.length > DEC_PRECISION) throw new Error(`invalid decimal "${text}": more than ${DEC_PRECISION} fraction digits`);
-  const scaled = BigInt(whole!) * SCALE + BigInt(frac.padEnd(DEC_PRECISION, "0") || "0");
+  const scaledText = whole! + frac.padEnd(DEC_PRECISION, "0");
+  if (decScaledTextOutOfRange(scaledText)) throw new Error(`invalid decimal "${text.length > 64 ? text.slice(0, 64) + "…" : text}": decimal out of range`);
+  const scaled = BigInt(scaledText);
   return sign === "-" ? -scaled : scaled;
 }

@@ -35,6 +35,8 @@ export class IntegerTextError extends Error {
 export function parseIntegerText(text: string, type: IntegerType): bigint {
   const signed = !type.startsWith("u");
   if (!(signed ? /^-?(0|[1-9][0-9]*)$/ : /^(0|[1-9][0-9]*)$/).test(text)) throw new IntegerTextError("syntax", text, type);
+  // 20 characters hold every 64-bit value ("-9223372036854775808"); a longer text is refused before BigInt parses it
+  if (text.length > 20) throw new IntegerTextError("range", text, type);
   const value = BigInt(text);
   const [min, max] = RANGE[type];
   if (value < min || value > max) throw new IntegerTextError("range", text, type);

@@ -1,6 +1,7 @@
 import getRawBody from "raw-body";
 import type { Context } from "koa";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { parseJsonKeepingNumberForms } from "../codec/json/jsonNumberForms.js";
 
 /** Reads a JSON request body: over `limit` bytes → 413, malformed → 400, empty → undefined. */
 export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
@@ -16,7 +17,7 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
   }
   if (text.trim() === "") return undefined;
   try {
-    return JSON.parse(text);
+    return parseJsonKeepingNumberForms(text);
   } catch (err) {
     throw new GatewayError(GrpcCode.InvalidArgument, `malformed JSON body: ${(err as Error).message}`);
   }

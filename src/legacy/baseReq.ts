@@ -1,5 +1,8 @@
 import { decodeBech32Address } from "../codec/bech32.js";
 import { parseDec } from "../codec/decimal.js";
+import { isDecimalFloatText } from "../codec/numberText.js";
+import { isJsonObject } from "../codec/json/jsonNumberForms.js";
+import { intTextOutOfRange } from "../codec/sdkNumberRange.js";
 import { LegacyError } from "./legacyErrors.js";
 import { integerParam, strconvText } from "./legacyParams.js";
 
@@ -36,8 +39,8 @@ const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
 
 /** Reads base_req; a value of the wrong type is a 400 "failed to decode JSON payload". */
 export function readBaseReq(json: unknown): BaseReq {
-  const raw = (json ?? {}) as Record<string, unknown>;
-  if (typeof raw !== "object" || Array.isArray(raw)) throw payloadError("base_req", "expected an object");
+  const raw = json ?? {};
+  if (!isJsonObject(raw)) throw payloadError("base_req", "expected an object");
   const text = (key: string, fallback = ""): string => {
     const value = raw[key];
     if (value === undefined || value === null) return fallback;
@@ -106,9 +109,8 @@ export function gasSetting(gas: string): { simulate: boolean; limit: bigint } {
 /** gas_adjustment as a float, 1.0 when empty (400 when not a number). */
 export function gasAdjustment(text: string): number {
   if (text === "") return 1;
-  const n = Number(text);
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(n))
-    throw new LegacyError(400, `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const n = isDecimalFloatText(text, true) ? Number(text) : NaN;
+  if (!Number.isFinite(n)) throw new LegacyError(400, `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
   if (n < 0) throw new LegacyError(400, "gas adjustment must be a positive float");
   return n;
 }
@@ -132,6 +134,7 @@ function coinList(value: unknown, key: string): Array<{ denom: string; amount: s
 
 function intAmount(text: string, key: string): bigint {
   if (!/^-?\d+$/.test(text)) throw payloadError(key, `'${text}' is not a valid integer`);
+  if (intTextOutOfRange(text)) throw payloadError(key, "integer out of range (more than 256 bits)");
   return BigInt(text);
 }
 

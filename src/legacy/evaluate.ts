@@ -8,6 +8,8 @@ import { fillText } from "../tables/legacyTemplates.js";
 import type { Answer, LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
 import { fieldText } from "../codec/fieldText.js";
+import { GoDurationError, goDurationSeconds } from "../codec/goDuration.js";
+import { intTextOutOfRange } from "../codec/sdkNumberRange.js";
 
 /** What templates of one request can read. */
 export interface Scope {
@@ -174,18 +176,19 @@ function parseCoins(text: string, what: string): Array<{ denom: string; amount: 
   if (text.trim() === "") return [];
   return text.split(",").map((part) => {
     const match = /^\s*(\d+)\s*([a-zA-Z][a-zA-Z0-9/:._-]{2,127})\s*$/.exec(part);
-    if (!match) throw new LegacyError(400, `invalid coin expression: ${part.trim()} (${field(what)})`);
+    if (!match || intTextOutOfRange(match[1]!)) throw new LegacyError(400, `invalid coin expression: ${part.trim()} (${field(what)})`);
     return { denom: match[2]!, amount: String(BigInt(match[1]!)) };
   });
 }
 
-const UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
 /** A Go duration ("1h30m", "10m", "90s") in whole seconds. */
 function durationSeconds(text: string, what: string): number {
-  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text.trim()) throw new LegacyError(400, `time: invalid duration "${text}" (${field(what)})`);
-  return Math.floor(parts.reduce((sum, p) => sum + Number(p[1]) * UNITS[p[2]!]!, 0));
+  try {
+    return Math.floor(goDurationSeconds(text));
+  } catch (err) {
+    if (err instanceof GoDurationError) throw new LegacyError(400, `${err.message} (${field(what)})`);
+    throw err;
+  }
 }
 
 function field(what: string): string {

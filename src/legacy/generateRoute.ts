@@ -1,3 +1,4 @@
+import { isJsonObject } from "../codec/json/jsonNumberForms.js";
 import protobuf from "protobufjs";
 import Long from "long";
 import { decodeBech32Address } from "../codec/bech32.js";
@@ -27,9 +28,8 @@ const SIMULATE = {
  * or {"gas_estimate": "..."} when base_req.simulate is true.
  */
 export async function generateTx(handler: GenerateHandler, body: unknown, path: Record<string, string>, deps: LegacyDeps): Promise<JsonValue> {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
-    throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object with base_req");
-  const fields = body as Record<string, unknown>;
+  if (!isJsonObject(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object with base_req");
+  const fields = body;
   const baseReq = readBaseReq(fields.base_req);
   validateBaseReq(baseReq, deps.bech32Prefix);
   const scope: Scope = { path, query: {}, body: fields, baseReq: baseReqJson(baseReq, fields.base_req), deps };

@@ -1,3 +1,4 @@
+import { isJsonObject } from "../codec/json/jsonNumberForms.js";
 import protobuf from "protobufjs";
 import Long from "long";
 import { NodeRpcError } from "../client/chainClient.js";
@@ -39,11 +40,40 @@ export async function broadcastStdTx(handler: Action<"broadcast-std-tx">, body: 
   const mode = handler.modes.get(fieldText(request.mode));
   const input = parseStdTx(deps.aminoParser, unwrapStdTx(request.tx, "tx", deps), "tx");
   if (!mode) throw new LegacyError(400, `unsupported return type ${fieldText(request.mode)}; supported types: ${[...handler.modes.keys()].join(", ")}`);
-  const bytes = stdTxToTxRaw(deps.codec.root, input, await signerSequences(input, deps));
   const call = { methodPath: BROADCAST.methodPath, requestType: deps.codec.type(BROADCAST.request), responseType: deps.codec.type(BROADCAST.response) };
   const modeNumber = lookupEnum(deps.codec.root, "core.tx.v1beta1.BroadcastMode").values[mode];
-  const answer = await invoke(call, { tx_bytes: bytes, mode: modeNumber }, 0, deps);
-  return deps.amino.render(deps.codec.type("core.base.abci.v1beta1.TxResponse"), (answer.msg.tx_response ?? {}) as ProtoMessage);
+  const sequences = await signerSequences(input, deps);
+  for (let attempt = 0; ; attempt++) {
+    const bytes = stdTxToTxRaw(deps.codec.root, input, sequences);
+    const answer = await invoke(call, { tx_bytes: bytes, mode: modeNumber }, 0, deps);
+    const response = (answer.msg.tx_response ?? {}) as ProtoMessage;
+    // one correction per signer at most: each mismatch names the check state's sequence of the first signer that lags
+    if (attempt >= sequences.length || !correctLaggingSequence(response, sequences)) {
+      return deps.amino.render(deps.codec.type("core.base.abci.v1beta1.TxResponse"), response);
+    }
+  }
+}
+
+const SEQUENCE_MISMATCH = /^account sequence mismatch, expected (\d+), got (\d+)/;
+
+/**
+ * The account query reads the committed state, which lags the node's check
+ * state while the signer's earlier transactions wait for a block; CheckTx then
+ * answers "account sequence mismatch, expected N+1, got N". The signature
+ * covers the sequence the signer meant, so the StdTx is converted again with
+ * the check state's sequence for the first signer still at the stated one.
+ * True when a sequence was corrected (the tx is to be sent again).
+ */
+function correctLaggingSequence(response: ProtoMessage, sequences: Long[]): boolean {
+  if (fieldText(response.codespace) !== "sdk" || Number(response.code ?? 0) !== 32) return false;
+  const match = SEQUENCE_MISMATCH.exec(fieldText(response.raw_log));
+  if (!match) return false;
+  const expected = Long.fromString(match[1]!, true);
+  const got = Long.fromString(match[2]!, true);
+  const index = sequences.findIndex((sequence) => sequence.equals(got));
+  if (index === -1 || !expected.greaterThan(got)) return false;
+  sequences[index] = expected;
+  return true;
 }
 
 /** POST /txs/encode: a StdTx → {"tx": base64 of the protobuf TxRaw the node accepts} (sequences filled as for POST /txs). */
@@ -133,9 +163,8 @@ async function searchResult(conditions: string, page: number, limit: number, dep
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body))
-    throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
-  return body as Record<string, unknown>;
+  if (!isJsonObject(body)) throw new LegacyError(400, "failed to decode JSON payload: expected a JSON object", "bad-tx");
+  return body;
 }
 
 /**

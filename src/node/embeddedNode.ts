@@ -13,7 +13,8 @@ import { answerCustomQuery } from "./abci/customQueriers.js";
 import { StoreQuery } from "./abci/storeQuery.js";
 import { buildCommittedHeight } from "./chain/blockBuilder.js";
 import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
-import { Mempool, type Inclusion } from "./chain/mempool.js";
+import { Mempool, type Inclusion, type PendingTx } from "./chain/mempool.js";
+import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } from "./chain/blockWriteFailure.js";
 import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
@@ -73,6 +74,9 @@ export class EmbeddedNode extends EventEmitter {
   private readonly storeQuery: StoreQuery;
   private closing = false;
   private blockScheduled = false;
+  /** Why the last block could not be written; broadcasts are refused until a block is written again. */
+  private blockWriteFailure: string | undefined;
+  private blockWriteRetry: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly store: VersionedStore,
@@ -220,8 +224,13 @@ export class EmbeddedNode extends EventEmitter {
    * block is made as soon as one waits.
    */
   checkTx(bytes: Uint8Array): Promise<{ hash: string; outcome: TxOutcome }> {
+    if (this.blockWriteFailure !== undefined) throw new BlocksNotWrittenError(this.blockWriteFailure);
     const hash = this.mempool.admit(bytes);
     return this.queue.run(async () => {
+      if (this.blockWriteFailure !== undefined) {
+        this.mempool.forget(hash);
+        throw new BlocksNotWrittenError(this.blockWriteFailure);
+      }
       const decoded = decodedOrUndefined(this.codec, bytes);
       const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()), decoded);
       if (outcome.code === 0) {
@@ -247,6 +256,7 @@ export class EmbeddedNode extends EventEmitter {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    clearTimeout(this.blockWriteRetry);
     await this.queue.run(async () => undefined); // let a block being made finish
     await this.store.close();
   }
@@ -262,7 +272,9 @@ export class EmbeddedNode extends EventEmitter {
         .run(async () => {
           if (this.mempool.size > 0 && !this.closing) await this.executeBlock(new Date());
         })
-        .catch((err) => console.error("[node] block production failed:", err));
+        .catch((err: unknown) => {
+          if (this.blockWriteFailure === undefined) console.error("[node] block production failed:", err); // a write failure is reported once
+        });
     });
   }
 
@@ -292,13 +304,38 @@ export class EmbeddedNode extends EventEmitter {
       consensusParams: this.genesis.consensus_params ?? {},
       key: this.validatorKey,
     });
-    await this.commit(
-      layer,
-      height,
-      record,
-      txs.map((t) => t.hash),
-    );
+    try {
+      await this.commit(
+        layer,
+        height,
+        record,
+        txs.map((t) => t.hash),
+      );
+    } catch (err) {
+      this.blockNotWritten(err, txs);
+      throw err;
+    }
     return record;
+  }
+
+  /**
+   * A block that could not be written (a full disk): nothing of it is kept (the
+   * batch is atomic), its transactions wait again at the head of the mempool,
+   * the check state is the committed state again, broadcasts are refused, and
+   * the block is tried again every BLOCK_WRITE_RETRY_MS until a write succeeds.
+   */
+  private blockNotWritten(err: unknown, txs: PendingTx[]): void {
+    const first = this.blockWriteFailure === undefined;
+    this.blockWriteFailure = blockWriteFailureReason(err);
+    if (first) console.error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
+    this.mempool.restore(txs);
+    this.checkLayer = new CacheLayer(this.store.reader());
+    clearTimeout(this.blockWriteRetry);
+    if (this.closing) return;
+    this.blockWriteRetry = setTimeout(() => {
+      this.queue.run(() => this.executeBlock(new Date())).catch(() => undefined); // a failure schedules the next try
+    }, BLOCK_WRITE_RETRY_MS);
+    this.blockWriteRetry.unref();
   }
 
   private async commit(layer: CacheLayer, height: number, record: CommittedHeight, hashes: string[]): Promise<void> {
@@ -309,8 +346,15 @@ export class EmbeddedNode extends EventEmitter {
       indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
     );
     await this.store.commit(batch);
+    if (this.blockWriteFailure !== undefined) console.error(`[node] blocks are written again (height ${height})`);
+    this.blockWriteFailure = undefined;
     this.emit("commit", height);
-    await this.store.prune(height - this.keepRecent + 1);
+    try {
+      await this.store.prune(height - this.keepRecent + 1);
+    } catch (err) {
+      // the block is written; what pruning left is pruned at a later commit
+      console.error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
+    }
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
     hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));

@@ -18,6 +18,7 @@ import type { EmbeddedNode } from "./embeddedNode.js";
 import { txResultJson } from "./chain/blockBuilder.js";
 import type { TxOutcome } from "./tx/runTx.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
+import { BlocksNotWrittenError } from "./chain/blockWriteFailure.js";
 
 /**
  * The consensus engine release whose JSON-RPC this node speaks, reported by
@@ -56,14 +57,16 @@ export class InProcessClient implements ChainClient {
     try {
       checked = this.node.checkTx(tx);
     } catch (err) {
-      if (err instanceof MempoolError) throw new NodeRpcError(-32603, "Internal error", err.message);
+      if (err instanceof MempoolError || err instanceof BlocksNotWrittenError) throw new NodeRpcError(-32603, "Internal error", err.message);
       throw err;
     }
     if (mode === "async") {
       checked.catch(() => undefined);
       return { code: 0, data: "", log: "", codespace: "", hash: Mempool.hashOf(tx) };
     }
-    const { hash, outcome } = await checked;
+    const { hash, outcome } = await checked.catch((err: unknown) => {
+      throw err instanceof BlocksNotWrittenError ? new NodeRpcError(-32603, "Internal error", err.message) : err;
+    });
     const checkTx = { code: outcome.code, data: hexData(outcome.data), log: outcome.log, codespace: outcome.codespace, hash };
     if (mode === "sync") return checkTx;
     const checkTxJson = { ...txResultJson(outcome), gas_wanted: outcome.gasWanted.toString() };

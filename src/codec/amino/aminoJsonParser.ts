@@ -7,6 +7,8 @@ import { parseTimestamp } from "../wellKnownTime.js";
 import { typeUrlOf, lookupType, neutralTypeName } from "../typeRegistry.js";
 import type { AminoTransforms, AminoTypeRules } from "../../tables/aminoTransforms.js";
 import { IntegerTextError, parseIntegerText } from "../scalarText.js";
+import { intTextOutOfRange } from "../sdkNumberRange.js";
+import { isJsonObject as isObject } from "../json/jsonNumberForms.js";
 
 /** Amino JSON that does not fit its type; `path` names the field ("msg[0].value.amount"). */
 export class AminoJsonError extends Error {
@@ -143,6 +145,7 @@ export class AminoJsonParser {
         }
         if (isDuration(kind.type)) {
           if (typeof value !== "string" || !SIGNED_INT.test(value)) throw new AminoJsonError(path, "expected a duration in nanoseconds, quoted");
+          if (value.length > 20) throw new AminoJsonError(path, `'${value.slice(0, 24)}…' is out of range`);
           const ns = BigInt(value);
           return { seconds: Long.fromString((ns / 1_000_000_000n).toString()), nanos: Number(ns % 1_000_000_000n) };
         }
@@ -164,6 +167,7 @@ function customValue(custom: "Dec" | "Int" | undefined, value: unknown, path: st
     }
   }
   if (custom === "Int" && !SIGNED_INT.test(text)) throw new AminoJsonError(path, `'${value}' is not a valid integer`);
+  if (custom === "Int" && intTextOutOfRange(text)) throw new AminoJsonError(path, "integer out of range (more than 256 bits)");
   return custom ? text : value;
 }
 
@@ -180,10 +184,6 @@ function parseBytes(value: unknown, path: string): Uint8Array {
 function aliasValue(type: protobuf.Type, key: string, json: Record<string, unknown>): unknown {
   if (neutralTypeName(type) === "core.crypto.multisig.LegacyAminoPubKey" && key === "public_keys") return json.pubkeys;
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function join(path: string, name: string): string {

@@ -4,6 +4,7 @@ import type { JsonValue, ProtoMessage } from "../json/renderProto3.js";
 import { AminoJsonError, UnknownAminoTypeError, type AminoJsonParser } from "./aminoJsonParser.js";
 import { AminoBinaryError, concat, decodeAminoMultisignature, encodeAminoMultisignature, type AminoBinaryCodec } from "./aminoBinary.js";
 import { fieldText } from "../fieldText.js";
+import { isJsonObject as isObject } from "../json/jsonNumberForms.js";
 import { IntegerTextError, parseIntegerText } from "../scalarText.js";
 import { lookupType, neutralTypeUrl } from "../typeRegistry.js";
 
@@ -294,10 +295,6 @@ function parsePubKey(parser: AminoJsonParser, json: unknown, path: string): Prot
     if (err instanceof UnknownAminoTypeError) throw new AminoJsonError(err.path, err.detail);
     throw err;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A quoted uint64 of the StdTx (fee.gas, timeout_height): one decimal form, in range, as the other integer fields of both families. */

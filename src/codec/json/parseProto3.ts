@@ -6,6 +6,9 @@ import { fieldKind, fullNameOf, isAny, isDuration, isTimestamp, type FieldKind }
 import { resolveTypeUrl, profileTypeUrl } from "../typeRegistry.js";
 import { integerFromNumber, parseBase64, parseIntegerText, type IntegerType } from "../scalarText.js";
 import type { ProtoMessage } from "./renderProto3.js";
+import { isDecimalFloatText } from "../numberText.js";
+import { intTextOutOfRange } from "../sdkNumberRange.js";
+import { isJsonObject, JsonNumberText } from "./jsonNumberForms.js";
 
 /** A JSON value that does not fit its field; `path` names the field ("pagination.limit"). */
 export class JsonInputError extends Error {
@@ -31,10 +34,10 @@ export class Proto3JsonParser {
 
   parse(type: protobuf.Type, json: unknown, path = ""): ProtoMessage {
     if (json === null || json === undefined) return {};
-    if (typeof json !== "object" || Array.isArray(json)) throw new JsonInputError(path, `expected an object for ${type.name}`);
-    if (isAny(type)) return this.parseAny(json as Record<string, unknown>, path);
+    if (!isJsonObject(json)) throw new JsonInputError(path, `expected an object for ${type.name}`);
+    if (isAny(type)) return this.parseAny(json, path);
     const out: ProtoMessage = {};
-    for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries(json)) {
       const field = findField(type, key);
       if (!field || value === null) continue;
       out[field.name] = this.parseField(field, value, join(path, field.name));
@@ -46,7 +49,7 @@ export class Proto3JsonParser {
   parseField(field: protobuf.Field, value: unknown, path: string): unknown {
     const kind = fieldKind(field);
     if (field instanceof protobuf.MapField) {
-      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new JsonInputError(path, "expected an object");
+      if (!isJsonObject(value)) throw new JsonInputError(path, "expected an object");
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.parseValue(kind, v, `${path}[${k}]`)]));
     }
     if (field.repeated) {
@@ -72,6 +75,7 @@ export class Proto3JsonParser {
         if (typeof value !== "string") throw new JsonInputError(path, "expected a string");
         if (kind.custom === "Dec") return wrap(path, () => decToWire(value));
         if (kind.custom === "Int" && !INT64_TEXT.test(value) && value !== "") throw new JsonInputError(path, `"${value}" is not an integer`);
+        if (kind.custom === "Int" && intTextOutOfRange(value)) throw new JsonInputError(path, "integer out of range (more than 256 bits)");
         return value;
       case "bytes":
         // sdk.Dec / sdk.Int in a bytes field: JSON shows the number, the wire holds its text
@@ -127,6 +131,8 @@ function expectString(value: unknown, path: string): string {
 }
 
 function parseInteger(value: unknown, type: IntegerType, path: string): bigint {
+  // a number in another form than an integer's ("1e-999", "200e3", "2.0") is refused as its text is
+  if (value instanceof JsonNumberText) return wrap(path, () => parseIntegerText(String(value), type));
   if (typeof value !== "string" && typeof value !== "number") throw new JsonInputError(path, `expected a ${type} (a decimal string or a number)`);
   return wrap(path, () => (typeof value === "number" ? integerFromNumber(value, type) : parseIntegerText(value, type)));
 }
@@ -134,8 +140,8 @@ function parseInteger(value: unknown, type: IntegerType, path: string): bigint {
 /** A float as a JSON number, or a string in decimal or exponent form, "NaN", "Infinity" or "-Infinity" (proto3 JSON). */
 function parseFloatValue(value: unknown, path: string): number {
   if (typeof value === "number") return value;
-  if (typeof value === "string" && (/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) || ["NaN", "Infinity", "-Infinity"].includes(value)))
-    return Number(value);
+  if (value instanceof JsonNumberText) return Number(value);
+  if (typeof value === "string" && (isDecimalFloatText(value, false) || ["NaN", "Infinity", "-Infinity"].includes(value))) return Number(value);
   throw new JsonInputError(path, `"${String(value)}" is not a number`);
 }
 

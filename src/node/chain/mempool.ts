@@ -57,6 +57,11 @@ export class Mempool {
     this.pending.push(tx);
   }
 
+  /** Puts back, ahead of the others, transactions taken for a block that could not be committed. */
+  restore(txs: PendingTx[]): void {
+    this.pending = [...txs, ...this.pending];
+  }
+
   take(): PendingTx[] {
     const txs = this.pending;
     this.pending = [];

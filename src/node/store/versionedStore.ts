@@ -50,6 +50,8 @@ export class VersionedStore {
   private readonly latestScans: LatestScans;
   private readonly latestValues = new LatestValues(KEPT_VALUES);
   private readonly earlierScans: EarlierScans;
+  /** Test hook (failWritesForTest): the error every batch write fails with, as LevelDB's would on a full disk. */
+  private writeFault: Error | undefined;
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -122,7 +124,7 @@ export class VersionedStore {
     if (this.earliest === 0) ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(batch.version) });
     this.committing = true;
     try {
-      await this.db.batch(ops);
+      await this.writeBatch(ops);
       this.latest = batch.version;
       this.latestScans.advance(batch.version, ops);
       this.latestValues.advance(batch.version, ops);
@@ -144,9 +146,19 @@ export class VersionedStore {
       ops.push({ type: "del", key: logKey }, { type: "del", key: logValue });
     }
     ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(earliest) });
-    await this.db.batch(ops as never);
+    await this.writeBatch(ops as BatchOp[]);
     this.earliest = earliest;
     this.earlierScans.prune(earliest);
+  }
+
+  private async writeBatch(ops: BatchOp[]): Promise<void> {
+    if (this.writeFault) throw this.writeFault;
+    await this.db.batch(ops);
+  }
+
+  /** Only for tests (no setting, route or command reaches it): makes batch writes fail with `error` until called with undefined. */
+  failWritesForTest(error: Error | undefined): void {
+    this.writeFault = error;
   }
 
   /** Unversioned chain data (blocks, tx index, ...): raw keys under the meta namespace. */

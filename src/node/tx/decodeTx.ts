@@ -7,6 +7,7 @@ import { UnknownTypeUrlError, neutralTypeUrl } from "../../codec/typeRegistry.js
 import { sdkError } from "../abci/txError.js";
 import { usesLegacyAmino } from "./signerKeys.js";
 import { fieldText } from "../../codec/fieldText.js";
+import { checkBigNumberFields } from "./bigNumberFields.js";
 
 /** A transaction as the node checks and executes it. */
 export interface DecodedTx {
@@ -49,6 +50,7 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
     body.messages ??= [];
     body.memo ??= "";
     const authInfo = decode(AuthInfo, raw.auth_info_bytes) as DecodedTx["authInfo"];
+    checkBigNumberFields(AuthInfo, authInfo);
     authInfo.signer_infos ??= [];
     if (options.deterministic && authInfo.signer_infos.some((info) => usesLegacyAmino(info.mode_info as ProtoMessage | undefined))) {
       rejectNonCanonical(codec.root, TxBody, raw.body_bytes);
@@ -58,7 +60,9 @@ export function decodeTx(codec: Codec, bytes: Uint8Array, options: { determinist
       const typeUrl = fieldText(any.type_url);
       const type = codec.root.lookup("." + typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
       if (!type || !("decode" in type)) throw new UnknownTypeUrlError(typeUrl);
-      return { typeName: neutralTypeUrl(typeUrl).slice(1), msg: decode(type as protobuf.Type, any.value as Uint8Array), any };
+      const msg = decode(type as protobuf.Type, any.value as Uint8Array);
+      checkBigNumberFields(type as protobuf.Type, msg);
+      return { typeName: neutralTypeUrl(typeUrl).slice(1), msg, any };
     });
     return { raw, body, authInfo, bodyHasUnknownNonCriticals, msgs, bytes };
   } catch (err) {

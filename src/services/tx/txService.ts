@@ -135,6 +135,8 @@ async function broadcast(context: ServiceContext, bytes: Uint8Array, mode: Broad
   } catch (err) {
     const known = err instanceof NodeRpcError ? MEMPOOL_CODES.find(([pattern]) => pattern.test(err.message)) : undefined;
     if (known) return txResponse({ txhash, code: known[1], codespace: "sdk" });
+    // the node cannot write blocks (a full disk): nothing it accepted now could be committed
+    if (err instanceof NodeRpcError && err.data?.startsWith("cannot write blocks")) throw new GatewayError(GrpcCode.Unavailable, err.data);
     throw err;
   }
   if (mode === "async") return txResponse({ txhash: result.hash });
