@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import fs from "node:fs";
 import path from "node:path";
 import type { AbciQueryResponse, MessageQueryResponse } from "../client/chainClient.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
@@ -14,6 +15,7 @@ import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
+import { genesisFactsOf, putGenesisFacts, resumedGenesisFacts, type GenesisFacts } from "./genesisFacts.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
 import {
   paramSubspacesOf,
@@ -28,7 +30,7 @@ import {
   type QueryContext,
 } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
-import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
+import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
 import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
@@ -48,11 +50,10 @@ export interface NodeOptions {
   codec?: Codec;
 }
 
-const CHAIN_KEY = utf8("chain");
-
 /**
  * The embedded development node: module state in a versioned LevelDB store,
- * loaded from genesis.json on first start and resumed on later starts;
+ * loaded from genesis.json on first start and resumed from the store on later starts
+ * (which read of genesis.json only its hash, genesisFacts.ts);
  * transactions checked into a mempool and executed in blocks; ABCI-style
  * queries at any kept height. Events: "commit" (height) as soon as a block's state is
  * written, "pruned" (height) when the heights it made too old can no longer be read,
@@ -73,7 +74,9 @@ export class EmbeddedNode extends EventEmitter {
     readonly store: VersionedStore,
     readonly codec: Codec,
     readonly chain: ChainInfo,
-    readonly genesis: GenesisDoc,
+    /** What the node keeps of its genesis: chain id, genesis time, consensus params. */
+    readonly genesis: GenesisFacts,
+    private readonly genesisFile: string,
     readonly moniker: string,
     readonly validatorKey: ValidatorKey,
     readonly nodeId: string,
@@ -90,23 +93,31 @@ export class EmbeddedNode extends EventEmitter {
     this.checkLayer = new CacheLayer(store.reader());
   }
 
-  /** Opens the node's store under {home}/data; a fresh store is initialised from {home}/config/genesis.json as block 1. */
+  /**
+   * Opens the node's store under {home}/data. A new store is initialised from
+   * {home}/config/genesis.json as block 1; a store already started needs of the file
+   * only that its hash be the one it was started from.
+   */
   static async open(options: NodeOptions): Promise<EmbeddedNode> {
     const codec = options.codec ?? new Codec();
     const modules = NODE_MODULES;
     const genesisFile = path.join(options.home, "config", "genesis.json");
-    // Validate before opening the store: a bad genesis must leave the store untouched.
-    const genesis = readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix });
+    const storeDir = path.join(options.home, "data", "state.db");
+    const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix });
+    // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
+    let genesis = fs.existsSync(storeDir) ? undefined : readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
-    const store = await VersionedStore.open(path.join(options.home, "data", "state.db"));
+    const store = await VersionedStore.open(storeDir);
     try {
-      const chain = { chainId: genesis.doc.chain_id, bech32Prefix: options.bech32Prefix };
+      if (store.latestVersion === 0) genesis ??= readWhole(); // a store opened before but never committed
+      const facts = genesis ? genesisFactsOf(genesis.doc, genesis.sha256) : await resumedGenesisFacts(store, genesisFile, readWhole);
       const node = new EmbeddedNode(
         store,
         codec,
-        chain,
-        genesis.doc,
+        { chainId: facts.chain_id, bech32Prefix: options.bech32Prefix },
+        facts,
+        genesisFile,
         options.moniker,
         key,
         loadNodeId(options.home),
@@ -115,13 +126,17 @@ export class EmbeddedNode extends EventEmitter {
         options.keepRecent,
         minGasPrices,
       );
-      if (store.latestVersion === 0) await node.initChain(genesis.states);
-      else await node.checkSameChain();
+      if (genesis) await node.initChain(genesis.states);
       return node;
     } catch (err) {
       await store.close();
       throw err;
     }
+  }
+
+  /** The genesis document (the RPC's `genesis`), read from the file when asked: the node does not keep it. */
+  async genesisDocument(): Promise<GenesisDoc> {
+    return JSON.parse(await fs.promises.readFile(this.genesisFile, "utf8")) as GenesisDoc;
   }
 
   get height(): number {
@@ -278,7 +293,7 @@ export class EmbeddedNode extends EventEmitter {
       validators: await this.validatorSet(layer),
       previous,
       appHash: nextAppHash(previous?.appHash ?? "", layer.sortedWrites()),
-      consensusParams: this.genesis.consensus_params ?? {},
+      consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
     await this.commit(
@@ -393,25 +408,15 @@ export class EmbeddedNode extends EventEmitter {
       endEvents: [],
       validators: await this.validatorSet(layer),
       appHash: nextAppHash("", layer.sortedWrites()),
-      consensusParams: this.genesis.consensus_params ?? {},
+      consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
     const batch = this.store.begin();
-    batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: this.genesis.chain_id, genesis_time: this.genesis.genesis_time })));
+    putGenesisFacts(batch, this.genesis);
     layer.commitTo(batch);
     putCommittedHeight(batch, 1, record);
     await this.store.commit(batch);
     this.checkLayer = new CacheLayer(this.store.reader());
-  }
-
-  private async checkSameChain(): Promise<void> {
-    const stored = await this.store.getMeta(CHAIN_KEY);
-    const chainId = stored ? (JSON.parse(new TextDecoder().decode(stored)) as { chain_id: string }).chain_id : undefined;
-    if (chainId !== this.genesis.chain_id) {
-      throw new Error(
-        `the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`,
-      );
-    }
   }
 }
 

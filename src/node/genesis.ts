@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Codec } from "../codec/codec.js";
 import { JsonInputError } from "../codec/json/parseProto3.js";
@@ -19,13 +20,18 @@ export interface ParsedGenesis {
   doc: GenesisDoc;
   /** Each module's decoded and validated GenesisState. */
   states: Map<string, ProtoMessage>;
+  /** SHA-256 (hex) of the file's bytes. */
+  sha256: string;
 }
 
 /** Reads and validates the whole genesis before anything is written, so a bad one leaves the store untouched. */
 export function readGenesis(file: string, modules: NodeModule[], codec: Codec, chain: Omit<ChainInfo, "chainId">): ParsedGenesis {
   let doc: GenesisDoc;
+  let sha256: string;
   try {
-    doc = JSON.parse(fs.readFileSync(file, "utf8")) as GenesisDoc;
+    const bytes = fs.readFileSync(file);
+    sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+    doc = JSON.parse(bytes.toString("utf8")) as GenesisDoc;
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
@@ -46,5 +52,5 @@ export function readGenesis(file: string, modules: NodeModule[], codec: Codec, c
       throw new GenesisError(`${where}.${message}`);
     }
   }
-  return { doc, states };
+  return { doc, states, sha256 };
 }

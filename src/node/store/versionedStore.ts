@@ -154,6 +154,11 @@ export class VersionedStore {
     return (await this.db.get(concatBytes(Uint8Array.of(META), key))) ?? undefined;
   }
 
+  /** Writes one metadata entry at once, outside a commit (what a commit's batch.putMeta writes with the commit). */
+  async putMeta(key: Uint8Array, value: Uint8Array): Promise<void> {
+    await this.db.put(concatBytes(Uint8Array.of(META), key), value);
+  }
+
   async *iterateMeta(prefix: Uint8Array, options: { reverse?: boolean; limit?: number } = {}): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const full = concatBytes(Uint8Array.of(META), prefix);
     const upper = prefixEnd(full);
