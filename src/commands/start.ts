@@ -42,6 +42,7 @@ export async function start(options: StartOptions): Promise<void> {
     moniker: nodeConfig.moniker,
     minimumGasPrices: app["minimum-gas-prices"],
     codec,
+    importProgress: (line) => console.log(line),
   });
   const client = new InProcessClient(node);
   for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);

@@ -14,7 +14,8 @@ import { Mempool, type Inclusion } from "./chain/mempool.js";
 import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
-import { readGenesis, type GenesisDoc } from "./genesis.js";
+import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
+import { ImportProgress, type ProgressLog } from "./genesisProgress.js";
 import { genesisFactsOf, putGenesisFacts, resumedGenesisFacts, type GenesisFacts } from "./genesisFacts.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
 import {
@@ -48,6 +49,8 @@ export interface NodeOptions {
   /** app.toml minimum-gas-prices, e.g. "0.025uhub". */
   minimumGasPrices?: string;
   codec?: Codec;
+  /** Where a first start's genesis import prints its progress lines (none when absent). */
+  importProgress?: ProgressLog;
 }
 
 /**
@@ -103,7 +106,24 @@ export class EmbeddedNode extends EventEmitter {
     const modules = NODE_MODULES;
     const genesisFile = path.join(options.home, "config", "genesis.json");
     const storeDir = path.join(options.home, "data", "state.db");
-    const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix });
+    const progress = options.importProgress ? new ImportProgress(options.importProgress) : undefined;
+    const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress);
+    try {
+      return await EmbeddedNode.openWith(options, codec, modules, genesisFile, storeDir, readWhole, progress);
+    } finally {
+      progress?.close();
+    }
+  }
+
+  private static async openWith(
+    options: NodeOptions,
+    codec: Codec,
+    modules: NodeModule[],
+    genesisFile: string,
+    storeDir: string,
+    readWhole: () => ParsedGenesis,
+    progress: ImportProgress | undefined,
+  ): Promise<EmbeddedNode> {
     // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
     let genesis = fs.existsSync(storeDir) ? undefined : readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
@@ -126,7 +146,7 @@ export class EmbeddedNode extends EventEmitter {
         options.keepRecent,
         minGasPrices,
       );
-      if (genesis) await node.initChain(genesis.states);
+      if (genesis) await node.initChain(genesis.states, progress);
       return node;
     } catch (err) {
       await store.close();
@@ -394,10 +414,17 @@ export class EmbeddedNode extends EventEmitter {
     );
   }
 
-  private async initChain(states: Map<string, Record<string, unknown>>): Promise<void> {
-    const layer = new CacheLayer(this.store.reader(0));
+  private async initChain(states: Map<string, Record<string, unknown>>, progress?: ImportProgress): Promise<void> {
+    const layer = progress ? new CountedLayer(this.store.reader(0), () => progress.advance()) : new CacheLayer(this.store.reader(0));
     const time = new Date(this.genesis.genesis_time);
+    progress?.begin("writing the modules' state", "keys", genesisEntries(states));
     for (const module of this.modules) await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+    progress?.end();
+    progress?.begin("hashing the state", "keys");
+    const writes = layer.sortedWrites();
+    const appHash = nextAppHash("", writes);
+    progress?.advance(writes.length);
+    progress?.end();
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
       height: 1,
@@ -407,7 +434,7 @@ export class EmbeddedNode extends EventEmitter {
       beginEvents: [],
       endEvents: [],
       validators: await this.validatorSet(layer),
-      appHash: nextAppHash("", layer.sortedWrites()),
+      appHash,
       consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
@@ -415,8 +442,26 @@ export class EmbeddedNode extends EventEmitter {
     putGenesisFacts(batch, this.genesis);
     layer.commitTo(batch);
     putCommittedHeight(batch, 1, record);
+    progress?.begin(`committing ${writes.length.toLocaleString("en")} keys to the store`, "keys");
     await this.store.commit(batch);
+    progress?.advance(writes.length);
+    progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
+  }
+}
+
+/** A cache layer that reports each write (the genesis import's progress). */
+class CountedLayer extends CacheLayer {
+  constructor(
+    parent: ConstructorParameters<typeof CacheLayer>[0],
+    private readonly onWrite: () => void,
+  ) {
+    super(parent);
+  }
+
+  override set(key: Uint8Array, value: Uint8Array): void {
+    super.set(key, value);
+    this.onWrite();
   }
 }
 

@@ -4,6 +4,7 @@ import type { Codec } from "../codec/codec.js";
 import { JsonInputError } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import type { ChainInfo, NodeModule } from "./modules/nodeModule.js";
+import type { ImportProgress } from "./genesisProgress.js";
 
 export class GenesisError extends Error {}
 
@@ -24,14 +25,19 @@ export interface ParsedGenesis {
   sha256: string;
 }
 
+const READ_CHUNK = 16 << 20;
+
 /** Reads and validates the whole genesis before anything is written, so a bad one leaves the store untouched. */
-export function readGenesis(file: string, modules: NodeModule[], codec: Codec, chain: Omit<ChainInfo, "chainId">): ParsedGenesis {
+export function readGenesis(file: string, modules: NodeModule[], codec: Codec, chain: Omit<ChainInfo, "chainId">, progress?: ImportProgress): ParsedGenesis {
   let doc: GenesisDoc;
   let sha256: string;
   try {
-    const bytes = fs.readFileSync(file);
-    sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+    const { bytes, hash } = readHashed(file, progress);
+    sha256 = hash;
+    progress?.begin("parsing the JSON", "MB", bytes.length / 2 ** 20);
     doc = JSON.parse(bytes.toString("utf8")) as GenesisDoc;
+    progress?.advance(bytes.length / 2 ** 20);
+    progress?.end();
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
@@ -41,6 +47,7 @@ export function readGenesis(file: string, modules: NodeModule[], codec: Codec, c
   }
   const appState = doc.app_state ?? {};
   const states = new Map<string, ProtoMessage>();
+  progress?.begin("decoding and validating app_state", "modules", modules.length);
   for (const module of modules) {
     const where = `${file}: app_state.${module.name}`;
     try {
@@ -51,6 +58,38 @@ export function readGenesis(file: string, modules: NodeModule[], codec: Codec, c
       const message = err instanceof JsonInputError ? err.message : (err as Error).message;
       throw new GenesisError(`${where}.${message}`);
     }
+    progress?.advance();
   }
+  progress?.end();
   return { doc, states, sha256 };
+}
+
+/** How many entries the states' lists hold (accounts, balances, ...): about as many keys as the import writes. */
+export function genesisEntries(states: Map<string, ProtoMessage>): number {
+  let entries = 0;
+  for (const state of states.values()) for (const value of Object.values(state)) if (Array.isArray(value)) entries += value.length;
+  return entries;
+}
+
+/** The file's bytes and their SHA-256, read in chunks (a progress line can follow each). */
+function readHashed(file: string, progress?: ImportProgress): { bytes: Buffer; hash: string } {
+  const size = fs.statSync(file).size;
+  const bytes = Buffer.allocUnsafe(size);
+  const hash = crypto.createHash("sha256");
+  progress?.begin("reading genesis.json", "MB", size / 2 ** 20);
+  const fd = fs.openSync(file, "r");
+  try {
+    let read = 0;
+    while (read < size) {
+      const n = fs.readSync(fd, bytes, read, Math.min(READ_CHUNK, size - read), read);
+      if (n === 0) break;
+      hash.update(bytes.subarray(read, read + n));
+      read += n;
+      progress?.advance(n / 2 ** 20);
+    }
+    progress?.end();
+    return { bytes: bytes.subarray(0, read), hash: hash.digest("hex") };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
