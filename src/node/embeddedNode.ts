@@ -130,7 +130,10 @@ export class EmbeddedNode extends EventEmitter {
     const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(storeDir);
     try {
-      if (store.latestVersion === 0) genesis ??= readWhole(); // a store opened before but never committed
+      if (store.latestVersion === 0 && !genesis) {
+        genesis = readWhole(); // a store opened before but never committed: an import cut short
+        await store.clear();
+      }
       const facts = genesis ? genesisFactsOf(genesis.doc, genesis.sha256) : await resumedGenesisFacts(store, genesisFile, readWhole);
       const node = new EmbeddedNode(
         store,
@@ -440,11 +443,13 @@ export class EmbeddedNode extends EventEmitter {
     });
     const batch = this.store.begin();
     putGenesisFacts(batch, this.genesis);
-    layer.commitTo(batch);
+    for (const { key, value } of writes) {
+      if (value) batch.set(key, value);
+      else batch.delete(key);
+    }
     putCommittedHeight(batch, 1, record);
-    progress?.begin(`committing ${writes.length.toLocaleString("en")} keys to the store`, "keys");
-    await this.store.commit(batch);
-    progress?.advance(writes.length);
+    progress?.begin("committing to the store", "keys", writes.length);
+    await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
   }

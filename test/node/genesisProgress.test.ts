@@ -25,7 +25,7 @@ describe("genesis import progress lines", () => {
       "[genesis] decoding and validating app_state: N modules",
       "[genesis] writing the modules' state: N keys",
       "[genesis] hashing the state: N keys",
-      "[genesis] committing N keys to the store: N keys",
+      "[genesis] committing to the store: N keys",
     ]);
     const written = Number(ends[3]!.match(/([\d,]+) keys/)![1]!.replace(/,/g, ""));
     expect(written).to.be.greaterThan(1000); // 504 accounts and their balances, at least

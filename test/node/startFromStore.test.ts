@@ -5,17 +5,23 @@ import path from "node:path";
 import { Codec } from "../../src/codec/codec.js";
 import { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { VersionedStore } from "../../src/node/store/versionedStore.js";
-import { openDevNode } from "../helpers/devNode.js";
+import { initHome } from "../../src/commands/init.js";
+import { openDevNode, TEST_MNEMONIC } from "../helpers/devNode.js";
+import { tempDir } from "../helpers/tempDir.js";
 
 const codec = new Codec();
 const reopen = (home: string) => EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "test", codec });
 const genesisFile = (home: string) => path.join(home, "config", "genesis.json");
 const chainMeta = Uint8Array.from(Buffer.from("chain"));
 
+async function storeMetaOf(store: VersionedStore): Promise<Record<string, unknown>> {
+  return JSON.parse(Buffer.from((await store.getMeta(chainMeta))!).toString("utf8")) as Record<string, unknown>;
+}
+
 async function storeMeta(home: string): Promise<Record<string, unknown>> {
   const store = await VersionedStore.open(path.join(home, "data", "state.db"));
   try {
-    return JSON.parse(Buffer.from((await store.getMeta(chainMeta))!).toString("utf8")) as Record<string, unknown>;
+    return await storeMetaOf(store);
   } finally {
     await store.close();
   }
@@ -95,5 +101,22 @@ describe("start-up from the store: the genesis kept as facts and a hash", () => 
         .update(fs.readFileSync(genesisFile(home)))
         .digest("hex"),
     );
+  });
+
+  it("imports again into a store left at version 0 by an import cut short, dropping what that import wrote", async () => {
+    const home = path.join(tempDir(), "home");
+    initHome({ home, chainId: "devnet-1", accounts: 4, denom: "uhub", mnemonic: TEST_MNEMONIC });
+    const stray = Uint8Array.from(Buffer.from("left-by-a-cut-import"));
+    const store = await VersionedStore.open(path.join(home, "data", "state.db"));
+    await store.putMeta(stray, Uint8Array.of(1));
+    await store.close();
+    const node = await reopen(home);
+    try {
+      expect(node.height).to.equal(1);
+      expect(await node.store.getMeta(stray)).to.equal(undefined);
+      expect((await storeMetaOf(node.store)).chain_id).to.equal("devnet-1");
+    } finally {
+      await node.close();
+    }
   });
 });
