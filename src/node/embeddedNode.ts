@@ -121,17 +121,17 @@ export class EmbeddedNode extends EventEmitter {
     modules: NodeModule[],
     genesisFile: string,
     storeDir: string,
-    readWhole: () => ParsedGenesis,
+    readWhole: () => Promise<ParsedGenesis>,
     progress: ImportProgress | undefined,
   ): Promise<EmbeddedNode> {
     // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
-    let genesis = fs.existsSync(storeDir) ? undefined : readWhole();
+    let genesis = fs.existsSync(storeDir) ? undefined : await readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(storeDir);
     try {
       if (store.latestVersion === 0 && !genesis) {
-        genesis = readWhole(); // a store opened before but never committed: an import cut short
+        genesis = await readWhole(); // a store opened before but never committed: an import cut short
         await store.clear();
       }
       const facts = genesis ? genesisFactsOf(genesis.doc, genesis.sha256) : await resumedGenesisFacts(store, genesisFile, readWhole);

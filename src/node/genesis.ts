@@ -5,6 +5,7 @@ import { JsonInputError } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import type { ChainInfo, NodeModule } from "./modules/nodeModule.js";
 import type { ImportProgress } from "./genesisProgress.js";
+import { decodeInSteps, listEntries } from "./genesisDecode.js";
 
 export class GenesisError extends Error {}
 
@@ -28,7 +29,13 @@ export interface ParsedGenesis {
 const READ_CHUNK = 16 << 20;
 
 /** Reads and validates the whole genesis before anything is written, so a bad one leaves the store untouched. */
-export function readGenesis(file: string, modules: NodeModule[], codec: Codec, chain: Omit<ChainInfo, "chainId">, progress?: ImportProgress): ParsedGenesis {
+export async function readGenesis(
+  file: string,
+  modules: NodeModule[],
+  codec: Codec,
+  chain: Omit<ChainInfo, "chainId">,
+  progress?: ImportProgress,
+): Promise<ParsedGenesis> {
   let doc: GenesisDoc;
   let sha256: string;
   try {
@@ -47,18 +54,21 @@ export function readGenesis(file: string, modules: NodeModule[], codec: Codec, c
   }
   const appState = doc.app_state ?? {};
   const states = new Map<string, ProtoMessage>();
-  progress?.begin("decoding and validating app_state", "modules", modules.length);
+  progress?.begin(
+    "decoding and validating app_state",
+    "entries",
+    modules.reduce((n, m) => n + listEntries(appState[m.name]), 0),
+  );
   for (const module of modules) {
     const where = `${file}: app_state.${module.name}`;
     try {
-      const state = codec.parser.parse(codec.type(module.genesisType), appState[module.name] ?? {});
+      const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), appState[module.name] ?? {}, (n) => progress?.advance(n));
       module.validateGenesis(state, { chain: { ...chain, chainId: doc.chain_id }, codec });
       states.set(module.name, state);
     } catch (err) {
       const message = err instanceof JsonInputError ? err.message : (err as Error).message;
       throw new GenesisError(`${where}.${message}`);
     }
-    progress?.advance();
   }
   progress?.end();
   return { doc, states, sha256 };

@@ -63,13 +63,13 @@ export function checkSameGenesis(file: string, facts: Partial<GenesisFacts>, sha
  * them. A store written before the facts were kept (it has only the chain id) gets them from
  * the whole genesis this once.
  */
-export async function resumedGenesisFacts(store: VersionedStore, file: string, readWhole: () => ParsedGenesis): Promise<GenesisFacts> {
+export async function resumedGenesisFacts(store: VersionedStore, file: string, readWhole: () => Promise<ParsedGenesis>): Promise<GenesisFacts> {
   const stored = await storedGenesisFacts(store);
   if (stored?.genesis_sha256) {
     checkSameGenesis(file, stored, await fileSha256(file));
     return stored as GenesisFacts;
   }
-  const genesis = readWhole();
+  const genesis = await readWhole();
   if (stored?.chain_id !== genesis.doc.chain_id) {
     throw new GenesisError(
       `the store under data/ belongs to chain ${stored?.chain_id ?? "(unknown)"}, but genesis.json is for ${genesis.doc.chain_id}; remove data/ to start the new chain`,

@@ -22,7 +22,7 @@ describe("genesis import progress lines", () => {
     expect(ends.map((l) => l.replace(/[\d,]+/g, "N"))).to.deep.equal([
       "[genesis] reading genesis.json: N MB",
       "[genesis] parsing the JSON: N MB",
-      "[genesis] decoding and validating app_state: N modules",
+      "[genesis] decoding and validating app_state: N entries",
       "[genesis] writing the modules' state: N keys",
       "[genesis] hashing the state: N keys",
       "[genesis] committing to the store: N keys",
