@@ -138,7 +138,7 @@ export class VersionedStore {
    * keys are never all in memory at once. The latest version is written last: an import cut
    * short leaves a store at version 0, which the next start empties (clear) and imports again.
    */
-  async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 50_000): Promise<void> {
+  async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 20_000): Promise<void> {
     if (this.latest !== 0 || batch.version !== 1) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     for (const ops of batch.freshOperations(chunk)) {
       await this.db.batch(ops);
