@@ -3,7 +3,7 @@ import { child, CLI, get, memoryOf } from "./benchTools.js";
 const RUNS = 5;
 const IDLE_MS = 2000;
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 

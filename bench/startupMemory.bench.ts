@@ -8,13 +8,9 @@
 import { spawn } from "node:child_process";
 import type { BenchHome } from "./benchHome.js";
 import { CLI, fmtMs, load, memoryOf, record } from "./benchTools.js";
-import { existingHomeStart, startToFirstAnswer } from "./existingHomeStart.js";
+import { existingHomeStart, median, startToFirstAnswer } from "./existingHomeStart.js";
 
 const RUNS = 5;
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
 
 async function timeToExit(args: string[]): Promise<number> {
   const start = performance.now();
