@@ -77,7 +77,7 @@ export async function readGenesis(
 /** How many entries the states' lists hold (accounts, balances, ...): about as many keys as the import writes. */
 export function genesisEntries(states: Map<string, ProtoMessage>): number {
   let entries = 0;
-  for (const state of states.values()) for (const value of Object.values(state)) if (Array.isArray(value)) entries += value.length;
+  for (const state of states.values()) entries += listEntries(state);
   return entries;
 }
 
