@@ -5,6 +5,9 @@ import { addGenesisAccounts } from "../test/helpers/largeGenesis.js";
 import { TEST_MNEMONIC } from "../test/helpers/devNode.js";
 import { get, startChainRest } from "./benchTools.js";
 
+/** How long the first start (the genesis import) may take on a loaded machine. */
+const IMPORT_LIMIT_MS = 30 * 60_000;
+
 export interface BenchHome {
   home: string;
   /** The funded accounts without keys that addGenesisAccounts wrote. */
@@ -30,7 +33,7 @@ export async function prepareHome(dir: string, extra: number, keyed = 50, blocks
   if (extra > 0) addGenesisAccounts(home, extra);
   editConfig(home, "config.toml", "create_empty_blocks = false", "create_empty_blocks = true");
   editConfig(home, "config.toml", 'create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "100ms"');
-  const started = await startChainRest(home);
+  const started = await startChainRest(home, IMPORT_LIMIT_MS);
   let height = 0;
   while (height < blocks) {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -208,9 +208,9 @@ export function profileFlags(): string[] {
 }
 
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
-export async function startChainRest(home: string): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
+export async function startChainRest(home: string, timeoutMs?: number): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
   const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
-  const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/))[1]!;
+  const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/, timeoutMs))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };
 }

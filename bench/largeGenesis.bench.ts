@@ -3,8 +3,10 @@
  * (pages walked by their next_key from deep keys, as a client pages) against
  * the first page of a 1,000-account genesis (the embedded node's Accounts
  * query, at the latest height), with how long the large genesis takes to
- * import and how big {home}/data gets. Runs in its own process (a large
- * heap); prints one JSON line with its results for bench/run.ts.
+ * import, the longest wait between its progress lines, how big {home}/data
+ * gets, and `chain-rest start` (time to the first answer, idle RSS) on both
+ * homes once imported. Runs in its own process (a large heap); prints one
+ * JSON line with its results for bench/run.ts.
  *
  *   node --max-old-space-size=16384 --import tsx bench/largeGenesis.bench.ts [accounts=1000000]
  */
@@ -17,6 +19,7 @@ import { Codec } from "../src/codec/codec.js";
 import { EmbeddedNode } from "../src/node/embeddedNode.js";
 import { addGenesisAccounts } from "../test/helpers/largeGenesis.js";
 import { scratchDir, timings } from "./benchTools.js";
+import { existingHomeStart } from "./existingHomeStart.js";
 
 const LARGE = Number(process.argv[2] ?? 1_000_000);
 const SMALL = 1_000;
@@ -31,10 +34,17 @@ async function openWith(accounts: number) {
   initHome({ home, chainId: "devnet-1", accounts: 10, denom: "uhub" });
   addGenesisAccounts(home, accounts);
   const start = performance.now();
-  const node = await EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "bench", codec });
+  const lineTimes: number[] = [start];
+  const importProgress = (line: string) => {
+    lineTimes.push(performance.now());
+    console.error(line);
+  };
+  const node = await EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "bench", codec, importProgress });
   const importMs = performance.now() - start;
+  lineTimes.push(performance.now());
+  const longestGapMs = Math.max(...lineTimes.slice(1).map((t, i) => t - lineTimes[i]!));
   const dataBytes = Number(execFileSync("du", ["-sb", path.join(home, "data")], { encoding: "utf8" }).split("\t")[0]);
-  return { home, node, importMs, dataBytes };
+  return { home, node, importMs, longestGapMs, dataBytes };
 }
 
 /** One page of 100 accounts; the key of the page after it. */
@@ -68,12 +78,17 @@ const deep = await timings(WALKS * PAGES_PER_WALK, async (i) => {
   nextKey = await page(large.node, { key: i % PAGES_PER_WALK === 0 ? deepKeys[i / PAGES_PER_WALK] : nextKey, limit: 100 });
 });
 await large.node.close();
+const smallStart = await existingHomeStart(small.home);
+const largeStart = await existingHomeStart(large.home);
 
 console.log(
   JSON.stringify({
     large: LARGE,
     small: SMALL,
     importMs: large.importMs,
+    longestGapMs: large.longestGapMs,
+    smallStart,
+    largeStart,
     smallImportMs: small.importMs,
     dataBytes: large.dataBytes,
     firstPage: first,

@@ -1,18 +1,16 @@
 /**
  * Start-up and memory of the compiled command line on a development home
- * that has been started before: `start` to the first answered request,
+ * that has been started before: `start` to the first answered request (and, with
+ * startupAtSizeRows, on homes of 100,000 and 1,000,000 accounts against it),
  * `routes` and `--help` to exit, resident memory idle after start, after
  * 10,000 requests and after 1,000,000 (no growth), and the peak.
  */
 import { spawn } from "node:child_process";
 import type { BenchHome } from "./benchHome.js";
-import { child, CLI, fmtMs, get, load, memoryOf, record } from "./benchTools.js";
+import { CLI, fmtMs, load, memoryOf, record } from "./benchTools.js";
+import { existingHomeStart, median, startToFirstAnswer } from "./existingHomeStart.js";
 
 const RUNS = 5;
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
 
 async function timeToExit(args: string[]): Promise<number> {
   const start = performance.now();
@@ -24,26 +22,41 @@ async function timeToExit(args: string[]): Promise<number> {
   return performance.now() - start;
 }
 
-/** Spawns `start` and asks for the bank params until answered: ms from spawn to the first 200. */
-async function startToFirstAnswer(home: string): Promise<{ ms: number; node: ReturnType<typeof child>; restUrl: string }> {
-  const start = performance.now();
-  const node = child([CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
-  const restUrl = (await node.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
-  for (;;) {
-    const r = await get(`${restUrl}/core/bank/v1beta1/params`).catch(() => undefined);
-    if (r?.status === 200) return { ms: performance.now() - start, node, restUrl };
-  }
+/**
+ * Start-up and idle memory on a home of `accounts` accounts against the small home's
+ * (measured in the same run): they should not grow with the genesis.
+ */
+export function startupAtSizeRows(
+  accounts: number,
+  large: { startMs: number; idleRssMb: number },
+  small: { startMs: number; idleRssMb: number },
+  smallAccounts = 10,
+): void {
+  const n = accounts.toLocaleString("en");
+  const baseline = `the same on a home of ${smallAccounts.toLocaleString("en")} accounts`;
+  record({
+    subject: `start on an existing home of ${n} accounts → first answer`,
+    baseline,
+    ratio: small.startMs / large.startMs,
+    target: "≥ 0.8x (and ≤ 1.0 s)",
+    subjectValue: fmtMs(large.startMs),
+    baselineValue: fmtMs(small.startMs),
+    note: "ratio = baseline time / subject time",
+  });
+  record({
+    subject: `idle RSS after start, ${n} accounts`,
+    baseline,
+    ratio: small.idleRssMb / large.idleRssMb,
+    target: "≥ 0.9x (and ≤ 120 MB)",
+    subjectValue: `${large.idleRssMb.toFixed(0)} MB`,
+    baselineValue: `${small.idleRssMb.toFixed(0)} MB`,
+    note: "ratio = baseline RSS / subject RSS",
+  });
 }
 
-export async function startupMemoryBenchmarks(bench: BenchHome, address: string): Promise<void> {
+export async function startupMemoryBenchmarks(bench: BenchHome, address: string): Promise<{ startMs: number; idleRssMb: number }> {
   console.log(`\nstart-up and memory (median of ${RUNS} runs where timed)`);
-  const starts: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const { ms, node } = await startToFirstAnswer(bench.home);
-    starts.push(ms);
-    await node.stop();
-  }
-  const startMs = median(starts);
+  const { startMs, idleRssMb } = await existingHomeStart(bench.home);
   record({
     subject: "start on an existing home → first answer",
     baseline: "target",
@@ -68,20 +81,18 @@ export async function startupMemoryBenchmarks(bench: BenchHome, address: string)
     });
   }
 
+  record({
+    subject: "idle RSS after start",
+    baseline: "target",
+    ratio: 120 / idleRssMb,
+    target: "≥ 1.0x (≤ 120 MB)",
+    subjectValue: `${idleRssMb.toFixed(0)} MB`,
+    baselineValue: "120 MB",
+    note: "ratio = target / RSS",
+  });
   const { node, restUrl } = await startToFirstAnswer(bench.home);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
     const pid = node.proc.pid!;
-    const idle = memoryOf(pid).rssMb;
-    record({
-      subject: "idle RSS after start",
-      baseline: "target",
-      ratio: 120 / idle,
-      target: "≥ 1.0x (≤ 120 MB)",
-      subjectValue: `${idle.toFixed(0)} MB`,
-      baselineValue: "120 MB",
-      note: "ratio = target / RSS",
-    });
     const route = () => `/core/bank/v1beta1/balances/${address}`;
     await load(restUrl, route, { amount: 10_000 });
     const after10k = memoryOf(pid).rssMb;
@@ -101,4 +112,5 @@ export async function startupMemoryBenchmarks(bench: BenchHome, address: string)
   } finally {
     await node.stop();
   }
+  return { startMs, idleRssMb };
 }

@@ -6,7 +6,8 @@ import { EmbeddedNode } from "../node/embeddedNode.js";
 import { InProcessClient } from "../node/inProcessClient.js";
 import { startRpcServer } from "../node/rpc/rpcServer.js";
 import type { RunningServer } from "../util/runningServer.js";
-import { isInitialized, readDevAccounts } from "./home.js";
+import { isInitialized } from "./home.js";
+import { readDevAccountsHead } from "./devAccountsHead.js";
 import { initHome } from "./init.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
@@ -41,6 +42,7 @@ export async function start(options: StartOptions): Promise<void> {
     moniker: nodeConfig.moniker,
     minimumGasPrices: app["minimum-gas-prices"],
     codec,
+    importProgress: (line) => console.log(line),
   });
   const client = new InProcessClient(node);
   for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
@@ -71,15 +73,15 @@ export async function start(options: StartOptions): Promise<void> {
   }
 
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
-  printAccounts(options.home);
+  await printAccounts(options.home);
   console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
 }
 
-function printAccounts(home: string): void {
-  const dev = readDevAccounts(home);
+async function printAccounts(home: string): Promise<void> {
+  const dev = await readDevAccountsHead(home, SHOWN_ACCOUNTS);
   if (!dev) return;
   console.log(`funded accounts (mnemonic: ${dev.mnemonic})`);
-  for (const account of dev.accounts.slice(0, SHOWN_ACCOUNTS)) console.log(`  ${account.hd_path}  ${account.address}`);
-  if (dev.accounts.length > SHOWN_ACCOUNTS) console.log(`  ... and ${dev.accounts.length - SHOWN_ACCOUNTS} more in config/dev-accounts.json`);
+  for (const account of dev.accounts) console.log(`  ${account.hd_path}  ${account.address}`);
+  if (dev.more) console.log("  ... and more in config/dev-accounts.json");
 }

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { AbciQueryResponse, MessageQueryResponse } from "../client/chainClient.js";
@@ -18,7 +19,9 @@ import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } 
 import { SerialQueue } from "./chain/serialQueue.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
-import { readGenesis, type GenesisDoc } from "./genesis.js";
+import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
+import { ImportProgress, type ProgressLog } from "./genesisProgress.js";
+import { genesisFactsOf, putGenesisFacts, resumedGenesisFacts, type GenesisFacts } from "./genesisFacts.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
 import {
   paramSubspacesOf,
@@ -33,7 +36,7 @@ import {
   type QueryContext,
 } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
-import { ModuleReader, ModuleStore, utf8 } from "./store/moduleStore.js";
+import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
 import { VersionedStore } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
 import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
@@ -51,13 +54,14 @@ export interface NodeOptions {
   /** app.toml minimum-gas-prices, e.g. "0.025uhub". */
   minimumGasPrices?: string;
   codec?: Codec;
+  /** Where a first start's genesis import prints its progress lines (none when absent). */
+  importProgress?: ProgressLog;
 }
-
-const CHAIN_KEY = utf8("chain");
 
 /**
  * The embedded development node: module state in a versioned LevelDB store,
- * loaded from genesis.json on first start and resumed on later starts;
+ * loaded from genesis.json on first start and resumed from the store on later starts
+ * (which read of genesis.json only its hash, genesisFacts.ts);
  * transactions checked into a mempool and executed in blocks; ABCI-style
  * queries at any kept height. Events: "commit" (height) as soon as a block's state is
  * written, "pruned" (height) when the heights it made too old can no longer be read,
@@ -82,7 +86,9 @@ export class EmbeddedNode extends EventEmitter {
     readonly store: VersionedStore,
     readonly codec: Codec,
     readonly chain: ChainInfo,
-    readonly genesis: GenesisDoc,
+    /** What the node keeps of its genesis: chain id, genesis time, consensus params. */
+    readonly genesis: GenesisFacts,
+    private readonly genesisFile: string,
     readonly moniker: string,
     readonly validatorKey: ValidatorKey,
     readonly nodeId: string,
@@ -105,23 +111,51 @@ export class EmbeddedNode extends EventEmitter {
     });
   }
 
-  /** Opens the node's store under {home}/data; a fresh store is initialised from {home}/config/genesis.json as block 1. */
+  /**
+   * Opens the node's store under {home}/data. A new store is initialised from
+   * {home}/config/genesis.json as block 1; a store already started needs of the file
+   * only that its hash be the one it was started from.
+   */
   static async open(options: NodeOptions): Promise<EmbeddedNode> {
     const codec = options.codec ?? new Codec();
     const modules = NODE_MODULES;
     const genesisFile = path.join(options.home, "config", "genesis.json");
-    // Validate before opening the store: a bad genesis must leave the store untouched.
-    const genesis = readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix });
+    const storeDir = path.join(options.home, "data", "state.db");
+    const progress = options.importProgress ? new ImportProgress(options.importProgress) : undefined;
+    const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress);
+    try {
+      return await EmbeddedNode.openWith(options, codec, modules, genesisFile, storeDir, readWhole, progress);
+    } finally {
+      progress?.close();
+    }
+  }
+
+  private static async openWith(
+    options: NodeOptions,
+    codec: Codec,
+    modules: NodeModule[],
+    genesisFile: string,
+    storeDir: string,
+    readWhole: () => Promise<ParsedGenesis>,
+    progress: ImportProgress | undefined,
+  ): Promise<EmbeddedNode> {
+    // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
+    let genesis = fs.existsSync(storeDir) ? undefined : await readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
-    const store = await VersionedStore.open(path.join(options.home, "data", "state.db"));
+    const store = await VersionedStore.open(storeDir);
     try {
-      const chain = { chainId: genesis.doc.chain_id, bech32Prefix: options.bech32Prefix };
+      if (store.latestVersion === 0 && !genesis) {
+        genesis = await readWhole(); // a store opened before but never committed: an import cut short
+        await store.clear();
+      }
+      const facts = genesis ? genesisFactsOf(genesis.doc, genesis.sha256) : await resumedGenesisFacts(store, genesisFile, readWhole);
       const node = new EmbeddedNode(
         store,
         codec,
-        chain,
-        genesis.doc,
+        { chainId: facts.chain_id, bech32Prefix: options.bech32Prefix },
+        facts,
+        genesisFile,
         options.moniker,
         key,
         loadNodeId(options.home),
@@ -130,13 +164,17 @@ export class EmbeddedNode extends EventEmitter {
         options.keepRecent,
         minGasPrices,
       );
-      if (store.latestVersion === 0) await node.initChain(genesis.states);
-      else await node.checkSameChain();
+      if (genesis) await node.initChain(genesis.states, progress);
       return node;
     } catch (err) {
       await store.close();
       throw err;
     }
+  }
+
+  /** The genesis document (the RPC's `genesis`), read from the file when asked: the node does not keep it. */
+  async genesisDocument(): Promise<GenesisDoc> {
+    return JSON.parse(await fs.promises.readFile(this.genesisFile, "utf8")) as GenesisDoc;
   }
 
   get height(): number {
@@ -301,7 +339,7 @@ export class EmbeddedNode extends EventEmitter {
       validators: await this.validatorSet(layer),
       previous,
       appHash: nextAppHash(previous?.appHash ?? "", layer.sortedWrites()),
-      consensusParams: this.genesis.consensus_params ?? {},
+      consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
     try {
@@ -450,10 +488,17 @@ export class EmbeddedNode extends EventEmitter {
     },
   };
 
-  private async initChain(states: Map<string, Record<string, unknown>>): Promise<void> {
-    const layer = new CacheLayer(this.store.reader(0));
+  private async initChain(states: Map<string, Record<string, unknown>>, progress?: ImportProgress): Promise<void> {
+    const layer = progress ? new CountedLayer(this.store.reader(0), () => progress.advance()) : new CacheLayer(this.store.reader(0));
     const time = new Date(this.genesis.genesis_time);
+    progress?.begin("writing the modules' state", "keys", genesisEntries(states));
     for (const module of this.modules) await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+    progress?.end();
+    progress?.begin("hashing the state", "keys");
+    const writes = layer.sortedWrites();
+    const appHash = nextAppHash("", writes);
+    progress?.advance(writes.length);
+    progress?.end();
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
       height: 1,
@@ -463,26 +508,36 @@ export class EmbeddedNode extends EventEmitter {
       beginEvents: [],
       endEvents: [],
       validators: await this.validatorSet(layer),
-      appHash: nextAppHash("", layer.sortedWrites()),
-      consensusParams: this.genesis.consensus_params ?? {},
+      appHash,
+      consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
     const batch = this.store.begin();
-    batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: this.genesis.chain_id, genesis_time: this.genesis.genesis_time })));
-    layer.commitTo(batch);
+    putGenesisFacts(batch, this.genesis);
+    for (const { key, value } of writes) {
+      if (value) batch.set(key, value);
+      else batch.delete(key);
+    }
     putCommittedHeight(batch, 1, record);
-    await this.store.commit(batch);
+    progress?.begin("committing to the store", "keys", writes.length);
+    await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
+    progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
   }
+}
 
-  private async checkSameChain(): Promise<void> {
-    const stored = await this.store.getMeta(CHAIN_KEY);
-    const chainId = stored ? (JSON.parse(new TextDecoder().decode(stored)) as { chain_id: string }).chain_id : undefined;
-    if (chainId !== this.genesis.chain_id) {
-      throw new Error(
-        `the store under data/ belongs to chain ${chainId ?? "(unknown)"}, but genesis.json is for ${this.genesis.chain_id}; remove data/ to start the new chain`,
-      );
-    }
+/** A cache layer that reports each write (the genesis import's progress). */
+class CountedLayer extends CacheLayer {
+  constructor(
+    parent: ConstructorParameters<typeof CacheLayer>[0],
+    private readonly onWrite: () => void,
+  ) {
+    super(parent);
+  }
+
+  override set(key: Uint8Array, value: Uint8Array): void {
+    super.set(key, value);
+    this.onWrite();
   }
 }
 

@@ -1,4 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
+import crypto from "node:crypto";
 import { uint64Bytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
 import type { StateBatch, VersionedStore } from "../store/versionedStore.js";
@@ -127,11 +127,18 @@ export async function getAppHash(store: VersionedStore, height: number): Promise
  * block's state writes in key order, so it changes exactly when state changes.
  */
 export function nextAppHash(previous: string, writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>): string {
-  const hasher = sha256.create();
+  // node:crypto, lengths written into one reused buffer: a genesis import hashes millions of writes
+  const hasher = crypto.createHash("sha256");
+  const length = Buffer.alloc(8);
+  const lengthOf = (n: number) => {
+    length.writeBigUInt64BE(BigInt(n));
+    return length;
+  };
   hasher.update(Buffer.from(previous, "hex"));
   for (const write of writes) {
-    hasher.update(uint64Bytes(write.key.length)).update(write.key);
-    hasher.update(uint64Bytes(write.value?.length ?? 0)).update(write.value ?? new Uint8Array());
+    hasher.update(lengthOf(write.key.length)).update(write.key);
+    hasher.update(lengthOf(write.value?.length ?? 0));
+    if (write.value) hasher.update(write.value);
   }
   return hex(hasher.digest());
 }

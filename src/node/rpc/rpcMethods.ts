@@ -72,7 +72,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
       }
       return { last_height: String(node.height), block_metas: metas };
     },
-    genesis: async () => ({ genesis: node.genesis }),
+    genesis: async () => ({ genesis: await node.genesisDocument() }),
     net_info: async () => ({ listening: true, listeners: [], n_peers: "0", peers: [] }),
     num_unconfirmed_txs: async () => ({ n_txs: String(node.mempool.size), total: String(node.mempool.size), total_bytes: "0", txs: null }),
   };

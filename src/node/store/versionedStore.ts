@@ -134,6 +134,35 @@ export class VersionedStore {
     }
   }
 
+  /**
+   * Commits the first version (a genesis import) in LevelDB writes of `chunk` keys each, so
+   * that the event loop runs between them (progress lines) and the operations of millions of
+   * keys are never all in memory at once. The latest version is written last: an import cut
+   * short leaves a store at version 0, which the next start empties (clear) and imports again.
+   */
+  async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 20_000): Promise<void> {
+    if (this.latest !== 0 || batch.version !== 1) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
+    for (const ops of batch.freshOperations(chunk)) {
+      await this.db.batch(ops);
+      onWritten(ops.length / 2);
+    }
+    await this.db.batch([
+      { type: "put", key: LATEST_KEY, value: uint64Bytes(1) },
+      { type: "put", key: EARLIEST_KEY, value: uint64Bytes(1) },
+    ]);
+    this.latest = 1;
+    this.earliest = 1;
+    this.latestScans.retire(1);
+    this.latestValues.retire(1);
+  }
+
+  /** Empties a store that never committed (an import cut short), keeping its fast-index mark. */
+  async clear(): Promise<void> {
+    if (this.latest !== 0) throw new Error(`clear of a store at version ${this.latest}`);
+    await this.db.clear();
+    await this.db.put(FAST_INDEX_KEY, Uint8Array.of(1));
+  }
+
   /** Drops what only heights below `earliest` could read. */
   async prune(earliest: number): Promise<void> {
     if (earliest <= this.earliest) return;
@@ -164,6 +193,11 @@ export class VersionedStore {
   /** Unversioned chain data (blocks, tx index, ...): raw keys under the meta namespace. */
   async getMeta(key: Uint8Array): Promise<Uint8Array | undefined> {
     return (await this.db.get(concatBytes(Uint8Array.of(META), key))) ?? undefined;
+  }
+
+  /** Writes one metadata entry at once, outside a commit (what a commit's batch.putMeta writes with the commit). */
+  async putMeta(key: Uint8Array, value: Uint8Array): Promise<void> {
+    await this.db.put(concatBytes(Uint8Array.of(META), key), value);
   }
 
   async *iterateMeta(prefix: Uint8Array, options: { reverse?: boolean; limit?: number } = {}): AsyncGenerator<[Uint8Array, Uint8Array]> {
@@ -209,6 +243,26 @@ export class StateBatch {
 
   putMeta(key: Uint8Array, value: Uint8Array): void {
     this.meta.push({ key: concatBytes(Uint8Array.of(META), key), value });
+  }
+
+  /** The operations of a first version (no earlier versions to log), `chunk` keys at a time; the metadata with the last. */
+  *freshOperations(chunk: number): Generator<BatchOp[]> {
+    if (!this.fresh) throw new Error("freshOperations of a batch over earlier versions");
+    let ops: BatchOp[] = [];
+    for (const { key, value } of this.writes.values()) {
+      ops.push({
+        type: "put",
+        key: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version)),
+        value: value ? concatBytes(Uint8Array.of(LIVE), value) : Uint8Array.of(DELETED),
+      });
+      if (value) ops.push({ type: "put", key: fastKey(key), value: fastValue(this.version, value) });
+      if (ops.length >= 2 * chunk) {
+        yield ops;
+        ops = [];
+      }
+    }
+    for (const m of this.meta) ops.push({ type: "put", ...m });
+    yield ops;
   }
 
   async operations(): Promise<BatchOp[]> {

@@ -1,0 +1,38 @@
+import { child, CLI, get, memoryOf } from "./benchTools.js";
+
+const RUNS = 5;
+const IDLE_MS = 2000;
+
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** Spawns `start` and asks for the bank params until answered: ms from spawn to the first 200. */
+export async function startToFirstAnswer(home: string): Promise<{ ms: number; node: ReturnType<typeof child>; restUrl: string }> {
+  const start = performance.now();
+  const node = child([CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const restUrl = (await node.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
+  for (;;) {
+    const r = await get(`${restUrl}/core/bank/v1beta1/params`).catch(() => undefined);
+    if (r?.status === 200) return { ms: performance.now() - start, node, restUrl };
+  }
+}
+
+/**
+ * `chain-rest start` on a home started before: the median time to the first answer of
+ * RUNS starts, and the resident memory two seconds after the last one's first answer.
+ */
+export async function existingHomeStart(home: string): Promise<{ startMs: number; idleRssMb: number }> {
+  const starts: number[] = [];
+  let idleRssMb = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const { ms, node } = await startToFirstAnswer(home);
+    starts.push(ms);
+    if (i === RUNS - 1) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      idleRssMb = memoryOf(node.proc.pid!).rssMb;
+    }
+    await node.stop();
+  }
+  return { startMs: median(starts), idleRssMb };
+}

@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
+import type { GenesisDoc, ParsedGenesis } from "./genesis.js";
+import { GenesisError } from "./genesis.js";
+import type { StateBatch, VersionedStore } from "./store/versionedStore.js";
+import { utf8 } from "./store/moduleStore.js";
+
+const FACTS_KEY = utf8("chain");
+
+/**
+ * What the node keeps of its genesis in the store's metadata: everything a later start
+ * reads, so that it starts from the store whatever the genesis's size. (The validators
+ * and the modules' state are in the store itself.)
+ */
+export interface GenesisFacts {
+  chain_id: string;
+  genesis_time: string;
+  initial_height: string;
+  consensus_params: Record<string, unknown>;
+  /** SHA-256 (hex) of genesis.json's bytes: a later start checks that the file is still this one. */
+  genesis_sha256: string;
+}
+
+export function genesisFactsOf(doc: GenesisDoc, sha256: string): GenesisFacts {
+  return {
+    chain_id: doc.chain_id,
+    genesis_time: doc.genesis_time,
+    initial_height: String(doc.initial_height ?? "1"),
+    consensus_params: (doc.consensus_params as Record<string, unknown> | undefined) ?? {},
+    genesis_sha256: sha256,
+  };
+}
+
+export function putGenesisFacts(batch: StateBatch, facts: GenesisFacts): void {
+  batch.putMeta(FACTS_KEY, utf8(JSON.stringify(facts)));
+}
+
+/** The facts a store keeps; a store written before they were kept has only chain_id and genesis_time. */
+export async function storedGenesisFacts(store: VersionedStore): Promise<Partial<GenesisFacts> | undefined> {
+  const stored = await store.getMeta(FACTS_KEY);
+  return stored ? (JSON.parse(new TextDecoder().decode(stored)) as Partial<GenesisFacts>) : undefined;
+}
+
+/** SHA-256 (hex) of a file's bytes, read as a stream: a hash, not a parse. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
+  return hash.digest("hex");
+}
+
+/** Refuses a genesis.json that is not the one the store was started from (as the real node checks its genesis document's hash). */
+export function checkSameGenesis(file: string, facts: Partial<GenesisFacts>, sha256: string): void {
+  if (facts.genesis_sha256 === sha256) return;
+  throw new GenesisError(
+    `${file} is not the genesis the store under data/ was started from (chain ${facts.chain_id ?? "(unknown)"}): ` +
+      `its SHA-256 is ${sha256}, the store's genesis had ${facts.genesis_sha256}; put that file back, or remove data/ to start a new chain from this one`,
+  );
+}
+
+/**
+ * The genesis facts of a store already started, once genesis.json's hash is checked against
+ * them. A store written before the facts were kept (it has only the chain id) gets them from
+ * the whole genesis this once.
+ */
+export async function resumedGenesisFacts(store: VersionedStore, file: string, readWhole: () => Promise<ParsedGenesis>): Promise<GenesisFacts> {
+  const stored = await storedGenesisFacts(store);
+  if (stored?.genesis_sha256) {
+    checkSameGenesis(file, stored, await fileSha256(file));
+    return stored as GenesisFacts;
+  }
+  const genesis = await readWhole();
+  if (stored?.chain_id !== genesis.doc.chain_id) {
+    throw new GenesisError(
+      `the store under data/ belongs to chain ${stored?.chain_id ?? "(unknown)"}, but genesis.json is for ${genesis.doc.chain_id}; remove data/ to start the new chain`,
+    );
+  }
+  const facts = genesisFactsOf(genesis.doc, genesis.sha256);
+  await store.putMeta(FACTS_KEY, utf8(JSON.stringify(facts)));
+  return facts;
+}
