@@ -29,6 +29,7 @@ const api = {
   address: "tcp://127.0.0.1:0",
   swagger: false,
   "max-open-connections": 0,
+  "max-idle-connections": 10_000,
   "rpc-read-timeout": 10,
   "rpc-write-timeout": 0,
   "rpc-max-body-bytes": 1_000_000,

@@ -77,10 +77,25 @@ export const APP_SETTINGS = {
         rules: { minimum: 0 },
         expected: "an integer >= 0 (0 = no limit)",
         comment: [
-          "Maximum number of simultaneous client connections (0 = no limit). More connections wait for a",
-          "place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503.",
+          "Maximum number of requests answered at once, request heads late past a second included",
+          "(0 = no limit). More requests wait for a place up to rpc-read-timeout, then are answered 503.",
+          "Silent and idle connections do not count: see max-idle-connections.",
         ],
-        meaning: "simultaneous connections (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+        meaning:
+          "requests answered at once, heads that take over a second to arrive included (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+      },
+      "max-idle-connections": {
+        default: 10000,
+        integer: true,
+        rules: { minimum: 1 },
+        expected: "an integer >= 1",
+        comment: [
+          "Maximum number of connections kept open while they are not being answered (silent, idle",
+          "between keep-alive requests, sending a head). At the bound a new connection takes the place",
+          "of the one longest without a request. Lowered at start to what ulimit -n leaves.",
+        ],
+        meaning:
+          "connections kept open while not being answered (silent, idle, sending a head; a few kB each); at the bound a new one replaces the one longest without a request; lowered at start to what `ulimit -n` leaves",
       },
       "rpc-read-timeout": {
         default: 10,

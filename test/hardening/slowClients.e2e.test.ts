@@ -83,7 +83,7 @@ describe("hardening: slow clients and the connection limit", function () {
     expectGood(good);
   });
 
-  it(`at api.max-open-connections (${MAX_CONNECTIONS}) silent connections give up their place: a good request is answered within 2 s`, async () => {
+  it(`with more silent connections than api.max-open-connections (${MAX_CONNECTIONS}) a good request is answered within 2 s: silent connections take no place`, async () => {
     const silent = Array.from({ length: MAX_CONNECTIONS }, () => rawSocket(url()));
     await Promise.all(silent.map((s) => s.connected));
     const good = await goodRequestsUntil(Promise.all(silent.map((s) => s.closed)));

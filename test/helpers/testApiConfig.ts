@@ -7,6 +7,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     address: "tcp://127.0.0.1:0",
     swagger: true,
     "max-open-connections": 100,
+    "max-idle-connections": 1000,
     "rpc-read-timeout": 10,
     "rpc-write-timeout": 0,
     "rpc-max-body-bytes": 100_000,
