@@ -37,6 +37,10 @@ export function answerClientErrors(server: http.Server, responsesOf: ResponsesOf
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (failed.has(socket)) return;
     failed.add(socket);
+    // A connection that timed out without sending a byte is closed unanswered, as Go's server
+    // closes it: writing to thousands of silent connections that time out together held the
+    // event loop for seconds.
+    if (err.code === "ERR_HTTP_REQUEST_TIMEOUT" && (socket as Duplex & { bytesRead?: number }).bytesRead === 0) return void socket.destroy();
     answerAfterEarlierRequests(socket, responsesOf, answerFor(err));
   });
 }

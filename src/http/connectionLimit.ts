@@ -11,15 +11,20 @@ export interface ConnectionLimits {
   maxIdle: number;
   /** How long a request over maxInFlight may wait for a place (api.rpc-read-timeout; undefined = no limit). */
   maxWaitMs?: number;
+  /** A connection that has sent nothing this long after it connected is closed, unanswered (api.rpc-read-timeout; undefined = never). */
+  silentMs?: number;
 }
 
 /** A connection that has begun a request head and not finished it this long after takes a place of maxInFlight. */
 export const HEAD_DEADLINE_MS = 1000;
-/** How often connections are looked over for heads late past the deadline. */
+/** How often connections are looked over for late heads and silent connections past their time. */
 const SWEEP_MS = 250;
+/** Silent connections closed in one go before the event loop turns (to read the other connections) again. */
+const CLOSE_SLICE = 256;
 
 interface Connection {
   socket: net.Socket;
+  connectedAt: number;
   /** Requests owed an answer on this connection, in request order (pipelined requests are answered in turn). */
   owed: Ticket[];
   /** socket.bytesRead when its last answer ended (or it connected): bytes past it begin a new head. */
@@ -83,7 +88,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
   });
 
   function keep(socket: net.Socket): void {
-    const connection: Connection = { socket, owed: [], readMark: 0 };
+    const connection: Connection = { socket, connectedAt: Date.now(), owed: [], readMark: 0 };
     connections.set(socket, connection);
     socket.once("close", () => {
       // Node emits no "close" for a pipelined response still queued behind another when the socket closes
@@ -167,16 +172,27 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
     line.push(ticket);
   }
 
-  /** Heads begun more than HEAD_DEADLINE_MS ago and not finished take the places requests leave free; the oldest beyond them are cut. */
-  function sweepHeads(): void {
+  /**
+   * Heads begun more than HEAD_DEADLINE_MS ago and not finished take the places
+   * requests leave free; the oldest beyond them are cut. Connections silent
+   * since they connected are closed a sweep before Node's read timeout would
+   * answer them 408 (Go's server closes them unanswered too), a slice at a
+   * time: thousands of them time out together when they connected together.
+   */
+  function sweep(): void {
     if (connections.size === 0) return;
     const now = Date.now();
     const late: Connection[] = [];
+    const silent: net.Socket[] = [];
     for (const connection of connections.values()) {
-      if (connection.owed.length > 0 || connection.socket.bytesRead <= connection.readMark) continue;
+      if (connection.owed.length > 0) continue;
+      const read = connection.socket.bytesRead;
+      if (read === 0 && limits.silentMs !== undefined && now - connection.connectedAt >= limits.silentMs - SWEEP_MS) silent.push(connection.socket);
+      if (read <= connection.readMark) continue;
       connection.headSince ??= now;
       if (now - connection.headSince >= HEAD_DEADLINE_MS) late.push(connection);
     }
+    closeInSlices(silent);
     const places = Math.max(0, maxInFlight - inFlight);
     if (late.length <= places) return;
     late.sort((a, b) => a.headSince! - b.headSince!);
@@ -189,8 +205,16 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
       });
     }
   }
-  const sweep = maxInFlight === Infinity ? undefined : setInterval(sweepHeads, SWEEP_MS);
-  sweep?.unref();
+
+  function closeInSlices(sockets: net.Socket[], from = 0): void {
+    for (const socket of sockets.slice(from, from + CLOSE_SLICE)) {
+      connections.delete(socket);
+      socket.destroy();
+    }
+    if (from + CLOSE_SLICE < sockets.length) setImmediate(() => closeInSlices(sockets, from + CLOSE_SLICE));
+  }
+  const sweeps = setInterval(sweep, SWEEP_MS);
+  sweeps.unref();
 
   return {
     listener,
@@ -198,7 +222,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
     responsesOf: (socket) => connections.get(socket as net.Socket)?.owed.map((ticket) => ticket.response) ?? [],
     shutDown() {
       closing = true;
-      clearInterval(sweep);
+      clearInterval(sweeps);
       for (const ticket of line.splice(0)) {
         clearTimeout(ticket.timer);
         refuse(ticket.response, "the server is shutting down");

@@ -9,6 +9,13 @@ import type { RunningServer } from "../util/runningServer.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
+/**
+ * Connections the kernel completes before the server accepts them (Linux caps
+ * it at net.core.somaxconn, 4096 by default). Node's 511 overflowed when
+ * thousands of connections were reopened at once: a handshake that finds the
+ * queue full is dropped, and its client retries one, three, seven seconds later.
+ */
+const LISTEN_BACKLOG = 65_535;
 /** Accept errors (no file descriptor left: EMFILE) are logged at most this often. */
 const ACCEPT_ERROR_LOG_MS = 10_000;
 
@@ -32,7 +39,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
   refuseConnect(server, gate.responsesOf);
   await new Promise<void>((resolve, reject) => {
     gate.listener.once("error", reject);
-    gate.listener.listen(port, host, () => {
+    gate.listener.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       gate.listener.off("error", reject);
       resolve();
     });
@@ -67,7 +74,8 @@ function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimi
     console.warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
     maxIdle = idleBudget;
   }
-  return { maxInFlight, maxIdle, maxWaitMs: readTimeoutMs > 0 ? readTimeoutMs : undefined };
+  const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
+  return { maxInFlight, maxIdle, maxWaitMs: readTimeout, silentMs: readTimeout };
 }
 
 /** An accept error after listening (EMFILE when descriptors run out) is not fatal: Node goes on accepting. */

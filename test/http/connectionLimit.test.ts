@@ -148,6 +148,15 @@ describe("connection gate: api.max-open-connections limits requests in flight an
     expect((await h1).status).to.equal(200);
   });
 
+  it("a connection silent since it connected is closed unanswered at the read timeout (as Go's server closes it)", async () => {
+    const s = await start({ "rpc-read-timeout": 1 });
+    const silent = rawSocket(s.url);
+    await silent.connected;
+    const closed = await silent.closed;
+    expect(closed.received).to.equal("");
+    expect(closed.error, "closed, not reset").to.equal(undefined);
+  });
+
   it("on shutdown answers the waiting requests 503 and lets the answer in flight finish", async () => {
     const s = await start({ "max-open-connections": 1 });
     const h1 = freshRequest(s.url, "/hold1", { headers: { connection: "keep-alive" } });
