@@ -19,6 +19,7 @@ describe("configuration files", () => {
       address: "tcp://0.0.0.0:1317",
       swagger: true,
       "max-open-connections": 1000,
+      "max-idle-connections": 10000,
       "rpc-read-timeout": 10,
       "rpc-write-timeout": 0,
       "rpc-max-body-bytes": 1000000,
