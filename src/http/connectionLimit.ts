@@ -2,7 +2,7 @@ import type http from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import { GrpcCode } from "./grpcStatus.js";
-import { writeRawAnswerAndClose, writeResponseAndClose } from "./rawAnswer.js";
+import { writeAnswer, writeRawAnswerAndClose, writeResponseAndClose, type RawAnswer } from "./rawAnswer.js";
 
 export interface ConnectionLimits {
   /** api.max-open-connections: requests being answered at once, and heads late past HEAD_DEADLINE_MS (0 = no limit). */
@@ -13,6 +13,8 @@ export interface ConnectionLimits {
   maxWaitMs?: number;
   /** A connection that has sent nothing this long after it connected is closed, unanswered (api.rpc-read-timeout; undefined = never). */
   silentMs?: number;
+  /** Refuses a request before it takes or waits for a place (api.rate-limit). */
+  refuse?: (request: http.IncomingMessage) => RawAnswer | undefined;
 }
 
 /** A connection that has begun a request head and not finished it this long after takes a place of maxInFlight. */
@@ -120,7 +122,11 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
     }
     response.once("close", () => release(ticket));
     if (closing) response.shouldKeepAlive = false;
-    if (inFlight < maxInFlight) ticket.run();
+    const refusal = limits.refuse?.(request);
+    if (refusal) {
+      request.resume();
+      writeAnswer(response, refusal);
+    } else if (inFlight < maxInFlight) ticket.run();
     else if (line.length >= maxInFlight) refuse(response, `${inFlight} requests are being answered (api.max-open-connections) and as many wait; try again`);
     else wait(ticket);
   }

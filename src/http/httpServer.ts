@@ -5,6 +5,7 @@ import { parseListenAddress } from "../config/tomlConfig.js";
 import { answerClientErrors, refuseBadHeads, refuseConnect } from "./clientErrors.js";
 import { connectionGate, type ConnectionLimits } from "./connectionLimit.js";
 import { connectionBudget, openFileLimit } from "./openFileLimit.js";
+import { rateLimit } from "./rateLimit.js";
 import type { RunningServer } from "../util/runningServer.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
@@ -75,7 +76,8 @@ function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimi
     maxIdle = idleBudget;
   }
   const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
-  return { maxInFlight, maxIdle, maxWaitMs: readTimeout, silentMs: readTimeout };
+  const refuse = rateLimit({ perSecond: api["rate-limit"], burst: api["rate-limit-burst"], trustedProxies: api["trusted-proxies"] });
+  return { maxInFlight, maxIdle, maxWaitMs: readTimeout, silentMs: readTimeout, refuse };
 }
 
 /** An accept error after listening (EMFILE when descriptors run out) is not fatal: Node goes on accepting. */

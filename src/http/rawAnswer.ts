@@ -37,8 +37,13 @@ export function writeRawAnswerAndClose(socket: Duplex, answer: RawAnswer): void 
 
 /** Answers a request the app will not see (the connection gate's refusals) with the error body, and closes its connection. */
 export function writeResponseAndClose(response: http.ServerResponse, answer: RawAnswer): void {
-  const body = errorBodyText(answer);
   response.shouldKeepAlive = false;
+  writeAnswer(response, answer);
+}
+
+/** Answers a request the app will not see with the error body; the connection stays open for the next request. */
+export function writeAnswer(response: http.ServerResponse, answer: RawAnswer): void {
+  const body = errorBodyText(answer);
   response.writeHead(answer.status, {
     "Content-Type": "application/json",
     ...(answer.retryAfter === undefined ? {} : { "Retry-After": String(answer.retryAfter) }),
