@@ -1,9 +1,8 @@
 import { expect } from "chai";
-import fs from "node:fs";
-import path from "node:path";
 import { openFileLimit } from "../../src/http/openFileLimit.js";
 import { askUntilOk, silentFlood, type Ask } from "../helpers/connectionFlood.js";
 import { pollUntil } from "../helpers/poll.js";
+import { setApiSettings } from "../helpers/appToml.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 
 /** As many silent connections as this process's open-file limit allows with room to spare, up to 3,000. */
@@ -23,16 +22,7 @@ const ROUTE = "/core/bank/v1beta1/params";
  */
 describe(`hardening: ${FLOOD} silent connections held`, function () {
   this.timeout(120_000);
-  const chain = useStartedDevChain({
-    prepare: (home) => {
-      const file = path.join(home, "config", "app.toml");
-      const text = fs
-        .readFileSync(file, "utf8")
-        .replace("rpc-read-timeout = 10", `rpc-read-timeout = ${READ_TIMEOUT_S}`)
-        .replace("max-idle-connections = 10000", `max-idle-connections = ${MAX_IDLE}`);
-      fs.writeFileSync(file, text);
-    },
-  });
+  const chain = useStartedDevChain({ prepare: (home) => setApiSettings(home, { "rpc-read-timeout": READ_TIMEOUT_S, "max-idle-connections": MAX_IDLE }) });
 
   it(`a client asking ${ASKS} times meanwhile gets its 200 each time (api.max-idle-connections = ${MAX_IDLE})`, async function () {
     if (FLOOD < 500) this.skip(); // ulimit -n too low to hold a flood here
