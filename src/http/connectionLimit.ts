@@ -97,8 +97,15 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
       for (const ticket of [...connection.owed]) release(ticket);
       connections.delete(socket);
     });
-    server.emit("connection", socket);
-    socket.off("error", ignoreError);
+    // Handed to the HTTP server at its first byte: until then it costs no parser, no timeout
+    // tracking and no listeners of Node's, and the gate's sweep closes it if it stays silent.
+    socket.once("data", (first: Buffer) => {
+      socket.pause();
+      socket.unshift(first);
+      server.emit("connection", socket);
+      socket.off("error", ignoreError);
+      socket.resume();
+    });
     socket.resume();
   }
 
