@@ -59,8 +59,8 @@ export interface ConnectionGate {
  * Limits what costs, not what is open. A connection costs a few kilobytes while
  * it is silent or idles between keep-alive requests, so up to maxIdle such
  * connections stay open (at the bound a new connection takes the place of the
- * one that has been without a request longest; Node's headersTimeout and
- * keepAliveTimeout end them in time anyway). What costs is a request being
+ * one that has been without a request longest; the sweep closes silent ones
+ * at the read timeout, Node's keepAliveTimeout idle ones). What costs is a request being
  * answered, and a request head that is arriving (up to 16 kB buffered by the
  * parser): together they are held to maxInFlight (api.max-open-connections,
  * counted in requests as the real server's LimitListener counted the
