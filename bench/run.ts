@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast startup flood genesis]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  */
@@ -14,13 +14,14 @@ import { readDevAccounts } from "../src/commands/home.js";
 import { prepareHome } from "./benchHome.js";
 import { allResults, child, fmtMs, machine, record, scratchDir, type BenchResult } from "./benchTools.js";
 import { broadcastBenchmark } from "./broadcast.bench.js";
+import { connectionFloodBenchmark } from "./connectionFlood.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
 import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
 import { startupAtSizeRows, startupMemoryBenchmarks } from "./startupMemory.bench.js";
 import { existingHomeStart } from "./existingHomeStart.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
+const ALL = ["rest", "gateway", "broadcast", "startup", "flood", "genesis"];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
@@ -47,6 +48,8 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
   const large = await prepareHome(dir, 100_000, 10, 2);
   startupAtSizeRows(100_000, await existingHomeStart(large.home), smallStart);
 }
+
+if (runs("flood")) await connectionFloodBenchmark(dir);
 
 if (runs("genesis")) {
   console.log("\n1,000,000-account genesis against 1,000 (its own process; import bounded to 30 min)...");

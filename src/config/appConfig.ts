@@ -4,6 +4,8 @@ import { LISTEN_ADDRESS_PATTERN, loadTomlConfig } from "./tomlConfig.js";
 import { defaultSettingsText, settingsSchema, type SettingsFile, type SettingsValues } from "./settings.js";
 
 const BOOLEAN = "true or false";
+/** A comma-separated list of IPv4/IPv6 address characters (each entry is checked as an address at start); linear: no two parts can match the same text. */
+const TRUSTED_PROXIES_PATTERN = "^([0-9A-Fa-f:.]+(\\s*,\\s*[0-9A-Fa-f:.]+)*)?$";
 
 /** {home}/config/app.toml: every setting once (default, rules, file comment, README meaning). */
 export const APP_SETTINGS = {
@@ -77,10 +79,53 @@ export const APP_SETTINGS = {
         rules: { minimum: 0 },
         expected: "an integer >= 0 (0 = no limit)",
         comment: [
-          "Maximum number of simultaneous client connections (0 = no limit). More connections wait for a",
-          "place (idle and silent ones give theirs up) up to rpc-read-timeout, then are answered 503.",
+          "Maximum number of requests answered at once, request heads late past a second included",
+          "(0 = no limit). More requests wait for a place up to rpc-read-timeout, then are answered 503.",
+          "Silent and idle connections do not count: see max-idle-connections.",
         ],
-        meaning: "simultaneous connections (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+        meaning:
+          "requests answered at once, heads that take over a second to arrive included (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+      },
+      "max-idle-connections": {
+        default: 10000,
+        integer: true,
+        rules: { minimum: 1 },
+        expected: "an integer >= 1",
+        comment: [
+          "Maximum number of connections kept open while they are not being answered (silent, idle",
+          "between keep-alive requests, sending a head). At the bound a new connection takes the place",
+          "of the one longest without a request. Lowered at start to what ulimit -n leaves.",
+        ],
+        meaning:
+          "connections kept open while not being answered (silent, idle, sending a head; a few kB each); at the bound a new one replaces the one longest without a request; lowered at start to what `ulimit -n` leaves",
+      },
+      "rate-limit": {
+        default: 0,
+        rules: { minimum: 0 },
+        expected: "a number of requests a second >= 0 (0 = no limit)",
+        comment: [
+          "Requests a second each client address may make (0 = no limit); over it a request is",
+          "answered 429 with Retry-After. The address is the connection's peer, or the client a",
+          "trusted proxy names in X-Forwarded-For.",
+        ],
+        meaning:
+          "requests a second per client address (`0`: no limit); over it `429`, `Retry-After` and the error body; see [Per-client rate limit](#per-client-rate-limit)",
+      },
+      "rate-limit-burst": {
+        default: 0,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0 (0 = one second's worth)",
+        comment: ["Requests a client may make at once after a quiet while (0 = rate-limit's one second's worth)."],
+        meaning: "requests a client may make at once after a quiet while (`0`: one second's worth of `api.rate-limit`)",
+      },
+      "trusted-proxies": {
+        default: "",
+        rules: { pattern: TRUSTED_PROXIES_PATTERN },
+        expected: 'comma-separated IP addresses, like "127.0.0.1, 10.0.0.2"',
+        comment: ["Comma-separated addresses of proxies whose X-Forwarded-For names the client (for rate-limit)."],
+        meaning:
+          "comma-separated addresses of proxies in front whose `X-Forwarded-For` names the client, for `api.rate-limit` (none by default: the peer is the client)",
       },
       "rpc-read-timeout": {
         default: 10,

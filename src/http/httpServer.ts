@@ -2,12 +2,23 @@ import http from "node:http";
 import type Koa from "koa";
 import type { ApiConfig } from "../config/appConfig.js";
 import { parseListenAddress } from "../config/tomlConfig.js";
-import { answerClientErrors } from "./clientErrors.js";
-import { gatedListener } from "./connectionLimit.js";
+import { answerClientErrors, refuseBadHeads, refuseConnect } from "./clientErrors.js";
+import { connectionGate, type ConnectionLimits } from "./connectionLimit.js";
+import { connectionBudget, openFileLimit } from "./openFileLimit.js";
+import { rateLimit } from "./rateLimit.js";
 import type { RunningServer } from "../util/runningServer.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
+/**
+ * Connections the kernel completes before the server accepts them (Linux caps
+ * it at net.core.somaxconn, 4096 by default). Node's 511 overflowed when
+ * thousands of connections were reopened at once: a handshake that finds the
+ * queue full is dropped, and its client retries one, three, seven seconds later.
+ */
+const LISTEN_BACKLOG = 65_535;
+/** Accept errors (no file descriptor left: EMFILE) are logged at most this often. */
+const ACCEPT_ERROR_LOG_MS = 10_000;
 
 /** Serves a Koa app on api.address with the [api] limits. */
 export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
@@ -15,19 +26,26 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
   // default), so a client sending its head one byte a second was cut 10-40 s after it connected.
-  const server = http.createServer(
-    readTimeoutMs > 0
+  // The Host header is checked by refuseBadHeads, which answers with the gateway's error body.
+  const server = http.createServer({
+    requireHostHeader: false,
+    ...(readTimeoutMs > 0
       ? { requestTimeout: readTimeoutMs, headersTimeout: readTimeoutMs, connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, readTimeoutMs / 4) }
-      : {},
-    koaListener(app),
-  );
+      : {}),
+  });
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
-  answerClientErrors(server);
-  const gate = gatedListener(server, { maxConnections: api["max-open-connections"], maxWaitMs: readTimeoutMs > 0 ? readTimeoutMs : undefined });
+  const gate = connectionGate(server, connectionLimits(api, readTimeoutMs));
+  server.on("request", gate.requests(refuseBadHeads(koaListener(app))));
+  answerClientErrors(server, gate.responsesOf);
+  refuseConnect(server, gate.responsesOf);
   await new Promise<void>((resolve, reject) => {
     gate.listener.once("error", reject);
-    gate.listener.listen(port, host, () => resolve());
+    gate.listener.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
+      gate.listener.off("error", reject);
+      resolve();
+    });
   });
+  logAcceptErrors(gate.listener);
   // The HTTP server starts tracking its connections' timeouts on "listening"; the gate listens for it.
   server.emit("listening");
   const address = gate.listener.address() as { port: number };
@@ -41,6 +59,35 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
         server.close(() => {}); // stops the timeout checks; the server never listened itself, so its callback only reports that
       }),
   };
+}
+
+/**
+ * The gate's bounds from [api]; api.max-idle-connections is lowered to what the
+ * process's open-file limit leaves (an accept that finds no descriptor fails).
+ */
+function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimits {
+  const maxInFlight = api["max-open-connections"];
+  const budget = connectionBudget(openFileLimit());
+  // answered and waiting requests may each hold a connection of their own
+  const idleBudget = Math.max(16, budget - (maxInFlight > 0 ? 2 * maxInFlight : 0));
+  let maxIdle = api["max-idle-connections"];
+  if (maxIdle > idleBudget) {
+    console.warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
+    maxIdle = idleBudget;
+  }
+  const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
+  const refuse = rateLimit({ perSecond: api["rate-limit"], burst: api["rate-limit-burst"], trustedProxies: api["trusted-proxies"] });
+  return { maxInFlight, maxIdle, maxWaitMs: readTimeout, silentMs: readTimeout, refuse };
+}
+
+/** An accept error after listening (EMFILE when descriptors run out) is not fatal: Node goes on accepting. */
+function logAcceptErrors(listener: import("node:net").Server): void {
+  let lastLogged = 0;
+  listener.on("error", (err: NodeJS.ErrnoException) => {
+    if (Date.now() - lastLogged < ACCEPT_ERROR_LOG_MS) return;
+    lastLogged = Date.now();
+    console.warn(`[rest] cannot accept a connection: ${err.code ?? err.message}`);
+  });
 }
 
 /** Koa's request handler as node:http wants it: a listener that returns nothing (Koa answers its own errors). */

@@ -1,6 +1,5 @@
 import { expect } from "chai";
-import fs from "node:fs";
-import path from "node:path";
+import { setApiSettings } from "../helpers/appToml.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { freshRequest, rawSocket, type FreshAnswer, type RawSocket } from "../helpers/rawHttp.js";
 
@@ -20,14 +19,7 @@ const GOOD_ROUTE = "/core/bank/v1beta1/params";
 describe("hardening: slow clients and the connection limit", function () {
   this.timeout(60_000);
   const chain = useStartedDevChain({
-    prepare: (home) => {
-      const file = path.join(home, "config", "app.toml");
-      const text = fs
-        .readFileSync(file, "utf8")
-        .replace("rpc-read-timeout = 10", `rpc-read-timeout = ${READ_TIMEOUT_S}`)
-        .replace("max-open-connections = 1000", `max-open-connections = ${MAX_CONNECTIONS}`);
-      fs.writeFileSync(file, text);
-    },
+    prepare: (home) => setApiSettings(home, { "rpc-read-timeout": READ_TIMEOUT_S, "max-open-connections": MAX_CONNECTIONS }),
   });
   const url = () => chain.node().restUrl;
 
@@ -83,7 +75,7 @@ describe("hardening: slow clients and the connection limit", function () {
     expectGood(good);
   });
 
-  it(`at api.max-open-connections (${MAX_CONNECTIONS}) silent connections give up their place: a good request is answered within 2 s`, async () => {
+  it(`with more silent connections than api.max-open-connections (${MAX_CONNECTIONS}) a good request is answered within 2 s: silent connections take no place`, async () => {
     const silent = Array.from({ length: MAX_CONNECTIONS }, () => rawSocket(url()));
     await Promise.all(silent.map((s) => s.connected));
     const good = await goodRequestsUntil(Promise.all(silent.map((s) => s.closed)));

@@ -87,3 +87,48 @@ export function rawSocket(base: string): RawSocket {
     },
   };
 }
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Splits what a server sent on one connection into its responses (bodies
+ * framed by Content-Length or chunked); a response cut short is left out.
+ */
+export function splitResponses(received: string): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let rest = received;
+  for (;;) {
+    const headEnd = rest.indexOf("\r\n\r\n");
+    if (headEnd < 0) return responses;
+    const [statusLine, ...lines] = rest.slice(0, headEnd).split("\r\n");
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(":");
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine!)?.[1]);
+    rest = rest.slice(headEnd + 4);
+    let body = "";
+    if (headers["transfer-encoding"] === "chunked") {
+      for (;;) {
+        const sizeEnd = rest.indexOf("\r\n");
+        if (sizeEnd < 0) return responses;
+        const size = parseInt(rest.slice(0, sizeEnd), 16);
+        if (rest.length < sizeEnd + 2 + size + 2) return responses;
+        body += rest.slice(sizeEnd + 2, sizeEnd + 2 + size);
+        rest = rest.slice(sizeEnd + 2 + size + 2);
+        if (size === 0) break;
+      }
+    } else {
+      const length = Number(headers["content-length"] ?? 0);
+      if (Buffer.byteLength(rest) < length) return responses;
+      body = Buffer.from(rest).subarray(0, length).toString();
+      rest = Buffer.from(rest).subarray(length).toString();
+    }
+    responses.push({ status, headers, body });
+  }
+}
