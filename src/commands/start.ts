@@ -12,11 +12,16 @@ import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
+import { operations } from "./operations.js";
+import { operateNode } from "./nodeOperations.js";
+import type { LogFormat } from "../telemetry/logger.js";
 
 export interface StartOptions {
   home: string;
   apiAddress?: string;
   rpcLaddr?: string;
+  /** --log-format: readable text (default) or JSON lines. */
+  logFormat?: LogFormat;
 }
 
 const SHOWN_ACCOUNTS = 10;
@@ -42,6 +47,8 @@ export async function start(options: StartOptions): Promise<void> {
     minimumGasPrices: app["minimum-gas-prices"],
     codec,
   });
+  const ops = operations(app, options.logFormat ?? "text", "start");
+  operateNode(node, codec, ops.telemetry, ops.logger);
   const client = new InProcessClient(node);
   for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
@@ -50,12 +57,13 @@ export async function start(options: StartOptions): Promise<void> {
     clearInterval(blockTimer);
     await Promise.all(servers.map((s) => s.close()));
     await node.close();
+    ops.logger.flush();
   });
 
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
+  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, ops) : undefined;
   if (rest) servers.push(rest);
   if (nodeConfig.consensus.create_empty_blocks) {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);

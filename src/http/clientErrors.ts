@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { GrpcCode } from "./grpcStatus.js";
+import { reportRefusal } from "./refusals.js";
 
 /** What Node's HTTP parser refuses, answered as the gateway's other errors are: a status and a JSON body that says why. */
 const ANSWERS: Record<string, { status: string; code: number; message: string }> = {
@@ -27,6 +28,7 @@ export function answerClientErrors(server: http.Server): void {
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
       const answer = ANSWERS[err.code ?? ""] ?? MALFORMED;
+      reportRefusal(server, parseInt(answer.status, 10));
       const body = JSON.stringify({
         code: answer.code,
         message: answer.code === MALFORMED.code ? `${answer.message}: ${err.message}` : answer.message,

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import net from "node:net";
 import { GrpcCode } from "./grpcStatus.js";
+import { reportRefusal } from "./refusals.js";
 
 export interface ConnectionLimit {
   /** api.max-open-connections (0 = no limit). */
@@ -33,6 +34,8 @@ export interface GatedListener {
   listener: net.Server;
   /** Stops accepting: waiting connections are answered 503, idle ones closed, answers in flight end their connection. */
   shutDown(): void;
+  /** Connections open (handed to the HTTP server) and waiting for a place, for the metrics. */
+  counts(): { open: number; waiting: number };
 }
 
 /**
@@ -56,12 +59,16 @@ export function gatedListener(server: http.Server, limit: ConnectionLimit): Gate
   let sweep: NodeJS.Timeout | undefined;
   let closing = false;
 
+  const refuse = (socket: net.Socket, message: string) => {
+    reportRefusal(server, 503);
+    busy(socket, message);
+  };
   const ignoreError = () => {}; // a reset of a connection not yet (or never) handed to the HTTP server
   const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
     socket.on("error", ignoreError);
     if (closing) socket.destroy();
     else if (open.size < max) admit(socket);
-    else if (waiting.length >= max) busy(socket, `the server has ${open.size} open connections (api.max-open-connections) and as many waiting; try again`);
+    else if (waiting.length >= max) refuse(socket, `the server has ${open.size} open connections (api.max-open-connections) and as many waiting; try again`);
     else wait(socket);
   });
 
@@ -88,7 +95,7 @@ export function gatedListener(server: http.Server, limit: ConnectionLimit): Gate
       waiter.timer = setTimeout(() => {
         remove(waiter);
         socket.off("close", waiter.gaveUp);
-        busy(socket, `no connection closed within ${limit.maxWaitMs! / 1000} s (api.max-open-connections is ${max}); try again`);
+        refuse(socket, `no connection closed within ${limit.maxWaitMs! / 1000} s (api.max-open-connections is ${max}); try again`);
       }, limit.maxWaitMs);
     }
     socket.once("close", waiter.gaveUp);
@@ -144,12 +151,13 @@ export function gatedListener(server: http.Server, limit: ConnectionLimit): Gate
 
   return {
     listener,
+    counts: () => ({ open: open.size, waiting: waiting.length }),
     shutDown() {
       closing = true;
       for (const waiter of waiting.splice(0)) {
         clearTimeout(waiter.timer);
         waiter.socket.off("close", waiter.gaveUp);
-        busy(waiter.socket, "the server is shutting down");
+        refuse(waiter.socket, "the server is shutting down");
       }
       stopSweep();
       makeRoom();
