@@ -1,5 +1,4 @@
 import { expect } from "chai";
-import fs from "node:fs";
 import path from "node:path";
 import { readDevAccounts } from "../../../src/commands/home.js";
 import { TEST_MNEMONIC } from "../../helpers/devNode.js";
@@ -7,6 +6,7 @@ import { http } from "../../helpers/http.js";
 import { pollUntil } from "../../helpers/poll.js";
 import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
 import { Scrape } from "../../helpers/prometheusScrape.js";
+import { enableTelemetry } from "../../helpers/telemetryHome.js";
 import { tempDir } from "../../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../../helpers/txSigner.js";
 
@@ -14,17 +14,6 @@ const BALANCES = "/core/bank/v1beta1/balances/{address}";
 const LEGACY_BALANCES = "/bank/balances/{address}";
 const REQUESTS = "chain_rest_api_requests_total";
 const DURATION = "chain_rest_api_request_duration_seconds";
-
-/** Turns [telemetry] on in app.toml, with the Prometheus format and a global label. */
-export function enableTelemetry(home: string): void {
-  const file = path.join(home, "config", "app.toml");
-  const text = fs
-    .readFileSync(file, "utf8")
-    .replace(/^enabled = false$/m, "enabled = true")
-    .replace(/^prometheus-retention-time = 0$/m, "prometheus-retention-time = 60")
-    .replace(/^global-labels = \[\]$/m, 'global-labels = [["chain_id", "devnet-1"]]');
-  fs.writeFileSync(file, text);
-}
 
 /** JSON log lines of the process so far. */
 function logLines(output: string): Array<Record<string, unknown>> {

@@ -1,0 +1,122 @@
+import { expect } from "chai";
+import net from "node:net";
+import path from "node:path";
+import { http, type HttpAnswer } from "../../helpers/http.js";
+import { pollUntil } from "../../helpers/poll.js";
+import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../../helpers/processes.js";
+import { Scrape } from "../../helpers/prometheusScrape.js";
+import { freshRequest } from "../../helpers/rawHttp.js";
+import { tempDir } from "../../helpers/tempDir.js";
+import { enableTelemetry } from "../../helpers/telemetryHome.js";
+
+/** A loopback port free now, so that a node stopped and started again listens where the gateway expects it. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A balancer in front of `gateway --node`: /readyz turns 503 when the node
+ * stops (each probe is answered within api.rpc-read-timeout, so polling ends),
+ * and 200 again once it is back; the upstream metrics follow the subscription.
+ */
+describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops and returns", function () {
+  this.timeout(120_000);
+  const nodeHome = path.join(tempDir(), "node");
+  const gatewayHome = path.join(tempDir(), "gateway");
+  let rpcAddress: string;
+  let node: StartedNode | undefined;
+  let gateway: { proc: RunningProcess; restUrl: string };
+
+  const readyz = (query = "") => http(`${gateway.restUrl}/readyz${query}`);
+  const pollReadyz = (status: number) =>
+    pollUntil(
+      () => readyz(),
+      (r: HttpAnswer) => r.status === status,
+    );
+  const startTheNode = async () => (node = await startNode(nodeHome, ["--rpc.laddr", rpcAddress]));
+
+  before(async () => {
+    const init = await runCliToEnd(["init", "--home", nodeHome]);
+    expect(init.code, init.output).to.equal(0);
+    rpcAddress = `tcp://127.0.0.1:${await freePort()}`;
+    await startTheNode();
+    // the gateway's own home: telemetry on, a short read timeout for the node's answers
+    enableTelemetry(gatewayHome, (text) => text.replace(/^rpc-read-timeout = 10$/m, "rpc-read-timeout = 2"));
+    gateway = await startGateway(gatewayHome, node!.rpcUrl, ["--log-format", "json"]);
+  });
+  after(async () => {
+    await gateway?.proc.stop();
+    await node?.proc.stop();
+  });
+
+  it("answers /healthz, and /readyz 200 once the NewBlock subscription is up", async () => {
+    const health = await http(`${gateway.restUrl}/healthz`);
+    expect(health.status).to.equal(200);
+    expect(health.body).to.deep.equal({ status: "SERVING" });
+    const ready = await pollReadyz(200);
+    expect(ready.body.status).to.equal("SERVING");
+    expect(Number(ready.body.height)).to.be.at.least(1);
+    expect(Date.parse(ready.body.latest_block_time)).to.be.greaterThan(0);
+    const scrape = await Scrape.of(gateway.restUrl);
+    expect(scrape.value("chain_rest_upstream_subscription_up")).to.equal(1);
+    expect(scrape.value("chain_rest_upstream_height")).to.equal(Number(ready.body.height));
+    expect(scrape.histogramCount("chain_rest_upstream_request_duration_seconds", { method: "status" })).to.be.at.least(1);
+  });
+
+  it("refuses ?max_block_age that is not whole seconds, and is not ready when the latest block is older", async () => {
+    const bad = await readyz("?max_block_age=1e3");
+    expect(bad.status).to.equal(400);
+    expect(bad.body.code).to.equal(3);
+    // the dev chain makes no empty blocks: its one block is older than 0 s once a millisecond has passed
+    const stale = await pollUntil(
+      () => readyz("?max_block_age=0"),
+      (r) => r.status !== 200,
+    );
+    expect(stale.status).to.equal(503);
+    expect(stale.body.code).to.equal(14);
+    expect(stale.body.message).to.match(/more than max_block_age 0 s/);
+    expect((await readyz("?max_block_age=999999999")).status).to.equal(200);
+  });
+
+  it("counts refusals by cause: a head too large (431) and a body too large (413)", async () => {
+    const before = await Scrape.of(gateway.restUrl);
+    const big = await freshRequest(gateway.restUrl, "/core/bank/v1beta1/balances/x", { headers: { "x-padding": "a".repeat(20_000) } });
+    expect(big.status).to.equal(431);
+    const body = await http(`${gateway.restUrl}/core/tx/v1beta1/txs`, { method: "POST", body: "x".repeat(1_000_001) });
+    expect(body.status).to.equal(413);
+    const after = await Scrape.of(gateway.restUrl);
+    const refusals = (s: Scrape, cause: string) => s.value("chain_rest_api_refusals_total", { cause });
+    expect(refusals(after, "431") - refusals(before, "431")).to.equal(1);
+    expect(refusals(after, "413") - refusals(before, "413")).to.equal(1);
+    expect(refusals(after, "503") - refusals(before, "503")).to.equal(0);
+    expect(after.value("chain_rest_api_connections_open")).to.be.at.least(1);
+    expect(after.value("chain_rest_api_connections_waiting")).to.equal(0);
+  });
+
+  it("turns /readyz 503 {code 14} when the node stops, and 200 again when it returns", async () => {
+    await node!.proc.stop();
+    node = undefined;
+    const down = await pollReadyz(503);
+    expect(down.body.code).to.equal(14);
+    expect(down.body.message).to.match(/NewBlock subscription|unavailable/);
+    expect((await http(`${gateway.restUrl}/healthz`)).status).to.equal(200); // the process still answers
+    const whileDown = await Scrape.of(gateway.restUrl);
+    expect(whileDown.value("chain_rest_upstream_subscription_up")).to.equal(0);
+
+    await startTheNode();
+    const up = await pollReadyz(200);
+    expect(Number(up.body.height)).to.be.at.least(1);
+    const after = await Scrape.of(gateway.restUrl);
+    expect(after.value("chain_rest_upstream_subscription_up")).to.equal(1);
+  });
+
+  it("does not serve /metrics where telemetry is off (the node's own REST server): an unknown path", async () => {
+    const r = await http(`${node!.restUrl}/metrics?format=prometheus`);
+    expect(r.status).to.equal(501);
+    expect(r.body).to.deep.equal({ code: 12, message: "Not Implemented", details: [] });
+  });
+});
