@@ -68,9 +68,11 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
   });
 
   it("refuses ?max_block_age that is not whole seconds, and is not ready when the latest block is older", async () => {
-    const bad = await readyz("?max_block_age=1e3");
-    expect(bad.status).to.equal(400);
-    expect(bad.body.code).to.equal(3);
+    for (const value of ["1e3", "-1", "", "%EF%BC%91", "1234567890", "9".repeat(10_000), "0x10", " 1"]) {
+      const bad = await readyz(`?max_block_age=${value}`);
+      expect(bad.status, value.slice(0, 20)).to.equal(400);
+      expect(bad.body.code).to.equal(3);
+    }
     // the dev chain makes no empty blocks: its one block is older than 0 s once a millisecond has passed
     const stale = await pollUntil(
       () => readyz("?max_block_age=0"),
