@@ -12,6 +12,7 @@ import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
+import { nodeServiceQueries } from "./nodeServiceQueries.js";
 import { operations } from "./operations.js";
 import { operateNode } from "./nodeOperations.js";
 import type { LogFormat } from "../telemetry/logger.js";
@@ -51,6 +52,8 @@ export async function start(options: StartOptions): Promise<void> {
   operateNode(node, codec, ops.telemetry, ops.logger);
   const client = new InProcessClient(node);
   for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
+  const nodeSettings = { minimumGasPrices: app["minimum-gas-prices"], keepRecent: app["pruning-keep-recent"] };
+  for (const { path, handler } of nodeServiceQueries(node, codec, nodeSettings)) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
   onShutdown(async () => {
