@@ -5,7 +5,7 @@
  * The server under test is the compiled build (npm run build first).
  *
  *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
- *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
+ *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  */
 import fs from "node:fs";
 import path from "node:path";

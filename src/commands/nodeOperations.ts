@@ -101,7 +101,13 @@ function logBlock(logger: Logger, codec: Codec, record: CommittedHeight, timing:
     );
   });
   logger.info(
-    { height: Number(header.height), time: header.time, txs: txs.length, app_hash: record.appHash, commit_ms: Math.round(timing.commitSeconds * 1e5) / 100 },
+    {
+      height: Number(header.height),
+      block_time: header.time,
+      txs: txs.length,
+      app_hash: record.appHash,
+      commit_ms: Math.round(timing.commitSeconds * 1e5) / 100,
+    },
     "block",
   );
 }
