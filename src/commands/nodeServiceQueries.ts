@@ -2,6 +2,7 @@ import type { AbciQueryResponse } from "../client/chainClient.js";
 import type { Codec } from "../codec/codec.js";
 import { names } from "../names/activeNames.js";
 import type { EmbeddedNode } from "../node/embeddedNode.js";
+import type { ServedQuery } from "./serviceQueries.js";
 
 const NODE_SERVICE = "core.base.node.v1beta1.Service";
 
@@ -18,11 +19,7 @@ export interface NodeServiceSettings {
  * (minimum gas price, pruning settings) and Status (the earliest height still
  * answerable, the latest height, its time, app hash and validator hash).
  */
-export function nodeServiceQueries(
-  node: EmbeddedNode,
-  codec: Codec,
-  settings: NodeServiceSettings,
-): Array<{ path: string; handler: (data: Uint8Array, height: number) => Promise<AbciQueryResponse> }> {
+export function nodeServiceQueries(node: EmbeddedNode, codec: Codec, settings: NodeServiceSettings): ServedQuery[] {
   const service = codec.root.lookupService("." + names().protoName(NODE_SERVICE));
   const answer = (name: string, response: Record<string, unknown>, height: number): AbciQueryResponse => {
     const type = service.methods[name]!.resolvedResponseType!;

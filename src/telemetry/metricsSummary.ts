@@ -32,7 +32,8 @@ interface JsonValue {
  * The registry in MetricsSummary's shape. go-metrics aggregates over its last
  * 10 s interval; here every value is the total since the process started
  * (Rate = per second since then), which is what the Prometheus form says too.
- * A histogram's Min and Max are the bounds of its lowest and highest used buckets.
+ * A histogram's Min and Max are the bounds of its lowest and highest used
+ * buckets (Max: at most its highest bound).
  */
 export async function metricsSummary(registry: Registry, startedAt: number, now = new Date()): Promise<MetricsSummary> {
   const seconds = Math.max((now.getTime() - startedAt) / 1000, 1e-3);
@@ -72,8 +73,9 @@ function histogramSamples(name: string, values: JsonValue[], seconds: number): S
     buckets.sort((a, b) => a[0] - b[0]);
     const firstUsed = buckets.findIndex(([, cumulative]) => cumulative > 0);
     const min = firstUsed > 0 ? buckets[firstUsed - 1]![0] : 0;
-    const lastBelow = buckets.findIndex(([, cumulative]) => cumulative >= count);
-    const max = lastBelow >= 0 && Number.isFinite(buckets[lastBelow]![0]) ? buckets[lastBelow]![0] : count > 0 ? sum / count : 0;
+    // the upper bound of the highest used bucket; above every bound, the highest bound (JSON has no Infinity)
+    const finite = buckets.filter(([bound]) => Number.isFinite(bound));
+    const max = finite.find(([, cumulative]) => cumulative >= count)?.[0] ?? finite.at(-1)?.[0] ?? 0;
     return sampled(name, count, sum, labels, seconds, count > 0 ? min : 0, count > 0 ? max : 0);
   });
 }
