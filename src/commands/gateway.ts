@@ -7,7 +7,7 @@ import { useNames, names } from "../names/activeNames.js";
 import { detectNodeNames } from "../http/nodeNames.js";
 import { MeteredClient } from "../client/meteredClient.js";
 import { nodeReadiness } from "../http/readiness.js";
-import type { LogFormat } from "../telemetry/logger.js";
+import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { operations } from "./operations.js";
 
 export interface GatewayOptions {
@@ -38,10 +38,10 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   });
   // The queries go over the node's websocket that a height watch holds open; answer reuse holds one, else this does.
   const unwatch = app.api["answer-cache-mb"] > 0 ? undefined : client.watchHeights!(() => undefined);
-  onShutdown(() => {
+  onShutdown(async () => {
     unwatch?.();
-    ops.logger.flush();
-    return rest.close();
+    await rest.close();
+    await flushLogger(ops.logger);
   });
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);

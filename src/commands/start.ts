@@ -15,7 +15,7 @@ import { txServiceQueries } from "./serviceQueries.js";
 import { nodeServiceQueries } from "./nodeServiceQueries.js";
 import { operations } from "./operations.js";
 import { operateNode } from "./nodeOperations.js";
-import type { LogFormat } from "../telemetry/logger.js";
+import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 
 export interface StartOptions {
   home: string;
@@ -60,7 +60,7 @@ export async function start(options: StartOptions): Promise<void> {
     clearInterval(blockTimer);
     await Promise.all(servers.map((s) => s.close()));
     await node.close();
-    ops.logger.flush();
+    await flushLogger(ops.logger);
   });
 
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);

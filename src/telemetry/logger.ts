@@ -17,7 +17,7 @@ export function createLogger(format: LogFormat, level = "info"): Logger {
   return pino(options, PinoPretty({ sync: true, colorize: false, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", singleLine: true }));
 }
 
-/** Writes what is still buffered (before the process exits). */
-export function flushLogger(logger: Logger): void {
-  logger.flush();
+/** Writes what is still buffered; resolves once written (before the process exits). */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => logger.flush(() => resolve()));
 }
