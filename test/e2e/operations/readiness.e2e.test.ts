@@ -84,8 +84,18 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
     expect((await readyz("?max_block_age=999999999")).status).to.equal(200);
   });
 
-  it("counts refusals by cause: a head too large (431) and a body too large (413)", async () => {
+  it("counts refusals by cause: a head too large (431), a body too large (413), a request not sent in time (408)", async () => {
     const before = await Scrape.of(gateway.restUrl);
+    // half a request head, then nothing: answered 408 once api.rpc-read-timeout (2 s here) has passed
+    const { hostname, port } = new URL(gateway.restUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write("GET /core/bank/v1beta1/params HTTP/1.1\r\nHost: x\r\n"));
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).to.match(/^HTTP\/1\.1 408 /);
     const big = await freshRequest(gateway.restUrl, "/core/bank/v1beta1/balances/x", { headers: { "x-padding": "a".repeat(20_000) } });
     expect(big.status).to.equal(431);
     const body = await http(`${gateway.restUrl}/core/tx/v1beta1/txs`, { method: "POST", body: "x".repeat(1_000_001) });
@@ -94,6 +104,7 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
     const refusals = (s: Scrape, cause: string) => s.value("chain_rest_api_refusals_total", { cause });
     expect(refusals(after, "431") - refusals(before, "431")).to.equal(1);
     expect(refusals(after, "413") - refusals(before, "413")).to.equal(1);
+    expect(refusals(after, "408") - refusals(before, "408")).to.equal(1);
     expect(refusals(after, "503") - refusals(before, "503")).to.equal(0);
     expect(after.value("chain_rest_api_connections_open")).to.be.at.least(1);
     expect(after.value("chain_rest_api_connections_waiting")).to.equal(0);
