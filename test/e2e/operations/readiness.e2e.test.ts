@@ -110,6 +110,46 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
     expect(after.value("chain_rest_api_connections_waiting")).to.equal(0);
   });
 
+  it("counts the 503 of a connection that finds the waiting room full (api.max-open-connections = 1)", async () => {
+    const home = path.join(tempDir(), "gateway-one");
+    enableTelemetry(home, (text) => text.replace(/^max-open-connections = 1000$/m, "max-open-connections = 1"));
+    const one = await startGateway(home, node!.rpcUrl);
+    try {
+      const before = await Scrape.of(one.restUrl);
+      const { hostname, port } = new URL(one.restUrl);
+      const connect = () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          socket.on("error", reject);
+        });
+      // A holds the one place with a request in flight (its body not all sent), B waits for it, C finds B waiting
+      const a = await connect();
+      a.write("POST /core/tx/v1beta1/txs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{");
+      const b = await connect();
+      const c = await connect();
+      const refused = await new Promise<string>((resolve) => {
+        let text = "";
+        c.on("data", (chunk) => (text += chunk.toString()));
+        c.on("close", () => resolve(text));
+      });
+      expect(refused).to.match(/^HTTP\/1\.1 503 /);
+      a.destroy();
+      b.destroy();
+      // until the server has seen A and B close, a scrape may be refused too: those refusals are counted as well
+      let refusedScrapes = 0;
+      const scraped = await pollUntil(
+        () => http(`${one.restUrl}/metrics?format=prometheus`),
+        (r) => r.status === 200 || (r.status === 503 && refusedScrapes++ < 0),
+      );
+      const after = new Scrape(scraped.text);
+      const refusals = (s: Scrape) => s.value("chain_rest_api_refusals_total", { cause: "503" });
+      expect(refusals(after) - refusals(before)).to.equal(1 + refusedScrapes);
+      expect(after.value("chain_rest_api_connections_open")).to.equal(1); // the scrape's own
+    } finally {
+      await one.proc.stop();
+    }
+  });
+
   it("turns /readyz 503 {code 14} when the node stops, and 200 again when it returns", async () => {
     await node!.proc.stop();
     node = undefined;
