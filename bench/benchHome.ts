@@ -31,6 +31,8 @@ export async function prepareHome(dir: string, extra: number, keyed = 50, blocks
   const home = path.join(dir, `home-${extra}`);
   initHome({ home, chainId: "devnet-1", accounts: keyed, denom: "uhub", mnemonic: TEST_MNEMONIC });
   if (extra > 0) addGenesisAccounts(home, extra);
+  // the rows measure the server, not a log line per request (api.log-requests "auto" is on for start)
+  editConfig(home, "app.toml", 'log-requests = "auto"', 'log-requests = "off"');
   editConfig(home, "config.toml", "create_empty_blocks = false", "create_empty_blocks = true");
   editConfig(home, "config.toml", 'create_empty_blocks_interval = "1s"', 'create_empty_blocks_interval = "100ms"');
   const started = await startChainRest(home, IMPORT_LIMIT_MS);

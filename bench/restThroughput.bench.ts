@@ -4,11 +4,12 @@
  * comparisons: an earlier kept height against the latest, the full route table
  * against a table of one route. autocannon, 20 connections, 5 s each.
  *
- * `parts` picks some of them (hot, cold, params, table); all when undefined.
+ * `parts` picks some of them (hot, cold, params, table, telemetry); all when undefined.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { editConfig, type BenchHome } from "./benchHome.js";
+import { telemetryCost } from "./telemetryCost.bench.js";
 import { child, CONNECTIONS, DURATION_S, get, interleavedLoad, load, record, SLICES, startBareKoa, startChainRest, type Load } from "./benchTools.js";
 
 const BALANCES = "/core/bank/v1beta1/balances/";
@@ -17,7 +18,7 @@ const PARAMS = "/core/bank/v1beta1/params";
 const WARM_ACCOUNTS = 50_000;
 const rate = (l: Load) => `${l.rps.toFixed(0)} req/s`;
 
-export const REST_PARTS = ["hot", "cold", "params", "table"] as const;
+export const REST_PARTS = ["hot", "cold", "params", "table", "telemetry"] as const;
 export type RestPart = (typeof REST_PARTS)[number];
 
 export async function restBenchmarks(bench: BenchHome, dir: string, parts: ReadonlySet<RestPart> = new Set(REST_PARTS)): Promise<void> {
@@ -25,6 +26,7 @@ export async function restBenchmarks(bench: BenchHome, dir: string, parts: Reado
   const cold = (i: number) => `${BALANCES}${bench.addresses[i % bench.addresses.length]}`;
   if (parts.has("hot") || parts.has("cold") || parts.has("params")) await againstBareKoa(bench, dir, parts);
   if (parts.has("table")) await engineComparisons(bench, dir, cold);
+  if (parts.has("telemetry")) await telemetryCost(bench, dir);
 }
 
 async function againstBareKoa(bench: BenchHome, dir: string, parts: ReadonlySet<RestPart>): Promise<void> {

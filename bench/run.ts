@@ -5,7 +5,7 @@
  * The server under test is the compiled build (npm run build first).
  *
  *   npm run bench [-- rest gateway broadcast startup flood genesis]   (a subset by name)
- *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
+ *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  */
 import fs from "node:fs";

@@ -44,8 +44,14 @@ program
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address (e.g. tcp://127.0.0.1:1317)")
   .option("--rpc.laddr <addr>", "node RPC listen address, overrides config.toml rpc.laddr")
+  .addOption(logFormatOption())
   .action(async (opts: Record<string, string | undefined>) =>
-    (await import("./commands/start.js")).start({ home: resolveHome(opts.home), apiAddress: opts["api.address"], rpcLaddr: opts["rpc.laddr"] }),
+    (await import("./commands/start.js")).start({
+      home: resolveHome(opts.home),
+      apiAddress: opts["api.address"],
+      rpcLaddr: opts["rpc.laddr"],
+      logFormat: opts.logFormat as "text" | "json",
+    }),
   );
 
 program
@@ -55,8 +61,15 @@ program
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address")
   .option("--names <profile>", "naming profile the node speaks, overrides app.toml names")
+  .addOption(logFormatOption())
   .action(async (opts: Record<string, string | undefined>) =>
-    (await import("./commands/gateway.js")).gateway({ home: resolveHome(opts.home), node: opts.node!, apiAddress: opts["api.address"], names: opts.names }),
+    (await import("./commands/gateway.js")).gateway({
+      home: resolveHome(opts.home),
+      node: opts.node!,
+      apiAddress: opts["api.address"],
+      names: opts.names,
+      logFormat: opts.logFormat as "text" | "json",
+    }),
   );
 
 program
@@ -79,6 +92,11 @@ program
   .action(async (opts: { format: DocumentFormat; names: string; openapi: OpenApiVersion }) =>
     (await import("./commands/swagger.js")).printSwagger(opts.format, opts.names, opts.openapi),
   );
+
+/** --log-format: the logs of start and gateway as readable text (default) or JSON lines. */
+function logFormatOption(): Option {
+  return new Option("--log-format <format>", "log lines as readable text or JSON lines").choices(["text", "json"]).default("text");
+}
 
 function positiveInteger(value: string): number {
   const n = Number(value);

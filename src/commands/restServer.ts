@@ -2,19 +2,47 @@ import type { ChainClient } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
 import type { ApiConfig } from "../config/appConfig.js";
 import { AnswerCache } from "../http/answerCache.js";
+import { healthRoutes, type ReadinessCheck } from "../http/health.js";
+import { metricsRoute } from "../http/metricsRoute.js";
+import { nodeReadiness } from "../http/readiness.js";
+import { RequestMeter } from "../http/requestMeter.js";
 import { createRestApp } from "../server/restApp.js";
+import { routeLabels } from "../server/routeLabels.js";
+import { meterAnswerCache, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { listen } from "../http/httpServer.js";
+import type { Logger } from "../telemetry/logger.js";
+import type { Telemetry } from "../telemetry/telemetry.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { SERVICE_METHODS } from "../services/index.js";
 import { compileTables } from "../tables/compileTables.js";
 
 export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE, type CompiledTables } from "../tables/compileTables.js";
 
+/** How the REST server is run for others: metrics, request logs, readiness. */
+export interface RestOperations {
+  /** [telemetry] enabled: the metrics and GET /metrics. */
+  telemetry?: Telemetry;
+  /** api.log-requests: one line per request. */
+  requestLog?: Logger;
+  /** What GET /readyz asks (default: the node's status). */
+  readiness?: ReadinessCheck;
+}
+
 /** Starts the REST server on api.address in front of `client`. */
-export async function startRestServer(api: ApiConfig, bech32Prefix: string, client: ChainClient, codec: Codec, nodeNames?: string): Promise<RunningServer> {
+export async function startRestServer(
+  api: ApiConfig,
+  bech32Prefix: string,
+  client: ChainClient,
+  codec: Codec,
+  nodeNames?: string,
+  operations: RestOperations = {},
+): Promise<RunningServer> {
   const tables = compileTables(codec);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
   const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes) : undefined;
+  const { telemetry, requestLog } = operations;
+  const families = telemetry ? requestFamilies(telemetry) : undefined;
+  const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
     legacy: tables.legacy,
@@ -23,8 +51,15 @@ export async function startRestServer(api: ApiConfig, bech32Prefix: string, clie
     swagger: api.swagger,
     answerCache,
     nodeNames,
+    meter: meter?.middleware,
+    health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
+    metrics: telemetry ? metricsRoute(telemetry) : undefined,
   });
   const server = await listen(app, api);
+  if (telemetry && families) {
+    meterConnections(telemetry, families, server);
+    if (answerCache) meterAnswerCache(telemetry, answerCache);
+  }
   return {
     url: server.url,
     close: async () => {

@@ -9,15 +9,17 @@ import { SERVICE_METHODS } from "../services/index.js";
 const TX_QUERIES = ["GetTx", "GetTxsEvent"];
 const TX_SERVICE = "core.tx.v1beta1.Service";
 
+/** An ABCI query path the embedded node answers beside its modules, and its handler. */
+export interface ServedQuery {
+  path: string;
+  handler: (data: Uint8Array, height: number) => Promise<AbciQueryResponse>;
+}
+
 /**
  * The tx service's queries as ABCI query handlers of the embedded node, answered by the
  * same implementations the REST routes run, over the node's own client.
  */
-export function txServiceQueries(
-  codec: Codec,
-  client: ChainClient,
-  bech32Prefix: string,
-): Array<{ path: string; handler: (data: Uint8Array, height: number) => Promise<AbciQueryResponse> }> {
+export function txServiceQueries(codec: Codec, client: ChainClient, bech32Prefix: string): ServedQuery[] {
   const service = codec.root.lookupService("." + names().protoName(TX_SERVICE));
   return TX_QUERIES.map((name) => {
     const method = service.methods[name]!;

@@ -13,11 +13,17 @@ import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
+import { nodeServiceQueries } from "./nodeServiceQueries.js";
+import { operations } from "./operations.js";
+import { operateNode } from "./nodeOperations.js";
+import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 
 export interface StartOptions {
   home: string;
   apiAddress?: string;
   rpcLaddr?: string;
+  /** --log-format: readable text (default) or JSON lines. */
+  logFormat?: LogFormat;
 }
 
 const SHOWN_ACCOUNTS = 10;
@@ -44,20 +50,25 @@ export async function start(options: StartOptions): Promise<void> {
     codec,
     importProgress: (line) => console.log(line),
   });
+  const ops = operations(app, options.logFormat ?? "text", "start");
+  operateNode(node, codec, ops.telemetry, ops.logger);
   const client = new InProcessClient(node);
   for (const { path, handler } of txServiceQueries(codec, client, app["bech32-prefix"])) node.serveQuery(path, handler);
+  const nodeSettings = { minimumGasPrices: app["minimum-gas-prices"], keepRecent: app["pruning-keep-recent"] };
+  for (const { path, handler } of nodeServiceQueries(node, codec, nodeSettings)) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
   onShutdown(async () => {
     clearInterval(blockTimer);
     await Promise.all(servers.map((s) => s.close()));
     await node.close();
+    await flushLogger(ops.logger);
   });
 
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
+  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, ops) : undefined;
   if (rest) servers.push(rest);
   if (nodeConfig.consensus.create_empty_blocks) {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);

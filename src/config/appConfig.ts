@@ -170,6 +170,70 @@ export const APP_SETTINGS = {
         meaning:
           "memory for reused answers: a GET answered 200 and asked again at the same height is kept, then answered from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
       },
+      "log-requests": {
+        default: "auto",
+        rules: { enum: ["auto", "on", "off"] },
+        expected: '"auto", "on" or "off"',
+        comment: [
+          "One log line per request (method, route template, status, duration, height, from the answer cache or not).",
+          '"auto": on for `start` (a developer watches their calls), off for `gateway` (a public endpoint: the',
+          "balancer or proxy in front usually logs requests already, and a line per request costs throughput).",
+        ],
+        meaning:
+          "one log line per request (method, route template, status, duration, height, answered from the cache or not); `auto`: on for `start`, off for `gateway` (a public endpoint's balancer usually logs requests already, and each line costs throughput); see [Running it for others](#running-it-for-others)",
+      },
+    },
+    telemetry: {
+      "service-name": {
+        default: "chain-rest",
+        rules: { pattern: "^([A-Za-z_][A-Za-z0-9_-]*)?$" },
+        expected: 'letters, digits, "_" and "-", such as "chain-rest", or ""',
+        comment: ['Prefixed to every metric\'s name ("-" written "_"), or its service label with enable-service-label.'],
+        meaning: "prefixed to every metric's name (`chain_rest_api_requests_total`; `-` becomes `_`), or the `service` label with `enable-service-label`",
+      },
+      enabled: {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Serve GET /metrics on the REST port (when false it is an unknown path, as in v0.41)."],
+        meaning: "serve `GET /metrics` on the REST port: v0.41's JSON form, or Prometheus' text format with `?format=prometheus` (`false`: an unknown path)",
+      },
+      "enable-hostname": {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Prefix gauge names with the hostname."],
+        meaning: "prefix gauge names with the host name (as v0.41's go-metrics did)",
+      },
+      "enable-hostname-label": {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Add the hostname to every metric as the label host."],
+        meaning: "add the `host` label to every metric",
+      },
+      "enable-service-label": {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Add service-name to every metric as the label service instead of prefixing names with it."],
+        meaning: "add `service-name` as the `service` label instead of prefixing names with it",
+      },
+      "prometheus-retention-time": {
+        default: 0,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "a number of seconds >= 0",
+        comment: [
+          "When positive, /metrics?format=prometheus answers Prometheus' text format (0: that format is",
+          "refused with 400, as in v0.41). Every series is kept for the process's life: labels are bounded.",
+        ],
+        meaning:
+          "when positive, `?format=prometheus` answers Prometheus' text format (`0`: 400, as in v0.41); series are never dropped (their labels are bounded: route templates, not paths)",
+      },
+      "global-labels": {
+        default: [] as string[][],
+        rules: { items: { type: "array", items: [{ type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, { type: "string" }], minItems: 2, maxItems: 2 } },
+        expected: 'a list of [name, value] pairs such as [["chain_id", "devnet-1"]]',
+        comment: ["Labels added to every metric, as [name, value] pairs.", 'Example: [["chain_id", "devnet-1"]]'],
+        meaning: 'labels added to every metric, as `[name, value]` pairs (`[["chain_id", "devnet-1"]]`)',
+      },
     },
   },
 } satisfies SettingsFile;

@@ -4,12 +4,14 @@
  * file text, the JSON Schema that validates (and fills in) the file, the TypeScript
  * type of the values and the README table are all derived: each default is written once.
  */
-export interface Setting<T extends string | number | boolean = string | number | boolean> {
+export type SettingValue = string | number | boolean | string[][];
+
+export interface Setting<T extends SettingValue = SettingValue> {
   default: T;
   /** A whole number (JSON Schema "integer"); numbers are otherwise any. */
   integer?: boolean;
   /** JSON Schema constraints beyond the type. */
-  rules?: { pattern?: string; minimum?: number; maximum?: number; minLength?: number };
+  rules?: { pattern?: string; minimum?: number; maximum?: number; minLength?: number; enum?: string[]; items?: object };
   /** What a valid value looks like, for the error message ('an integer >= 1'). */
   expected: string;
   /** The comment written above the key in the default file (one line per entry). */
@@ -27,7 +29,7 @@ export interface SettingsFile {
   sections: Record<string, Record<string, Setting>>;
 }
 
-type Widened<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : never;
+type Widened<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T extends string[][] ? string[][] : never;
 type ValueOf<S> = S extends Setting<infer T> ? Widened<T> : never;
 type ValuesOf<G> = { -readonly [K in keyof G]: ValueOf<G[K]> };
 /** The values a settings file holds once read: its keys with the types of their defaults. */
@@ -39,7 +41,7 @@ export function settingsSchema(file: SettingsFile): object {
     Object.fromEntries(
       Object.entries(group).map(([key, s]) => [
         key,
-        { type: s.integer ? "integer" : typeof s.default, ...s.rules, default: s.default, description: s.expected },
+        { type: s.integer ? "integer" : Array.isArray(s.default) ? "array" : typeof s.default, ...s.rules, default: s.default, description: s.expected },
       ]),
     );
   return {
@@ -74,6 +76,6 @@ export function settingsTable(file: SettingsFile): string {
   return ["| key | default | meaning |", "|---|---|---|", ...rows.map(([key, s]) => `| \`${key}\` | \`${tomlValue(s.default)}\` | ${s.meaning} |`)].join("\n");
 }
 
-function tomlValue(value: string | number | boolean): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+function tomlValue(value: SettingValue): string {
+  return typeof value === "string" || Array.isArray(value) ? JSON.stringify(value) : String(value);
 }

@@ -31,8 +31,13 @@ export function loadTomlConfig<T>(file: string, defaultText: string, schema: obj
 
 /** `file: key "api.address" must be <the key's description in the schema> (got <value>)`. */
 function describe(file: string, errors: ErrorObject[], schema: object, data: unknown): string {
-  const { path: segments, message } = describeSchemaErrors(errors, data);
-  const expected = (lookupSchema(schema, segments) as { description?: string } | undefined)?.description ?? message;
+  const { path: found, message } = describeSchemaErrors(errors, data);
+  const descriptionAt = (segments: string[]) => (lookupSchema(schema, segments) as { description?: string } | undefined)?.description;
+  // a mistake inside a list value (global-labels) is told as the key's: its description says what the whole value must be
+  let segments = found;
+  while (segments.length > 1 && !descriptionAt(segments)) segments = segments.slice(0, -1);
+  if (!descriptionAt(segments)) segments = found;
+  const expected = descriptionAt(segments) ?? message;
   return `${file}: key "${segments.join(".")}" must be ${expected} (got ${JSON.stringify(valueAt(data, segments))})`;
 }
 

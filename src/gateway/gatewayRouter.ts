@@ -73,7 +73,7 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
   ctx.body = JSON.stringify(json, null, 2);
 }
 
-function koaPath(route: RouteSpec): string {
+export function koaPath(route: Pick<RouteSpec, "segments">): string {
   return route.segments.map((s) => ("literal" in s ? `/${s.literal}` : `/:${s.variable}`)).join("");
 }
 

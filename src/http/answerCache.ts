@@ -5,6 +5,8 @@ import { HEIGHT_HEADER } from "./height.js";
 
 interface Answer {
   headers: Record<string, string>;
+  /** The route template that answered (@koa/router's _matchedRoute), for the request metrics of a reuse. */
+  route: unknown;
   /** Kept as the route set it: node:http joins a string body to the head in one chunk (a Buffer is a chunk of its own). */
   body: string | Buffer;
 }
@@ -37,9 +39,17 @@ export class AnswerCache {
   /** The hash of the request last asked in each slot since the height moved (0: none). */
   private readonly asked = new Int32Array(ASKED_SLOTS);
   private readonly unwatch: () => void;
+  /** For the metrics: GETs answered from memory, GETs that could have been and were not, answers pushed out by newer ones. */
+  readonly counts = { hits: 0, misses: 0, evictions: 0 };
 
   constructor(client: ChainClient, maxBytes: number) {
-    this.answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (answer, key) => bodyBytes(answer.body) + key.length + ENTRY_OVERHEAD });
+    this.answers = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (answer, key) => bodyBytes(answer.body) + key.length + ENTRY_OVERHEAD,
+      disposeAfter: (_answer, _key, reason) => {
+        if (reason === "evict") this.counts.evictions++;
+      },
+    });
     this.unwatch = client.watchHeights?.((latest) => this.onHeight(latest)) ?? (() => undefined);
   }
 
@@ -47,15 +57,27 @@ export class AnswerCache {
   readonly middleware = (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== "GET" || this.latest === undefined) return next() as Promise<void>;
     const key = requestKey(ctx);
-    if (!this.askedBefore(key)) return next() as Promise<void>;
+    if (!this.askedBefore(key)) {
+      this.counts.misses++;
+      return next() as Promise<void>;
+    }
     const reused = this.answers.get(key);
     if (reused) {
+      this.counts.hits++;
+      (ctx.state as { fromCache?: boolean }).fromCache = true;
+      (ctx as { _matchedRoute?: unknown })._matchedRoute = reused.route;
       ctx.set(reused.headers);
       ctx.body = reused.body;
       return Promise.resolve();
     }
+    this.counts.misses++;
     return this.answerAndKeep(ctx, next, key);
   };
+
+  /** Bytes the kept answers take (bodies, keys and ENTRY_OVERHEAD each). */
+  get bytesHeld(): number {
+    return this.answers.calculatedSize;
+  }
 
   stop(): void {
     this.unwatch();
@@ -69,7 +91,7 @@ export class AnswerCache {
     if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
     const body: unknown = ctx.body;
     if (typeof body !== "string" && !Buffer.isBuffer(body)) return;
-    this.answers.set(key, { headers: headersSetBy(ctx, before), body });
+    this.answers.set(key, { headers: headersSetBy(ctx, before), route: (ctx as { _matchedRoute?: unknown })._matchedRoute, body });
   }
 
   /** Whether `key` was asked since the height moved (a hash collision only keeps an answer one ask early); remembers it. */

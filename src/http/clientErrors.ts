@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { GrpcCode } from "./grpcStatus.js";
 import { writeRawAnswerAndClose, writeResponseAndClose, type RawAnswer } from "./rawAnswer.js";
+import { reportRefusal } from "./refusals.js";
 
 /** What Node's HTTP parser refuses, answered as the gateway's other errors are: a status and a JSON body that says why. */
 const ANSWERS: Record<string, RawAnswer> = {
@@ -41,7 +42,9 @@ export function answerClientErrors(server: http.Server, responsesOf: ResponsesOf
     // closes it: writing to thousands of silent connections that time out together held the
     // event loop for seconds.
     if (err.code === "ERR_HTTP_REQUEST_TIMEOUT" && (socket as Duplex & { bytesRead?: number }).bytesRead === 0) return void socket.destroy();
-    answerAfterEarlierRequests(socket, responsesOf, answerFor(err));
+    const answer = answerFor(err);
+    reportRefusal(server, answer.status);
+    answerAfterEarlierRequests(socket, responsesOf, answer);
   });
 }
 

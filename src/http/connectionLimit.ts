@@ -3,6 +3,7 @@ import net from "node:net";
 import type { Duplex } from "node:stream";
 import { GrpcCode } from "./grpcStatus.js";
 import { writeAnswer, writeRawAnswerAndClose, writeResponseAndClose, type RawAnswer } from "./rawAnswer.js";
+import { reportRefusal } from "./refusals.js";
 
 export interface ConnectionLimits {
   /** api.max-open-connections: requests being answered at once, and heads late past HEAD_DEADLINE_MS (0 = no limit). */
@@ -53,6 +54,8 @@ export interface ConnectionGate {
   responsesOf: (socket: Duplex) => readonly http.ServerResponse[];
   /** Stops accepting: waiting requests are answered 503, idle connections closed, answers in flight end their connection. */
   shutDown(): void;
+  /** Connections open and requests waiting for a place, for the metrics. */
+  counts(): { open: number; waiting: number };
 }
 
 /**
@@ -77,6 +80,11 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
   let inFlight = 0;
   const line: Ticket[] = [];
   let closing = false;
+
+  const refuse = (response: http.ServerResponse, message: string) => {
+    reportRefusal(server, 503);
+    refuseRequest(response, message);
+  };
 
   const ignoreError = () => {}; // a reset of a connection not yet (or never) handed to the HTTP server
   const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
@@ -131,6 +139,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
     if (closing) response.shouldKeepAlive = false;
     const refusal = limits.refuse?.(request);
     if (refusal) {
+      reportRefusal(server, refusal.status);
       request.resume();
       writeAnswer(response, refusal);
     } else if (inFlight < maxInFlight) ticket.run();
@@ -211,6 +220,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
     late.sort((a, b) => a.headSince! - b.headSince!);
     for (const connection of late.slice(0, late.length - places)) {
       connections.delete(connection.socket);
+      reportRefusal(server, 408);
       writeRawAnswerAndClose(connection.socket, {
         status: 408,
         code: GrpcCode.DeadlineExceeded,
@@ -232,6 +242,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
   return {
     listener,
     requests: (next) => (request, response) => arrive(next, request, response),
+    counts: () => ({ open: connections.size, waiting: line.length }),
     responsesOf: (socket) => connections.get(socket as net.Socket)?.owed.map((ticket) => ticket.response) ?? [],
     shutDown() {
       closing = true;
@@ -249,7 +260,7 @@ export function connectionGate(server: http.Server, limits: ConnectionLimits): C
 }
 
 /** A request the gate cannot run: 503 with the error body and Retry-After; its connection closes. */
-function refuse(response: http.ServerResponse, message: string): void {
+function refuseRequest(response: http.ServerResponse, message: string): void {
   response.req.resume();
   writeResponseAndClose(response, { status: 503, code: GrpcCode.Unavailable, message, retryAfter: 1 });
 }

@@ -20,8 +20,15 @@ const LISTEN_BACKLOG = 65_535;
 /** Accept errors (no file descriptor left: EMFILE) are logged at most this often. */
 const ACCEPT_ERROR_LOG_MS = 10_000;
 
+/** A started server, with what the metrics read of it. */
+export interface ListeningServer extends RunningServer {
+  /** Emits REFUSAL_EVENT (refusals.ts) for what it refuses before the app sees it. */
+  server: http.Server;
+  connections(): { open: number; waiting: number };
+}
+
 /** Serves a Koa app on api.address with the [api] limits. */
-export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
+export async function listen(app: Koa, api: ApiConfig): Promise<ListeningServer> {
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
@@ -51,6 +58,8 @@ export async function listen(app: Koa, api: ApiConfig): Promise<RunningServer> {
   const address = gate.listener.address() as { port: number };
   const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   return {
+    server,
+    connections: () => gate.counts(),
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -58,6 +58,11 @@ export interface NodeOptions {
   importProgress?: ProgressLog;
 }
 
+/** How long a block's commit took: the atomic write of its batch. */
+export interface BlockTiming {
+  commitSeconds: number;
+}
+
 /**
  * The embedded development node: module state in a versioned LevelDB store,
  * loaded from genesis.json on first start and resumed from the store on later starts
@@ -65,7 +70,7 @@ export interface NodeOptions {
  * transactions checked into a mempool and executed in blocks; ABCI-style
  * queries at any kept height. Events: "commit" (height) as soon as a block's state is
  * written, "pruned" (height) when the heights it made too old can no longer be read,
- * "block" (CommittedHeight) once the commit is complete.
+ * "block" (CommittedHeight, BlockTiming) once the commit is complete.
  */
 export class EmbeddedNode extends EventEmitter {
   readonly mempool = new Mempool();
@@ -383,7 +388,9 @@ export class EmbeddedNode extends EventEmitter {
     hashes.forEach((hash, index) =>
       indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
     );
+    const started = performance.now();
     await this.store.commit(batch);
+    const timing: BlockTiming = { commitSeconds: (performance.now() - started) / 1000 };
     if (this.blockWriteFailure !== undefined) console.error(`[node] blocks are written again (height ${height})`);
     this.blockWriteFailure = undefined;
     this.emit("commit", height);
@@ -396,7 +403,7 @@ export class EmbeddedNode extends EventEmitter {
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
     hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));
-    this.emit("block", record);
+    this.emit("block", record, timing);
   }
 
   private async runHooks(hook: "beginBlock" | "endBlock", layer: CacheLayer, height: number, time: Date, block: BlockInfo): Promise<AbciEvent[]> {

@@ -7,6 +7,7 @@ import type { AminoTransforms } from "../tables/aminoTransforms.js";
 import { legacyFamilyDocument } from "./legacyFamily.js";
 import { PACKAGE_ROOT } from "../util/paths.js";
 import { gatewayFamilyDocument } from "./gatewayFamily.js";
+import { operationsFamilyDocument } from "./operationsFamily.js";
 import { assembleDocument } from "./openApiDocument.js";
 import type { OpenApiDocument } from "./openApiTypes.js";
 import { names } from "../names/activeNames.js";
@@ -31,7 +32,11 @@ export function writeSwaggerDocument(tables: SwaggerTables, root: protobuf.Root)
           "This document is written from the route tables the server runs, so it lists exactly the routes served; " +
           "a route whose module the node does not serve answers 501.",
       },
-      [gatewayFamilyDocument(tables.gateway, root), ...(tables.legacy ? [legacyFamilyDocument(tables.legacy.routes, root, tables.legacy.transforms)] : [])],
+      [
+        gatewayFamilyDocument(tables.gateway, root),
+        ...(tables.legacy ? [legacyFamilyDocument(tables.legacy.routes, root, tables.legacy.transforms)] : []),
+        operationsFamilyDocument(),
+      ],
     ),
   );
 }

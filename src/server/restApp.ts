@@ -1,4 +1,4 @@
-import Koa from "koa";
+import Koa, { type Middleware } from "koa";
 import cors from "@koa/cors";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import type { LegacyRouteSpec } from "../tables/legacyRouteSpec.js";
@@ -28,12 +28,19 @@ export interface RestAppOptions {
   answerCache?: AnswerCache;
   /** The naming profile the node speaks, when detected (gateway): another than ours answers 502. */
   nodeNames?: string;
+  /** Counts, times and logs every request (requestMeter.ts); outermost, so it sees every answer. */
+  meter?: Middleware;
+  /** GET /healthz and /readyz (health.ts). */
+  health?: Middleware;
+  /** GET /metrics ([telemetry] enabled; metricsRoute.ts). */
+  metrics?: Middleware;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
 export function createRestApp(options: RestAppOptions): Koa {
   const app = new Koa();
   app.silent = true; // errors are answered and logged by the family middleware, not printed by Koa
+  if (options.meter) app.use(options.meter);
   if (options.cors) {
     // Unlike the real server, the height header may be sent and the answered height read cross-origin.
     app.use(
@@ -46,6 +53,8 @@ export function createRestApp(options: RestAppOptions): Koa {
     );
   }
   app.use(gatewayErrors);
+  if (options.health) app.use(options.health);
+  if (options.metrics) app.use(options.metrics);
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));

@@ -28,10 +28,31 @@ describe("configuration files", () => {
       "rpc-max-body-bytes": 1000000,
       "enabled-unsafe-cors": false,
       "answer-cache-mb": 32,
+      "log-requests": "auto",
+    });
+    expect(config.telemetry).to.deep.equal({
+      "service-name": "chain-rest",
+      enabled: false,
+      "enable-hostname": false,
+      "enable-hostname-label": false,
+      "enable-service-label": false,
+      "prometheus-retention-time": 0,
+      "global-labels": [],
     });
     const text = fs.readFileSync(path.join(h, "config", "app.toml"), "utf8");
     expect(text).to.include("# Whether the REST server runs.");
     expect(text).to.include('address = "tcp://0.0.0.0:1317"');
+  });
+
+  it("reads [telemetry] global-labels as [name, value] pairs and refuses a pair that is not one", () => {
+    const good = home();
+    writeFile(good, "config/app.toml", '[telemetry]\nenabled = true\nglobal-labels = [["chain_id", "devnet-1"]]\n');
+    expect(loadAppConfig(good).telemetry["global-labels"]).to.deep.equal([["chain_id", "devnet-1"]]);
+    for (const labels of ['[["chain-id", "x"]]', '[["chain_id"]]', '["chain_id"]', '[["a", "b", "c"]]']) {
+      const bad = home();
+      writeFile(bad, "config/app.toml", `[telemetry]\nglobal-labels = ${labels}\n`);
+      expect(() => loadAppConfig(bad), labels).to.throw(ConfigError, /telemetry\.global-labels.* must be a list of \[name, value\] pairs/);
+    }
   });
 
   it("fills keys a file leaves out with their defaults", () => {

@@ -24,7 +24,7 @@ describe("settings declared once", () => {
       const written = parseToml(defaultSettingsText(settings)) as Record<string, Record<string, unknown>>;
       for (const [key, setting] of Object.entries(settings.top)) expect(written[key], key).to.equal(setting.default);
       for (const [section, group] of Object.entries(settings.sections)) {
-        for (const [key, setting] of Object.entries(group)) expect(written[section]?.[key], `${section}.${key}`).to.equal(setting.default);
+        for (const [key, setting] of Object.entries(group)) expect(written[section]?.[key], `${section}.${key}`).to.deep.equal(setting.default);
       }
     });
   }

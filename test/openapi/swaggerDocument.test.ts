@@ -98,8 +98,8 @@ describe("OpenAPI document written from the route tables", function () {
     (["get", "post", "put"] as const).flatMap((verb) => (item[verb] ? [{ path, verb, operation: item[verb] }] : [])),
   );
   const legacyKeys = new Set(tables.legacy.routes.map((r) => `${r.verb} ${r.path}`));
-  // the gateway family's operations (the legacy family's are those of legacy-routes.yaml)
-  const operations = allOperations.filter((o) => !legacyKeys.has(`${o.verb} ${o.path}`)) as Array<{
+  // the gateway family's operations (the legacy family's are those of legacy-routes.yaml; the probes are tagged operations)
+  const operations = allOperations.filter((o) => !legacyKeys.has(`${o.verb} ${o.path}`) && !o.operation.tags.includes("operations")) as Array<{
     path: string;
     verb: "get" | "post";
     operation: (typeof allOperations)[number]["operation"];
@@ -118,9 +118,14 @@ describe("OpenAPI document written from the route tables", function () {
       layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`),
     );
     const engine = [...gatewayServed, ...legacyServed];
-    const documented = allOperations.map(({ verb, path }) =>
-      legacyKeys.has(`${verb} ${path}`) ? `${verb.toUpperCase()} ${legacyKoaPath({ segments: segmentsOf(path) })}` : `${verb.toUpperCase()} ${koaPath(path)}`,
-    );
+    // the balancer's probes are served beside the tables (test/e2e/operations/readiness.e2e.test.ts)
+    const probes = allOperations.filter((o) => o.operation.tags.includes("operations")).map((o) => `${o.verb} ${o.path}`);
+    expect(probes).to.deep.equal(["get /healthz", "get /readyz"]);
+    const documented = allOperations
+      .filter((o) => !o.operation.tags.includes("operations"))
+      .map(({ verb, path }) =>
+        legacyKeys.has(`${verb} ${path}`) ? `${verb.toUpperCase()} ${legacyKoaPath({ segments: segmentsOf(path) })}` : `${verb.toUpperCase()} ${koaPath(path)}`,
+      );
     expect(
       documented.filter((o) => !engine.includes(o)),
       "documented but not served",

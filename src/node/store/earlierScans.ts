@@ -39,6 +39,12 @@ export class EarlierScans {
     private readonly layout: VersionedLayout,
   ) {}
 
+  get heldBytes(): number {
+    let bytes = 0;
+    for (const windows of this.byVersion.values()) bytes += windows.heldBytes;
+    return bytes;
+  }
+
   /** The live entries of [lower, upper) at `version`, or its first `max`, when kept reads hold them, `cut` bytes dropped from their keys; undefined otherwise. */
   kept(version: number, lower: Uint8Array, upper: Uint8Array, cut = 0, max?: number): Entry[] | undefined {
     return this.byVersion.get(version)?.lookup(lower, upper, { key: cut, value: 0 }, max);

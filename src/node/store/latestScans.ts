@@ -34,6 +34,10 @@ export class LatestScans {
     private readonly namespace: { gte: Uint8Array; lt: Uint8Array },
   ) {}
 
+  get heldBytes(): number {
+    return this.windows.heldBytes;
+  }
+
   /**
    * The entries of [lower, upper) at `version`, or its first `max`, when kept reads
    * hold them (no LevelDB read then), `cut` bytes dropped from their keys and values; undefined otherwise.

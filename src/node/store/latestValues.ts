@@ -15,6 +15,11 @@ export class LatestValues {
 
   constructor(private readonly maxEntries: number) {}
 
+  /** Keys kept (their values or their absence). */
+  get size(): number {
+    return this.values.size;
+  }
+
   /** The value of `key` at `version`, which must be the latest; `read` reads it from LevelDB when it is not kept. */
   get(version: number, key: Uint8Array, read: () => Uint8Array | undefined): Uint8Array | undefined {
     if (version !== this.version) this.retire(version);

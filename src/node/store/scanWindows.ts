@@ -63,6 +63,11 @@ export class ScanWindows {
 
   constructor(private readonly maxBytes: number) {}
 
+  /** Bytes the kept ranges take (as counted against maxBytes). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   /**
    * The entries of [lower, upper), or its first `max` entries, when kept ranges
    * hold them; undefined otherwise (fewer than `max` entries: that is all of

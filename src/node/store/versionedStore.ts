@@ -44,7 +44,16 @@ export interface StateReader {
   keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
+/** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
+export interface KeptReadCounts {
+  pointReads: number;
+  pointMisses: number;
+  scans: number;
+  scanMisses: number;
+}
+
 export class VersionedStore {
+  readonly keptReads: KeptReadCounts = { pointReads: 0, pointMisses: 0, scans: 0, scanMisses: 0 };
   /** True while a commit's batch is being written: the fast index may then hold either version. */
   private committing = false;
   private readonly latestScans: LatestScans;
@@ -73,6 +82,11 @@ export class VersionedStore {
       await db.put(FAST_INDEX_KEY, Uint8Array.of(1));
     }
     return new VersionedStore(db, latest, earliest);
+  }
+
+  /** Bytes and keys the kept reads hold in memory. */
+  keptSize(): { scanBytes: number; values: number } {
+    return { scanBytes: this.latestScans.heldBytes + this.earlierScans.heldBytes, values: this.latestValues.size };
   }
 
   /** The last committed version (0 before the first commit). */
@@ -104,6 +118,7 @@ export class VersionedStore {
       this.latestValues,
       this.earlierScans,
       options.keepsReads ?? false,
+      this.keptReads,
     );
   }
 
@@ -298,17 +313,21 @@ class VersionReader implements StateReader {
     private readonly latestValues: LatestValues,
     private readonly earlierScans: EarlierScans,
     private readonly keepsReads: boolean,
+    private readonly counts: KeptReadCounts,
   ) {}
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    this.counts.pointReads++;
     if (this.fastIndexServes()) {
       return this.latestValues.get(this.version, key, () => {
+        this.counts.pointMisses++;
         const entry = this.db.getSync(fastKey(key));
         return entry ? fastEntryValue(entry) : undefined;
       });
     }
     const kept = this.earlierScans.kept(this.version, key, concatBytes(key, Uint8Array.of(0)));
     if (kept) return kept[0]?.[1];
+    this.counts.pointMisses++;
     const seek = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version));
     const groupEnd = concatBytes(Uint8Array.of(STATE), encodeVersioned(key, 0));
     for await (const [, value] of this.db.iterator({ gte: seek, lte: groupEnd, limit: 1 })) {
@@ -318,15 +337,19 @@ class VersionReader implements StateReader {
   }
 
   iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    this.counts.scans++;
     const kept = this.keptScan(prefix, start, 0);
     if (kept) return keptEntries(kept);
+    this.counts.scanMisses++;
     if (!this.fastIndexServes()) return this.earlierScans.scan(this.version, start ?? prefix, prefixEnd(prefix), this.keepsReads);
     const { lower, upper } = fastRange(prefix, start);
     return latestEntries(this.latestScans.scan(this.version, lower, upper, this.keepsReads));
   }
 
   keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined {
-    return this.keptScan(prefix, start, prefix.length, max);
+    const kept = this.keptScan(prefix, start, prefix.length, max);
+    if (kept) this.counts.scans++; // a miss is counted by the iterate() that follows
+    return kept;
   }
 
   /**

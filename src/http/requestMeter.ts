@@ -1,0 +1,121 @@
+import type { Context, Next } from "koa";
+import type { CounterCell, CounterFamily, HistogramCell, HistogramFamily } from "../telemetry/cells.js";
+import type { Logger } from "../telemetry/logger.js";
+import { RESPONSE_HEIGHT_HEADER } from "./height.js";
+
+/** What a matched route is labelled with: its family and its template as the table writes it. */
+export interface RouteLabel {
+  family: string;
+  template: string;
+}
+
+/** The request metrics' families (absent: telemetry is off). */
+export interface RequestFamilies {
+  requests: CounterFamily;
+  duration: HistogramFamily;
+  refusals: CounterFamily;
+}
+
+/** What answerCache.ts marks on a request it answered from memory. */
+export interface CacheState {
+  fromCache?: boolean;
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+/** Paths served outside the route tables, labelled as themselves. */
+const OWN_PATHS = new Set(["/metrics", "/healthz", "/readyz", "/swagger", "/swagger/"]);
+const UNMATCHED: RouteLabel = { family: "none", template: "unmatched" };
+
+/** The cells of one route template and method: resolved on its first request, then only moved. */
+class MethodCells {
+  readonly byStatus: Array<CounterCell | undefined> = [];
+  constructor(
+    readonly duration: HistogramCell,
+    private readonly families: RequestFamilies,
+    private readonly labels: { family: string; route: string; method: string },
+  ) {}
+
+  status(code: number): CounterCell {
+    return (this.byStatus[code] ??= this.families.requests.child({ ...this.labels, status: String(code) }));
+  }
+}
+
+/**
+ * Counts requests by route template (never the raw path: a hundred thousand
+ * addresses make one series), family, method and status, times them per
+ * template, and writes one log line per request when asked. The template is
+ * the one @koa/router ran (`_matchedRoute`), looked up in a table built once
+ * from the route tables; the cells of a (template, method) are resolved on
+ * its first request, so the hot path is two lookups and three additions.
+ */
+export class RequestMeter {
+  private readonly cells = new Map<string, Map<string, MethodCells>>();
+  private readonly refused413: CounterCell | undefined;
+
+  constructor(
+    private readonly routes: ReadonlyMap<string, RouteLabel>,
+    private readonly families: RequestFamilies | undefined,
+    private readonly logger: Logger | undefined,
+  ) {
+    this.refused413 = families?.refusals.child({ cause: "413" });
+  }
+
+  readonly middleware = async (ctx: Context, next: Next): Promise<void> => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      this.record(ctx, (performance.now() - started) / 1000);
+    }
+  };
+
+  private record(ctx: Context, seconds: number): void {
+    const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    const label = (typeof matched === "string" ? this.routes.get(matched) : undefined) ?? this.ownPath(ctx.path);
+    const status = ctx.status;
+    const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
+    if (this.families) {
+      const cells = this.methodCells(label, method);
+      cells.status(status).value++;
+      cells.duration.observe(seconds);
+      if (status === 413) this.refused413!.value++;
+    }
+    if (this.logger) {
+      const height = ctx.response.get(RESPONSE_HEIGHT_HEADER);
+      this.logger.info(
+        {
+          method,
+          route: label.template,
+          family: label.family,
+          status,
+          ms: Math.round(seconds * 1e5) / 100,
+          height: height ? Number(height) : undefined,
+          cached: (ctx.state as CacheState).fromCache === true,
+        },
+        "request",
+      );
+    }
+  }
+
+  private ownPath(path: string): RouteLabel {
+    if (OWN_PATHS.has(path)) return this.routes.get(path) ?? UNMATCHED;
+    return path.startsWith("/swagger/") ? (this.routes.get("/swagger/") ?? UNMATCHED) : UNMATCHED;
+  }
+
+  private methodCells(label: RouteLabel, method: string): MethodCells {
+    let byMethod = this.cells.get(label.template);
+    if (!byMethod) this.cells.set(label.template, (byMethod = new Map<string, MethodCells>()));
+    let cells = byMethod.get(method);
+    if (!cells) {
+      const labels = { family: label.family, route: label.template, method };
+      cells = new MethodCells(this.families!.duration.child(labels), this.families!, labels);
+      byMethod.set(method, cells);
+    }
+    return cells;
+  }
+}
+
+/** The labels of the paths served beside the route tables. */
+export function ownPathLabels(): Array<[string, RouteLabel]> {
+  return [...OWN_PATHS].map((path) => [path, { family: "ops", template: path === "/swagger/" ? "/swagger/{file}" : path }]);
+}
