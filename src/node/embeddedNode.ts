@@ -11,7 +11,7 @@ import { buildCommittedHeight } from "./chain/blockBuilder.js";
 import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
 import { Mempool, type Inclusion } from "./chain/mempool.js";
 import { SerialQueue } from "./chain/serialQueue.js";
-import { indexTx } from "./chain/txIndex.js";
+import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
@@ -117,6 +117,7 @@ export class EmbeddedNode extends EventEmitter {
       );
       if (store.latestVersion === 0) await node.initChain(genesis.states);
       else await node.checkSameChain();
+      if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       return node;
     } catch (err) {
       await store.close();
@@ -294,9 +295,7 @@ export class EmbeddedNode extends EventEmitter {
     const batch = this.store.begin();
     layer.commitTo(batch);
     putCommittedHeight(batch, height, record);
-    hashes.forEach((hash, index) =>
-      indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
-    );
+    await indexBlock(this.store, batch, height, record, hashes);
     await this.store.commit(batch);
     this.emit("commit", height);
     await this.store.prune(height - this.keepRecent + 1);
@@ -400,6 +399,7 @@ export class EmbeddedNode extends EventEmitter {
     batch.putMeta(CHAIN_KEY, utf8(JSON.stringify({ chain_id: this.genesis.chain_id, genesis_time: this.genesis.genesis_time })));
     layer.commitTo(batch);
     putCommittedHeight(batch, 1, record);
+    markEventIndexCurrent(batch);
     await this.store.commit(batch);
     this.checkLayer = new CacheLayer(this.store.reader());
   }

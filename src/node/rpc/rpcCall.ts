@@ -39,6 +39,7 @@ const PARAM_ORDER: Record<string, string[]> = {
   broadcast_tx_commit: ["tx"],
   tx: ["hash", "prove"],
   tx_search: ["query", "prove", "page", "per_page", "order_by"],
+  block_search: ["query", "page", "per_page", "order_by"],
   block: ["height"],
   block_results: ["height"],
   commit: ["height"],

@@ -1,0 +1,136 @@
+import { valueMatches, type Condition, type EventAttributes } from "../../events/eventQuery.js";
+import type { VersionedStore } from "../store/versionedStore.js";
+import { hasPair, pairCount, pairEntries, pairPositions, readPosition, type IndexSpace } from "./eventIndex.js";
+
+export interface IndexedPage {
+  /** Positions of the page's occurrences, in the asked order. */
+  positions: Uint8Array[];
+  total: number;
+}
+
+export interface SearchScope {
+  space: IndexSpace;
+  /** The composite key compared with an occurrence's height ("tx.height", "block.height"). */
+  heightKey: string;
+  /** Every position with a height in [low, high], in order (height conditions without an attribute to drive the search). */
+  heightRange(low: number, high: number): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /** The indexed attributes of the occurrence at a position, for conditions no index entry answers. */
+  attributesAt(at: Uint8Array): Promise<EventAttributes>;
+}
+
+type Order = "asc" | "desc";
+
+/**
+ * The occurrences matching every condition, one page of them. A condition
+ * `key = 'value'` has an exact pair whose count and ordinals are stored: the
+ * rarest such pair drives the search. Alone it costs O(page): the total is one
+ * read and the page is read by ordinal. With other conditions, each of its
+ * occurrences is checked (point reads, or the occurrence's attributes): O(its
+ * count). With no exact pair, height conditions read the positions of their
+ * heights, and otherwise the first condition's key is scanned.
+ */
+export async function searchIndex(
+  store: VersionedStore,
+  scope: SearchScope,
+  conditions: readonly Condition[],
+  order: Order,
+  offset: number,
+  size: number,
+): Promise<IndexedPage> {
+  const pairs = conditions.filter((c) => c.op === "=" && c.operand?.kind === "string" && c.key !== scope.heightKey);
+  if (pairs.length > 0) {
+    const counted = await Promise.all(pairs.map(async (c) => ({ c, count: await pairCount(store, scope.space, c.key, stringOf(c)) })));
+    const driver = counted.reduce((a, b) => (b.count < a.count ? b : a));
+    const rest = conditions.filter((c) => c !== driver.c);
+    if (rest.length === 0) {
+      const from = order === "asc" ? offset : Math.max(0, driver.count - offset - size);
+      const to = order === "asc" ? Math.min(driver.count, offset + size) : driver.count - offset;
+      const positions = to > from ? await pairPositions(store, scope.space, driver.c.key, stringOf(driver.c), from, to) : [];
+      return { positions: order === "asc" ? positions : positions.reverse(), total: driver.count };
+    }
+    return pageOf(await filtered(store, scope, pairOrdinals(store, scope, driver.c, driver.count), rest), order, offset, size);
+  }
+  const heights = conditions.filter((c) => c.key === scope.heightKey);
+  if (heights.length > 0) {
+    const [low, high] = heightBounds(heights);
+    const others = conditions.filter((c) => c.key !== scope.heightKey);
+    return pageOf(await filtered(store, scope, scope.heightRange(low, high), [...heights, ...others]), order, offset, size);
+  }
+  const [first, ...rest] = conditions;
+  const scanned = new Set<string>();
+  const candidates: Uint8Array[] = [];
+  for await (const entry of pairEntries(store, scope.space, first!.key, first!.op === "EXISTS" && !first!.key.includes("."))) {
+    const id = Buffer.from(entry.at).toString("hex");
+    if (scanned.has(id) || !valueMatches(first!, entry.value)) continue;
+    scanned.add(id);
+    candidates.push(entry.at);
+  }
+  candidates.sort((a, b) => Buffer.compare(a, b));
+  return pageOf(await filtered(store, scope, candidates, rest), order, offset, size);
+}
+
+async function* pairOrdinals(store: VersionedStore, scope: SearchScope, condition: Condition, count: number): AsyncGenerator<Uint8Array> {
+  const chunk = 256;
+  for (let from = 0; from < count; from += chunk)
+    yield* await pairPositions(store, scope.space, condition.key, stringOf(condition), from, Math.min(count, from + chunk));
+}
+
+/** The candidates (in position order) that meet every condition. */
+async function filtered(
+  store: VersionedStore,
+  scope: SearchScope,
+  candidates: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  conditions: readonly Condition[],
+): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for await (const at of candidates) if (await meets(store, scope, at, conditions)) out.push(at);
+  return out;
+}
+
+async function meets(store: VersionedStore, scope: SearchScope, at: Uint8Array, conditions: readonly Condition[]): Promise<boolean> {
+  let attributes: EventAttributes | undefined;
+  for (const condition of conditions) {
+    if (condition.key === scope.heightKey && condition.op !== "EXISTS") {
+      if (!valueMatches(condition, String(readPosition(at).height))) return false;
+    } else if (condition.op === "=" && condition.operand?.kind === "string") {
+      if (!(await hasPair(store, scope.space, condition.key, condition.operand.value, at))) return false;
+    } else {
+      attributes ??= await scope.attributesAt(at);
+      if (!conditionHoldsIn(condition, attributes)) return false;
+    }
+  }
+  return true;
+}
+
+function conditionHoldsIn(condition: Condition, attributes: EventAttributes): boolean {
+  if (condition.op === "EXISTS") {
+    if (condition.key.includes(".")) return attributes.has(condition.key);
+    return [...attributes.keys()].some((key) => key.startsWith(condition.key));
+  }
+  return (attributes.get(condition.key) ?? []).some((value) => valueMatches(condition, value));
+}
+
+function pageOf(all: Uint8Array[], order: Order, offset: number, size: number): IndexedPage {
+  const ordered = order === "asc" ? all : all.reverse();
+  return { positions: ordered.slice(offset, offset + size), total: all.length };
+}
+
+/** The heights that integer and float height conditions allow, as one closed range (other kinds are checked per occurrence). */
+function heightBounds(conditions: readonly Condition[]): [number, number] {
+  let low = 0;
+  let high = Number.MAX_SAFE_INTEGER;
+  for (const { op, operand } of conditions) {
+    if (!operand || (operand.kind !== "int" && operand.kind !== "float")) continue;
+    const value = Number(operand.value);
+    if (op === "=") [low, high] = [Math.max(low, Math.ceil(value)), Math.min(high, Math.floor(value))];
+    else if (op === ">") low = Math.max(low, Math.floor(value) + 1);
+    else if (op === ">=") low = Math.max(low, Math.ceil(value));
+    else if (op === "<") high = Math.min(high, Math.ceil(value) - 1);
+    else if (op === "<=") high = Math.min(high, Math.floor(value));
+  }
+  return [low, high];
+}
+
+function stringOf(condition: Condition): string {
+  return condition.operand?.kind === "string" ? condition.operand.value : "";
+}
