@@ -55,7 +55,6 @@ export async function start(options: StartOptions): Promise<void> {
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr, {
     maxSubscriptionClients: nodeConfig.rpc.max_subscription_clients,
     maxSubscriptionsPerClient: nodeConfig.rpc.max_subscriptions_per_client,
-    bufferSize: nodeConfig.rpc.experimental_subscription_buffer_size,
   });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));

@@ -39,14 +39,6 @@ export const NODE_SETTINGS = {
         comment: ["Subscriptions one websocket connection may hold."],
         meaning: "subscriptions one connection may hold",
       },
-      experimental_subscription_buffer_size: {
-        default: 200,
-        integer: true,
-        rules: { minimum: 100 },
-        expected: "an integer >= 100",
-        comment: ["Messages a subscriber may leave unread; one more and its connection is cut (a subscriber that stops reading)."],
-        meaning: "messages a subscriber may leave unread before its connection is cut",
-      },
     },
     consensus: {
       create_empty_blocks: {

@@ -1,36 +1,34 @@
 import type { WebSocket } from "ws";
 
+/** What a subscriber may leave unsent (bytes its connection has not taken) before it is cut. */
+export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+
 /**
- * The messages a websocket has been handed but not yet written to its
- * connection. A subscriber that stops reading fills the connection's socket
- * buffers, then this queue: past `limit` unwritten messages it is cut (the
- * engine cancels a subscription whose buffer of experimental_subscription_buffer_size
- * events is full), so it is never buffered without bound.
+ * Sends to one websocket subscriber, bounding what it leaves unread. A
+ * subscriber that stops reading fills its connection's socket buffers, then
+ * the bytes Node holds for it (ws's bufferedAmount): once those pass the bound
+ * it is cut, so it is never buffered without bound (the engine cancels such a
+ * subscription too). A burst to a client that reads is not cut: the kernel takes
+ * what it can at once, and the rest is within the bound.
  */
 export class SubscriberQueue {
-  private unwritten = 0;
   private cut = false;
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly limit: number,
     private readonly onCut: () => void,
+    private readonly maxUnsentBytes = MAX_UNSENT_BYTES,
   ) {}
 
-  get pending(): number {
-    return this.unwritten;
-  }
-
-  /** Sends a message, or cuts the subscriber when `limit` messages are still unwritten. */
+  /** Sends a message, or cuts the subscriber when more than the bound is still unsent. */
   send(message: unknown): void {
     if (this.cut || this.socket.readyState !== this.socket.OPEN) return;
-    if (this.unwritten >= this.limit) {
+    if (this.socket.bufferedAmount > this.maxUnsentBytes) {
       this.cut = true;
       this.onCut();
       this.socket.terminate();
       return;
     }
-    this.unwritten++;
-    this.socket.send(JSON.stringify(message), () => this.unwritten--);
+    this.socket.send(JSON.stringify(message));
   }
 }

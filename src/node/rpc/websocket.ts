@@ -14,11 +14,9 @@ import { websocketText } from "../../util/websocketText.js";
 export interface SubscriptionLimits {
   maxSubscriptionClients: number;
   maxSubscriptionsPerClient: number;
-  /** Messages a subscriber may leave unread before it is cut (experimental_subscription_buffer_size). */
-  bufferSize: number;
 }
 
-export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { maxSubscriptionClients: 100, maxSubscriptionsPerClient: 5, bufferSize: 200 };
+export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { maxSubscriptionClients: 100, maxSubscriptionsPerClient: 5 };
 
 interface Subscription {
   id: unknown;
@@ -46,7 +44,7 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
   const subscribedClients = () => [...clients.values()].filter((c) => c.subscriptions.length > 0).length;
 
   wss.on("connection", (socket) => {
-    const client: Client = { subscriptions: [], queue: new SubscriberQueue(socket, limits.bufferSize, () => (client.subscriptions.length = 0)) };
+    const client: Client = { subscriptions: [], queue: new SubscriberQueue(socket, () => (client.subscriptions.length = 0)) };
     clients.set(socket, client);
     socket.on("close", () => clients.delete(socket));
     socket.on("message", (data) => void handle(client, websocketText(data)));

@@ -1,0 +1,115 @@
+import { expect } from "chai";
+import fs from "node:fs";
+import path from "node:path";
+import WebSocket from "ws";
+import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { tempDir } from "../helpers/tempDir.js";
+import { directTx, send, testSigner } from "../helpers/txSigner.js";
+import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { websocketText } from "../../src/util/websocketText.js";
+
+type Message = { id: unknown; result?: { query?: string; data?: { type: string; value: Record<string, unknown> }; events?: Record<string, string[]> }; error?: { code: number; data?: string } };
+
+/** A raw JSON-RPC websocket client that keeps every message and waits for one (the test's timeout bounds the wait). */
+async function rpcSocket(url: string) {
+  const socket = new WebSocket(url);
+  await new Promise((resolve) => socket.once("open", resolve));
+  const messages: Message[] = [];
+  const waiting: Array<() => void> = [];
+  socket.on("message", (data) => {
+    messages.push(JSON.parse(websocketText(data)) as Message);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  const arrived = async (matches: (m: Message) => boolean): Promise<Message> => {
+    for (;;) {
+      const found = messages.find(matches);
+      if (found) return found;
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
+  };
+  let next = 0;
+  const call = async (method: string, params: Record<string, unknown> = {}): Promise<Message> => {
+    const id = `call-${next++}`;
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    return arrived((m) => m.id === id);
+  };
+  return { socket, messages, arrived, call };
+}
+
+describe("interop: the node's event subscriptions (Tendermint 0.34's query language, events and limits)", function () {
+  this.timeout(90_000);
+  const home = path.join(tempDir(), "home");
+  let node: StartedNode;
+  const wsUrl = () => node.rpcUrl.replace(/^http/, "ws") + "/websocket";
+
+  before(async () => {
+    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    const config = path.join(home, "config", "config.toml");
+    fs.writeFileSync(config, fs.readFileSync(config, "utf8").replace("max_subscription_clients = 100", "max_subscription_clients = 2"));
+    node = await startNode(home);
+  });
+  after(() => node?.proc.stop());
+
+  it("delivers NewBlock, NewBlockHeader and Tx events to queries on attributes and ranges", async () => {
+    const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
+    const client = await rpcSocket(wsUrl());
+    const queries = {
+      header: "tm.event='NewBlockHeader'",
+      block: "tm.event = 'NewBlock'",
+      recipient: `tm.event='Tx' AND transfer.recipient='${b.address}'`,
+      range: `tx.height >= 2 AND message.sender='${a.address}' AND transfer.amount > 40`,
+      other: `tm.event='Tx' AND transfer.recipient='${a.address}'`,
+    };
+    for (const query of Object.values(queries)) expect((await client.call("subscribe", { query })).result).to.deep.equal({});
+    const tx = await directTx(a, { messages: [send(a.address, b.address, "42")], sequence: 0, accountNumber: 0 });
+    const broadcast = (await (await fetch(`${node.rpcUrl}/broadcast_tx_commit?tx=0x${Buffer.from(tx).toString("hex")}`)).json()) as { result: { hash: string; height: string } };
+    const { hash, height } = broadcast.result;
+    const event = (query: string) => client.arrived((m) => m.result?.query === query && m.result.data !== undefined);
+    const header = await event(queries.header);
+    expect(header.result!.data!.type).to.equal("tendermint/event/NewBlockHeader");
+    expect(header.result!.events!["tm.event"]).to.deep.equal(["NewBlockHeader"]);
+    expect((await event(queries.block)).result!.data!.type).to.equal("tendermint/event/NewBlock");
+    for (const query of [queries.recipient, queries.range]) {
+      const txEvent = await event(query);
+      expect(txEvent.result!.data!.type).to.equal("tendermint/event/Tx");
+      expect(txEvent.result!.events!["tx.hash"]).to.deep.equal([hash]);
+      expect(txEvent.result!.events!["tx.height"]).to.deep.equal([height]);
+    }
+    // the block of the tx came through every matching subscription; the one for other recipients stayed silent
+    await client.arrived((m) => m.result?.query === queries.header && (m.result.data?.value.header as { height: string }).height === height);
+    expect(client.messages.filter((m) => m.result?.query === queries.other)).to.deep.equal([]);
+    client.socket.close();
+  });
+
+  it("refuses subscriptions with the engine's errors", async () => {
+    const client = await rpcSocket(wsUrl());
+    const error = async (method: string, params: Record<string, unknown>) => {
+      const answer = await client.call(method, params);
+      return { code: answer.error?.code, data: answer.error?.data };
+    };
+    const internal = (data: string) => ({ code: -32603, data });
+    expect(await error("unsubscribe_all", {})).to.deep.equal(internal("subscription not found"));
+    expect(await error("subscribe", { query: "tm.event=Tx" })).to.deep.equal(internal('failed to parse query: \nparse error near equal (line 1 symbol 10 - line 1 symbol 11):\n"="\n'));
+    expect(await error("subscribe", { query: `tm.event='${"x".repeat(520)}'` })).to.deep.equal(internal("maximum query length exceeded"));
+    expect(await error("unsubscribe", { query: "tm.event='Tx'" })).to.deep.equal(internal("subscription not found"));
+    for (const n of [1, 2, 3, 4, 5]) expect((await client.call("subscribe", { query: `tx.height > ${n}` })).result).to.deep.equal({});
+    expect(await error("subscribe", { query: "tx.height > 1" })).to.deep.equal(internal("max_subscriptions_per_client 5 reached"));
+    expect((await client.call("unsubscribe", { query: "tx.height > 1" })).result).to.deep.equal({});
+    expect(await error("subscribe", { query: "tx.height > 2" })).to.deep.equal(internal("already subscribed"));
+    expect((await client.call("unsubscribe_all")).result).to.deep.equal({});
+    client.socket.close();
+  });
+
+  it("holds max_subscription_clients from config.toml (2 here): a third client with subscriptions waits for a place", async () => {
+    const clients = await Promise.all([rpcSocket(wsUrl()), rpcSocket(wsUrl()), rpcSocket(wsUrl())]);
+    const [first, second, third] = clients;
+    expect((await first!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    expect((await second!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    expect((await third!.call("subscribe", { query: "tm.event='NewBlock'" })).error).to.include({ code: -32603, data: "max_subscription_clients 2 reached" });
+    // a client without subscriptions still calls other methods
+    expect((await third!.call("health")).result).to.deep.equal({});
+    expect((await second!.call("unsubscribe_all")).result).to.deep.equal({});
+    expect((await third!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    for (const client of clients) client.socket.close();
+  });
+});
