@@ -2,13 +2,18 @@ import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
 import WebSocket from "ws";
+import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { websocketText } from "../../src/util/websocketText.js";
 
-type Message = { id: unknown; result?: { query?: string; data?: { type: string; value: Record<string, unknown> }; events?: Record<string, string[]> }; error?: { code: number; data?: string } };
+type Message = {
+  id: unknown;
+  result?: { query?: string; data?: { type: string; value: Record<string, unknown> }; events?: Record<string, string[]> };
+  error?: { code: number; data?: string };
+};
 
 /** A raw JSON-RPC websocket client that keeps every message and waits for one (the test's timeout bounds the wait). */
 async function rpcSocket(url: string) {
@@ -62,7 +67,9 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     };
     for (const query of Object.values(queries)) expect((await client.call("subscribe", { query })).result).to.deep.equal({});
     const tx = await directTx(a, { messages: [send(a.address, b.address, "42")], sequence: 0, accountNumber: 0 });
-    const broadcast = (await (await fetch(`${node.rpcUrl}/broadcast_tx_commit?tx=0x${Buffer.from(tx).toString("hex")}`)).json()) as { result: { hash: string; height: string } };
+    const broadcast = (await (await fetch(`${node.rpcUrl}/broadcast_tx_commit?tx=0x${Buffer.from(tx).toString("hex")}`)).json()) as {
+      result: { hash: string; height: string };
+    };
     const { hash, height } = broadcast.result;
     const event = (query: string) => client.arrived((m) => m.result?.query === query && m.result.data !== undefined);
     const header = await event(queries.header);
@@ -81,6 +88,32 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     client.socket.close();
   });
 
+  it("publishes ValidatorSetUpdates when a delegation changes the validator's power", async () => {
+    const delegator = await testSigner(TEST_MNEMONIC, 2);
+    const validators = (await (await fetch(`${node.restUrl}/core/staking/v1beta1/validators?status=BOND_STATUS_BONDED`)).json()) as {
+      validators: Array<{ operator_address: string }>;
+    };
+    const operator = validators.validators[0]!.operator_address;
+    const client = await rpcSocket(wsUrl());
+    expect((await client.call("subscribe", { query: "tm.event='ValidatorSetUpdates'" })).result).to.deep.equal({});
+    const before = (await (await fetch(`${node.rpcUrl}/validators`)).json()) as { result: { validators: Array<{ address: string; voting_power: string }> } };
+    const delegate = {
+      typeUrl: "/core.staking.v1beta1.MsgDelegate",
+      value: MsgDelegate.fromPartial({ delegatorAddress: delegator.address, validatorAddress: operator, amount: { denom: "uhub", amount: "3000000" } }),
+    };
+    const tx = await directTx(delegator, { messages: [delegate], sequence: 0, accountNumber: 2 });
+    const broadcast = (await (await fetch(`${node.rpcUrl}/broadcast_tx_commit?tx=0x${Buffer.from(tx).toString("hex")}`)).json()) as {
+      result: { deliver_tx: { code?: number; log: string } };
+    };
+    expect(broadcast.result.deliver_tx.code ?? 0, broadcast.result.deliver_tx.log).to.equal(0);
+    const update = await client.arrived((m) => m.result?.data?.type === "tendermint/event/ValidatorSetUpdates");
+    const updates = update.result!.data!.value.validator_updates as Array<{ address: string; voting_power: string }>;
+    expect(updates).to.have.length(1);
+    const was = before.result.validators.find((v) => v.address === updates[0]!.address);
+    expect(Number(updates[0]!.voting_power)).to.equal(Number(was!.voting_power) + 3);
+    client.socket.close();
+  });
+
   it("refuses subscriptions with the engine's errors", async () => {
     const client = await rpcSocket(wsUrl());
     const error = async (method: string, params: Record<string, unknown>) => {
@@ -89,7 +122,9 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     };
     const internal = (data: string) => ({ code: -32603, data });
     expect(await error("unsubscribe_all", {})).to.deep.equal(internal("subscription not found"));
-    expect(await error("subscribe", { query: "tm.event=Tx" })).to.deep.equal(internal('failed to parse query: \nparse error near equal (line 1 symbol 10 - line 1 symbol 11):\n"="\n'));
+    expect(await error("subscribe", { query: "tm.event=Tx" })).to.deep.equal(
+      internal('failed to parse query: \nparse error near equal (line 1 symbol 10 - line 1 symbol 11):\n"="\n'),
+    );
     expect(await error("subscribe", { query: `tm.event='${"x".repeat(520)}'` })).to.deep.equal(internal("maximum query length exceeded"));
     expect(await error("unsubscribe", { query: "tm.event='Tx'" })).to.deep.equal(internal("subscription not found"));
     for (const n of [1, 2, 3, 4, 5]) expect((await client.call("subscribe", { query: `tx.height > ${n}` })).result).to.deep.equal({});
@@ -103,13 +138,13 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
   it("holds max_subscription_clients from config.toml (2 here): a third client with subscriptions waits for a place", async () => {
     const clients = await Promise.all([rpcSocket(wsUrl()), rpcSocket(wsUrl()), rpcSocket(wsUrl())]);
     const [first, second, third] = clients;
-    expect((await first!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
-    expect((await second!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
-    expect((await third!.call("subscribe", { query: "tm.event='NewBlock'" })).error).to.include({ code: -32603, data: "max_subscription_clients 2 reached" });
+    expect((await first.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    expect((await second.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    expect((await third.call("subscribe", { query: "tm.event='NewBlock'" })).error).to.include({ code: -32603, data: "max_subscription_clients 2 reached" });
     // a client without subscriptions still calls other methods
-    expect((await third!.call("health")).result).to.deep.equal({});
-    expect((await second!.call("unsubscribe_all")).result).to.deep.equal({});
-    expect((await third!.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    expect((await third.call("health")).result).to.deep.equal({});
+    expect((await second.call("unsubscribe_all")).result).to.deep.equal({});
+    expect((await third.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
     for (const client of clients) client.socket.close();
   });
 });

@@ -5,7 +5,11 @@ import WebSocket, { WebSocketServer } from "ws";
 import { SubscriberQueue } from "../../src/node/rpc/subscriberQueue.js";
 
 /** A websocket server on loopback whose first connection is handed to a SubscriberQueue with a 1 MB bound. */
-async function served(): Promise<{ url: string; queue: Promise<{ queue: SubscriberQueue; cut: () => boolean; server: WebSocket }>; close: () => Promise<void> }> {
+async function served(): Promise<{
+  url: string;
+  queue: Promise<{ queue: SubscriberQueue; cut: () => boolean; server: WebSocket }>;
+  close: () => Promise<void>;
+}> {
   const server = http.createServer();
   const wss = new WebSocketServer({ server });
   const queue = new Promise<{ queue: SubscriberQueue; cut: () => boolean; server: WebSocket }>((resolve) =>
