@@ -24,7 +24,8 @@ type Order = "asc" | "desc";
  * The occurrences matching every condition, one page of them. A condition
  * `key = 'value'` has an exact pair whose count and ordinals are stored: the
  * rarest such pair drives the search. Alone it costs O(page): the total is one
- * read and the page is read by ordinal. With other conditions, each of its
+ * read and the page is read by ordinal; with height bounds, O(log count + page)
+ * (the heights' run of ordinals is found by bisection). With other conditions, each of its
  * occurrences is checked (point reads, or the occurrence's attributes): O(its
  * count). With no exact pair, height conditions read the positions of their
  * heights, and otherwise the first condition's key is scanned.
@@ -42,11 +43,16 @@ export async function searchIndex(
     const counted = await Promise.all(pairs.map(async (c) => ({ c, count: await pairCount(store, scope.space, c.key, stringOf(c)) })));
     const driver = counted.reduce((a, b) => (b.count < a.count ? b : a));
     const rest = conditions.filter((c) => c !== driver.c);
-    if (rest.length === 0) {
-      const from = order === "asc" ? offset : Math.max(0, driver.count - offset - size);
-      const to = order === "asc" ? Math.min(driver.count, offset + size) : driver.count - offset;
+    if (rest.every((c) => isHeightBound(c, scope))) {
+      // the pair's occurrences within the heights are a run of its ordinals: found by bisection, then read by ordinal
+      const [low, high] = heightBounds(rest);
+      const first = rest.length === 0 ? 0 : await firstOrdinal(store, scope, driver.c, driver.count, (height) => height >= low);
+      const end = rest.length === 0 ? driver.count : await firstOrdinal(store, scope, driver.c, driver.count, (height) => height > high);
+      const total = Math.max(0, end - first);
+      const from = first + (order === "asc" ? offset : Math.max(0, total - offset - size));
+      const to = first + (order === "asc" ? Math.min(total, offset + size) : total - offset);
       const positions = to > from ? await pairPositions(store, scope.space, driver.c.key, stringOf(driver.c), from, to) : [];
-      return { positions: order === "asc" ? positions : positions.reverse(), total: driver.count };
+      return { positions: order === "asc" ? positions : positions.reverse(), total };
     }
     return pageOf(await filtered(store, scope, pairOrdinals(store, scope, driver.c, driver.count), rest), order, offset, size);
   }
@@ -67,6 +73,23 @@ export async function searchIndex(
   }
   candidates.sort((a, b) => Buffer.compare(a, b));
   return pageOf(await filtered(store, scope, candidates, rest), order, offset, size);
+}
+
+/** A height condition with a number: one bound of a range. */
+function isHeightBound(condition: Condition, scope: SearchScope): boolean {
+  return condition.key === scope.heightKey && condition.op !== "EXISTS" && (condition.operand?.kind === "int" || condition.operand?.kind === "float");
+}
+
+/** The first ordinal of the pair whose height passes `test` (false up to some ordinal, true from it on), or `count`: O(log count) reads. */
+async function firstOrdinal(store: VersionedStore, scope: SearchScope, pair: Condition, count: number, test: (height: number) => boolean): Promise<number> {
+  let [low, high] = [0, count];
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const [at] = await pairPositions(store, scope.space, pair.key, stringOf(pair), middle, middle + 1);
+    if (at && test(readPosition(at).height)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 async function* pairOrdinals(store: VersionedStore, scope: SearchScope, condition: Condition, count: number): AsyncGenerator<Uint8Array> {
