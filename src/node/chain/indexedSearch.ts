@@ -1,6 +1,10 @@
 import { valueMatches, type Condition, type EventAttributes } from "../../events/eventQuery.js";
 import type { VersionedStore } from "../store/versionedStore.js";
 import { hasPair, pairCount, pairEntries, pairPositions, readPosition, type IndexSpace } from "./eventIndex.js";
+import { SearchError } from "./searchPaging.js";
+
+/** Index entries a search without a key='value' condition may scan and sort (its positions are held). */
+export const MAX_SCANNED = 100_000;
 
 export interface IndexedPage {
   /** Positions of the page's occurrences, in the asked order. */
@@ -27,8 +31,9 @@ type Order = "asc" | "desc";
  * read and the page is read by ordinal; with height bounds, O(log count + page)
  * (the heights' run of ordinals is found by bisection). With other conditions, each of its
  * occurrences is checked (point reads, or the occurrence's attributes): O(its
- * count). With no exact pair, height conditions read the positions of their
- * heights, and otherwise the first condition's key is scanned.
+ * count), holding only the page. With no exact pair, height conditions read
+ * the positions of their heights, and otherwise the first condition's key is
+ * scanned (at most MAX_SCANNED matching entries, which are held and sorted).
  */
 export async function searchIndex(
   store: VersionedStore,
@@ -54,13 +59,13 @@ export async function searchIndex(
       const positions = to > from ? await pairPositions(store, scope.space, driver.c.key, stringOf(driver.c), from, to) : [];
       return { positions: order === "asc" ? positions : positions.reverse(), total };
     }
-    return pageOf(await filtered(store, scope, pairOrdinals(store, scope, driver.c, driver.count), rest), order, offset, size);
+    return windowOf(store, scope, () => pairOrdinals(store, scope, driver.c, driver.count), rest, order, offset, size);
   }
   const heights = conditions.filter((c) => c.key === scope.heightKey);
   if (heights.length > 0) {
     const [low, high] = heightBounds(heights);
     const others = conditions.filter((c) => c.key !== scope.heightKey);
-    return pageOf(await filtered(store, scope, scope.heightRange(low, high), [...heights, ...others]), order, offset, size);
+    return windowOf(store, scope, () => scope.heightRange(low, high), [...heights, ...others], order, offset, size);
   }
   const [first, ...rest] = conditions;
   const scanned = new Set<string>();
@@ -70,9 +75,11 @@ export async function searchIndex(
     if (scanned.has(id) || !valueMatches(first!, entry.value)) continue;
     scanned.add(id);
     candidates.push(entry.at);
+    if (candidates.length > MAX_SCANNED)
+      throw new SearchError(`the query matches more than ${MAX_SCANNED} index entries of ${first!.key} without a key='value' condition to drive it; add one`);
   }
   candidates.sort((a, b) => Buffer.compare(a, b));
-  return pageOf(await filtered(store, scope, candidates, rest), order, offset, size);
+  return windowOf(store, scope, () => candidates, rest, order, offset, size);
 }
 
 /** A height condition with a number: one bound of a range. */
@@ -98,16 +105,37 @@ async function* pairOrdinals(store: VersionedStore, scope: SearchScope, conditio
     yield* await pairPositions(store, scope.space, condition.key, stringOf(condition), from, Math.min(count, from + chunk));
 }
 
-/** The candidates (in position order) that meet every condition. */
-async function filtered(
+/**
+ * One page of the candidates (in position order) that meet every condition,
+ * and how many do, holding only the page: ascending in one walk, descending in
+ * two (one to count, one to take the page from the end).
+ */
+async function windowOf(
   store: VersionedStore,
   scope: SearchScope,
-  candidates: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  candidates: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   conditions: readonly Condition[],
-): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
-  for await (const at of candidates) if (await meets(store, scope, at, conditions)) out.push(at);
-  return out;
+  order: Order,
+  offset: number,
+  size: number,
+): Promise<IndexedPage> {
+  const take = async (from: number, to: number) => {
+    const page: Uint8Array[] = [];
+    let count = 0;
+    for await (const at of candidates()) {
+      if (!(await meets(store, scope, at, conditions))) continue;
+      if (count >= from && count < to) page.push(at);
+      count++;
+    }
+    return { page, count };
+  };
+  if (order === "asc") {
+    const { page, count } = await take(offset, offset + size);
+    return { positions: page, total: count };
+  }
+  const { count: total } = await take(0, 0);
+  const { page } = await take(Math.max(0, total - offset - size), total - offset);
+  return { positions: page.reverse(), total };
 }
 
 async function meets(store: VersionedStore, scope: SearchScope, at: Uint8Array, conditions: readonly Condition[]): Promise<boolean> {
@@ -131,11 +159,6 @@ function conditionHoldsIn(condition: Condition, attributes: EventAttributes): bo
     return [...attributes.keys()].some((key) => key.startsWith(condition.key));
   }
   return (attributes.get(condition.key) ?? []).some((value) => valueMatches(condition, value));
-}
-
-function pageOf(all: Uint8Array[], order: Order, offset: number, size: number): IndexedPage {
-  const ordered = order === "asc" ? all : all.reverse();
-  return { positions: ordered.slice(offset, offset + size), total: all.length };
 }
 
 /** The heights that integer and float height conditions allow, as one closed range (other kinds are checked per occurrence). */
