@@ -97,7 +97,7 @@ export async function eventSearchBenchmarks(dir: string): Promise<void> {
         baselineValue: fmtMs(few.p99),
         p50: many.p50,
         p99: many.p99,
-        note: "ratio = baseline / subject; answer cache off",
+        note: `ratio = baseline / subject; p50 ${fmtMs(many.p50)} against ${fmtMs(few.p50)}; answer cache off`,
       });
     }
     // every block's BeginBlock pays the minted coins to the fee collector: a pair every block has
@@ -123,7 +123,7 @@ export async function eventSearchBenchmarks(dir: string): Promise<void> {
       baselineValue: fmtMs(tenBlocks.p99),
       p50: allBlocks.p50,
       p99: allBlocks.p99,
-      note: "ratio = baseline / subject",
+      note: `ratio = baseline / subject; p50 ${fmtMs(allBlocks.p50)} against ${fmtMs(tenBlocks.p50)}`,
     });
   } finally {
     await proc.stop();

@@ -102,6 +102,22 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     client.socket.close();
   });
 
+  it("the REST searches refuse a query the engine would refuse, in its words, before asking the node", async () => {
+    const gateway = await fetch(`${node.restUrl}/core/tx/v1beta1/txs?events=${encodeURIComponent("transfer.recipient=a'b")}`);
+    expect(gateway.status).to.equal(400);
+    expect(await gateway.json()).to.deep.equal({
+      code: 3,
+      message: "\nparse error near PegText (line 1 symbol 21 - line 1 symbol 24):\n\"'a'\"\n",
+      details: [],
+    });
+    const legacy = await fetch(`${node.restUrl}/txs?transfer.recipient=${encodeURIComponent("a'b")}`);
+    expect(legacy.status).to.equal(400);
+    expect(((await legacy.json()) as { error: string }).error).to.equal("\nparse error near PegText (line 1 symbol 21 - line 1 symbol 24):\n\"'a'\"\n");
+    const long = await fetch(`${node.restUrl}/txs?transfer.recipient=${"x".repeat(600)}`);
+    expect(long.status).to.equal(400);
+    expect(((await long.json()) as { error: string }).error).to.equal("maximum query length exceeded");
+  });
+
   it("holds max_subscription_clients from config.toml (2 here): a third client with subscriptions waits for a place", async () => {
     const clients = await Promise.all([rpcSocket(wsUrl()), rpcSocket(wsUrl()), rpcSocket(wsUrl())]);
     const [first, second, third] = clients;

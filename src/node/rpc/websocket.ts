@@ -16,6 +16,9 @@ export interface SubscriptionLimits {
   maxSubscriptionsPerClient: number;
 }
 
+/** The largest JSON-RPC message the websocket reads (the HTTP server's body limit). */
+const MAX_REQUEST_BYTES = 1_000_000;
+
 export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { maxSubscriptionClients: 100, maxSubscriptionsPerClient: 5 };
 
 interface Subscription {
@@ -38,7 +41,8 @@ class SubscribeError extends Error {}
  * RPC method as well. Errors and limits are the engine's.
  */
 export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods: Record<string, RpcMethod>, limits = DEFAULT_SUBSCRIPTION_LIMITS): () => void {
-  const wss = new WebSocketServer({ server, path: "/websocket" });
+  // a request over the websocket is bounded as one over HTTP (ws would take 100 MiB)
+  const wss = new WebSocketServer({ server, path: "/websocket", maxPayload: MAX_REQUEST_BYTES });
   const clients = new Map<WebSocket, Client>();
   /** Clients with at least one subscription: what max_subscription_clients counts. */
   const subscribedClients = () => [...clients.values()].filter((c) => c.subscriptions.length > 0).length;
@@ -102,7 +106,10 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
 
   // The validator set a block is compared with, for ValidatorSetUpdates: the last committed one at first.
   let previous: Pick<CommittedHeight, "validators"> | undefined;
-  void node.committed(node.height).then((record) => (previous ??= record));
+  void node
+    .committed(node.height)
+    .then((record) => (previous ??= record))
+    .catch(() => undefined); // a node closing meanwhile: the first block is then compared with nothing
   const onBlock = (record: CommittedHeight) => {
     const events = publishedEvents(record, previous?.validators);
     previous = record;
