@@ -118,6 +118,13 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     expect(((await long.json()) as { error: string }).error).to.equal("maximum query length exceeded");
   });
 
+  it("closes a connection whose request message is over 1,000,000 bytes (1009), as the HTTP body limit refuses it", async () => {
+    const client = await rpcSocket(wsUrl());
+    const closed = new Promise<number>((resolve) => client.socket.once("close", (code) => resolve(code)));
+    client.socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "subscribe", params: { query: "x".repeat(1_000_001) } }));
+    expect(await closed).to.equal(1009);
+  });
+
   it("holds max_subscription_clients from config.toml (2 here): a third client with subscriptions waits for a place", async () => {
     const clients = await Promise.all([rpcSocket(wsUrl()), rpcSocket(wsUrl()), rpcSocket(wsUrl())]);
     const [first, second, third] = clients;

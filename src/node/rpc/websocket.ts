@@ -51,6 +51,9 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
     const client: Client = { subscriptions: [], queue: new SubscriberQueue(socket, () => (client.subscriptions.length = 0)) };
     clients.set(socket, client);
     socket.on("close", () => clients.delete(socket));
+    // a malformed frame or a message over maxPayload: ws itself closes the connection (1002, 1009)
+    // and reports it here; without a listener the error would end the node's process
+    socket.on("error", () => undefined);
     socket.on("message", (data) => void handle(client, websocketText(data)));
   });
 
