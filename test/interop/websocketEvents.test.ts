@@ -2,6 +2,7 @@ import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { Tendermint34Client } from "tendermint-rpc-tm34";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
@@ -79,6 +80,30 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
     const was = before.result.validators.find((v) => v.address === updates[0]!.address);
     expect(Number(updates[0]!.voting_power)).to.equal(Number(was!.voting_power) + 3);
     client.socket.close();
+  });
+
+  it("cosmjs's Tendermint34Client reads tx_search and block_search pages over the event index", async () => {
+    const client = await Tendermint34Client.connect(node.rpcUrl);
+    try {
+      const sender = (await testSigner(TEST_MNEMONIC, 0)).address;
+      const txs = await client.txSearchAll({ query: `message.sender='${sender}'`, per_page: 1 });
+      expect(txs.totalCount).to.be.at.least(1);
+      expect(txs.txs.map((tx) => tx.height)).to.deep.equal([...txs.txs.map((tx) => tx.height)].sort((x, y) => x - y));
+      const height = (await client.status()).syncInfo.latestBlockHeight;
+      const blocks = await client.blockSearch({ query: `block.height >= ${height - 1}`, per_page: 5 });
+      expect(blocks.totalCount).to.equal(2);
+      // cosmjs sorts the page by height itself; over the wire it comes newest first, as the engine orders it by default
+      expect(blocks.blocks.map((b) => b.block.header.height)).to.deep.equal([height - 1, height]);
+      const raw = (await (await fetch(`${node.rpcUrl}/block_search?query=${encodeURIComponent(`"block.height >= ${height - 1}"`)}`)).json()) as {
+        result: { blocks: Array<{ block: { header: { height: string } } }>; total_count: string };
+      };
+      expect(raw.result.blocks.map((b) => Number(b.block.header.height))).to.deep.equal([height, height - 1]);
+      expect(raw.result.total_count).to.equal("2");
+      const all = await client.blockSearchAll({ query: "block.height > 0", per_page: 100 });
+      expect(all.totalCount).to.equal(height);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it("refuses subscriptions with the engine's errors", async () => {
