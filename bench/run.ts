@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast startup flood genesis]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast startup flood genesis search]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  */
@@ -19,9 +19,10 @@ import { gatewayBenchmark } from "./gatewayLatency.bench.js";
 import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
 import { startupAtSizeRows, startupMemoryBenchmarks } from "./startupMemory.bench.js";
 import { existingHomeStart } from "./existingHomeStart.js";
+import { eventSearchBenchmarks } from "./eventSearch.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "startup", "flood", "genesis"];
+const ALL = ["rest", "gateway", "broadcast", "startup", "flood", "genesis", "search"];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
@@ -50,6 +51,7 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
 }
 
 if (runs("flood")) await connectionFloodBenchmark(dir);
+if (runs("search")) await eventSearchBenchmarks(dir);
 
 if (runs("genesis")) {
   console.log("\n1,000,000-account genesis against 1,000 (its own process; import bounded to 30 min)...");

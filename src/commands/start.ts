@@ -65,7 +65,10 @@ export async function start(options: StartOptions): Promise<void> {
     await flushLogger(ops.logger);
   });
 
-  const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr);
+  const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr, {
+    maxSubscriptionClients: nodeConfig.rpc.max_subscription_clients,
+    maxSubscriptionsPerClient: nodeConfig.rpc.max_subscriptions_per_client,
+  });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
   const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, ops) : undefined;

@@ -23,6 +23,22 @@ export const NODE_SETTINGS = {
         comment: ["Listen address of the node's JSON-RPC server."],
         meaning: "the node's JSON-RPC listen address",
       },
+      max_subscription_clients: {
+        default: 100,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0",
+        comment: ["Clients (websocket connections) that may hold event subscriptions at once."],
+        meaning: "websocket connections that may hold subscriptions at once",
+      },
+      max_subscriptions_per_client: {
+        default: 5,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0",
+        comment: ["Subscriptions one websocket connection may hold."],
+        meaning: "subscriptions one connection may hold",
+      },
     },
     consensus: {
       create_empty_blocks: {

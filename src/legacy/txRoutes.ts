@@ -15,6 +15,7 @@ import { invoke, type LegacyDeps } from "./legacyDeps.js";
 import { LegacyError } from "./legacyErrors.js";
 import { pageAndLimit } from "./legacyParams.js";
 import { fieldText } from "../codec/fieldText.js";
+import { queryProblem } from "../events/eventQuery.js";
 import { lookupType, lookupEnum } from "../codec/typeRegistry.js";
 
 const BROADCAST = {
@@ -135,6 +136,8 @@ export async function searchTxsEach(
 
 /** One page of a transaction search as the legacy SearchTxsResult, each tx as its StdTx. */
 async function searchResult(conditions: string, page: number, limit: number, deps: LegacyDeps): Promise<JsonValue> {
+  const problem = queryProblem(conditions);
+  if (problem) throw new LegacyError(400, problem);
   let found;
   try {
     found = await deps.client.txSearch(conditions, page, limit, "asc");

@@ -17,7 +17,7 @@ import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAp
 import { Mempool, type Inclusion, type PendingTx } from "./chain/mempool.js";
 import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } from "./chain/blockWriteFailure.js";
 import { SerialQueue } from "./chain/serialQueue.js";
-import { indexTx } from "./chain/txIndex.js";
+import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
 import { ImportProgress, type ProgressLog } from "./genesisProgress.js";
@@ -170,6 +170,7 @@ export class EmbeddedNode extends EventEmitter {
         minGasPrices,
       );
       if (genesis) await node.initChain(genesis.states, progress);
+      if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       return node;
     } catch (err) {
       await store.close();
@@ -385,9 +386,7 @@ export class EmbeddedNode extends EventEmitter {
     const batch = this.store.begin();
     layer.commitTo(batch);
     putCommittedHeight(batch, height, record);
-    hashes.forEach((hash, index) =>
-      indexTx(batch, { hash, height: String(height), index, tx_result: record.results.txs_results![index]!, tx: record.block.block.data.txs![index]! }),
-    );
+    await indexBlock(this.store, batch, height, record, hashes);
     const started = performance.now();
     await this.store.commit(batch);
     const timing: BlockTiming = { commitSeconds: (performance.now() - started) / 1000 };
@@ -526,6 +525,7 @@ export class EmbeddedNode extends EventEmitter {
       else batch.delete(key);
     }
     putCommittedHeight(batch, 1, record);
+    markEventIndexCurrent(batch);
     progress?.begin("committing to the store", "keys", writes.length);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();

@@ -1,4 +1,4 @@
-import { RPC_ED25519_KEY_TYPE } from "./chain/blockStore.js";
+import { getBlock, RPC_ED25519_KEY_TYPE } from "./chain/blockStore.js";
 import type {
   AbciQueryResponse,
   BroadcastMode,
@@ -92,8 +92,9 @@ export class InProcessClient implements ChainClient {
   }
 
   async block(height?: number): Promise<Record<string, unknown>> {
-    const record = await this.node.committed(this.checkHeight(height));
-    return record!.block as unknown as Record<string, unknown>;
+    // the block alone: the height's results (every tx's events and log) are not read for it
+    const block = await getBlock(this.node.store, this.checkHeight(height));
+    return block as unknown as Record<string, unknown>;
   }
 
   async validators(height?: number, page = 1, perPage = 30): Promise<Record<string, unknown>> {

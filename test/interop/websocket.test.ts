@@ -8,6 +8,7 @@ import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { websocketText } from "../../src/util/websocketText.js";
+import { rpcSocket } from "../helpers/rpcSocket.js";
 
 /**
  * cosmjs 0.34's ReconnectingSocket schedules a reconnect on every Disconnected status, its own
@@ -68,23 +69,7 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
   });
 
   it("a raw websocket subscriber gets NewBlock events, and can unsubscribe", async () => {
-    const socket = new WebSocket(wsUrl());
-    await new Promise((resolve) => socket.once("open", resolve));
-    type Message = { id: unknown; result?: { data?: { type: string } }; error?: unknown };
-    const messages: Message[] = [];
-    const waiting: Array<() => void> = [];
-    socket.on("message", (data) => {
-      messages.push(JSON.parse(websocketText(data)) as Message);
-      for (const wake of waiting.splice(0)) wake();
-    });
-    /** The first message that matches, once it has arrived (the test's timeout bounds the wait). */
-    const arrived = async (matches: (m: Message) => boolean): Promise<Message> => {
-      for (;;) {
-        const found = messages.find(matches);
-        if (found) return found;
-        await new Promise<void>((wake) => waiting.push(wake));
-      }
-    };
+    const { socket, messages, arrived } = await rpcSocket(wsUrl());
     socket.send(JSON.stringify({ jsonrpc: "2.0", id: "blocks", method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
     const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 2), testSigner(TEST_MNEMONIC, 3)]);
     // the subscription is registered once the node has answered it

@@ -1,7 +1,12 @@
-import { concatBytes, uint64Bytes } from "../store/keyEncoding.js";
+import { concatBytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
 import type { StateBatch, VersionedStore } from "../store/versionedStore.js";
-import type { RpcTxResult } from "./blockStore.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import type { CommittedHeight, RpcTxResult } from "./blockStore.js";
+import { indexedPairs, indexOccurrences, position, readPosition, type MetaWriter } from "./eventIndex.js";
+import { getBlock, getBlockResults } from "./blockStore.js";
+
+export { position, readPosition };
 
 /** A committed transaction as the `tx` RPC method returns it. */
 export interface IndexedTx {
@@ -15,44 +20,42 @@ export interface IndexedTx {
 
 const TX = utf8("tx/");
 const POSITION = utf8("txpos/");
-const EVENT = utf8("ev/");
+/** Written once the event index of every committed block is in the store (older stores are indexed again at start). */
+const INDEX_VERSION = utf8("evindex/version");
+const CURRENT_INDEX = utf8("2");
 
-export function position(height: number, index: number): Uint8Array {
-  const out = new Uint8Array(12);
-  out.set(uint64Bytes(height), 0);
-  new DataView(out.buffer).setUint32(8, index);
-  return out;
-}
-
-export function readPosition(bytes: Uint8Array): { height: number; index: number } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { height: Number(view.getBigUint64(0)), index: view.getUint32(8) };
-}
-
-/** Indexes a transaction by hash, by position (height, index) and by every indexed event attribute "type.key". */
-export function indexTx(batch: StateBatch, tx: IndexedTx): void {
-  const hashBytes = Buffer.from(tx.hash, "hex");
-  const at = position(Number(tx.height), tx.index);
-  batch.putMeta(concatBytes(TX, hashBytes), utf8(JSON.stringify(tx)));
-  batch.putMeta(concatBytes(POSITION, at), hashBytes);
-  for (const event of tx.tx_result.events) {
-    for (const attribute of event.attributes) {
-      if (!attribute.index) continue;
-      const composite = `${event.type}.${Buffer.from(attribute.key, "base64").toString()}`;
-      const value = Buffer.from(attribute.value, "base64").toString();
-      batch.putMeta(eventKey(composite, value, at), hashBytes);
-    }
+/**
+ * Indexes a committed block in its own batch: each transaction by hash and by
+ * position (height, index), the transactions' and the block's indexed event
+ * attributes by "type.key" and value (see eventIndex.ts).
+ */
+export async function indexBlock(
+  store: VersionedStore,
+  batch: MetaWriter,
+  height: number,
+  record: Pick<CommittedHeight, "block" | "results">,
+  hashes: readonly string[],
+): Promise<void> {
+  const txs = hashes.map((hash, index) => ({
+    hash,
+    height: String(height),
+    index,
+    tx_result: record.results.txs_results![index]!,
+    tx: record.block.block.data.txs![index]!,
+  }));
+  for (const tx of txs) {
+    const hashBytes = Buffer.from(tx.hash, "hex");
+    batch.putMeta(concatBytes(TX, hashBytes), utf8(JSON.stringify(tx)));
+    batch.putMeta(concatBytes(POSITION, position(height, tx.index)), hashBytes);
   }
-}
-
-export function eventKey(composite: string, value: string, at: Uint8Array): Uint8Array {
-  return concatBytes(EVENT, utf8(composite), Uint8Array.of(0), utf8(value), Uint8Array.of(0), at);
-}
-
-export function eventPrefix(composite: string, value?: string): Uint8Array {
-  return value === undefined
-    ? concatBytes(EVENT, utf8(composite), Uint8Array.of(0))
-    : concatBytes(EVENT, utf8(composite), Uint8Array.of(0), utf8(value), Uint8Array.of(0));
+  await indexOccurrences(
+    store,
+    batch,
+    "tx",
+    txs.map((tx) => ({ at: position(height, tx.index), pairs: indexedPairs(tx.tx_result.events) })),
+  );
+  const blockEvents = [...(record.results.begin_block_events ?? []), ...(record.results.end_block_events ?? [])];
+  await indexOccurrences(store, batch, "block", [{ at: position(height, 0), pairs: indexedPairs(blockEvents) }]);
 }
 
 export async function getIndexedTx(store: VersionedStore, hash: Uint8Array): Promise<IndexedTx | undefined> {
@@ -60,21 +63,48 @@ export async function getIndexedTx(store: VersionedStore, hash: Uint8Array): Pro
   return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as IndexedTx) : undefined;
 }
 
-/** Every indexed transaction position with its hash, in (height, index) order. */
-export async function* allPositions(store: VersionedStore): AsyncGenerator<{ height: number; index: number; hash: Uint8Array }> {
-  for await (const [key, hash] of store.iterateMeta(POSITION)) yield { ...readPosition(key.subarray(POSITION.length)), hash };
+/** The transaction at a position. */
+export async function txAt(store: VersionedStore, at: Uint8Array): Promise<IndexedTx | undefined> {
+  const hash = await store.getMeta(concatBytes(POSITION, at));
+  return hash ? getIndexedTx(store, hash) : undefined;
 }
 
-/** Event index entries under a prefix: the attribute value and the position. */
-export async function* eventEntries(
-  store: VersionedStore,
-  prefix: Uint8Array,
-): AsyncGenerator<{ value: string; height: number; index: number; hash: Uint8Array }> {
-  for await (const [key, hash] of store.iterateMeta(prefix)) {
-    const rest = key.subarray(EVENT.length);
-    const firstZero = rest.indexOf(0);
-    const tail = rest.subarray(firstZero + 1);
-    const value = new TextDecoder().decode(tail.subarray(0, tail.length - 13));
-    yield { value, ...readPosition(tail.subarray(tail.length - 12)), hash };
+/** Every transaction position with a height in [low, high], in (height, index) order. */
+export async function* txPositions(store: VersionedStore, low: number, high: number): AsyncGenerator<Uint8Array> {
+  for await (const [key] of store.iterateMeta(POSITION, { gte: concatBytes(POSITION, position(low, 0)) })) {
+    const at = key.subarray(POSITION.length);
+    if (readPosition(at).height > high) return;
+    yield at;
   }
+}
+
+/** Whether the store's event index covers its blocks (false for a store written before this index). */
+export async function eventIndexCurrent(store: VersionedStore): Promise<boolean> {
+  const version = await store.getMeta(INDEX_VERSION);
+  return version !== undefined && Buffer.from(version).equals(CURRENT_INDEX);
+}
+
+export function markEventIndexCurrent(batch: StateBatch): void {
+  batch.putMeta(INDEX_VERSION, CURRENT_INDEX);
+}
+
+/**
+ * Indexes every committed block again, one block at a time (each block's
+ * counts are read after the previous block's entries are written), then marks
+ * the index current: for a store written before this index.
+ */
+export async function indexAgain(store: VersionedStore, latest: number): Promise<void> {
+  for (let height = 1; height <= latest; height++) {
+    const [block, results] = await Promise.all([getBlock(store, height), getBlockResults(store, height)]);
+    if (!block || !results) continue;
+    const hashes = (block.block.data.txs ?? []).map((tx) =>
+      Buffer.from(sha256(Buffer.from(tx, "base64")))
+        .toString("hex")
+        .toUpperCase(),
+    );
+    const entries: Array<{ key: Uint8Array; value: Uint8Array }> = [];
+    await indexBlock(store, { putMeta: (key, value) => entries.push({ key, value }) }, height, { block, results }, hashes);
+    await store.putMetaEntries(entries);
+  }
+  await store.putMetaEntries([{ key: INDEX_VERSION, value: CURRENT_INDEX }]);
 }

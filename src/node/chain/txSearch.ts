@@ -1,8 +1,11 @@
+import { EventQuery } from "../../events/eventQuery.js";
 import type { VersionedStore } from "../store/versionedStore.js";
-import { allPositions, eventEntries, eventPrefix, getIndexedTx, type IndexedTx } from "./txIndex.js";
-import { matches, parseQuery, type Condition } from "./txQuery.js";
+import { indexedPairs, readPosition } from "./eventIndex.js";
+import { searchIndex, type SearchScope } from "./indexedSearch.js";
+import { checkPage, perPageSize, searchOrder, SearchError } from "./searchPaging.js";
+import { getIndexedTx, txAt, txPositions, type IndexedTx } from "./txIndex.js";
 
-export class TxSearchError extends Error {}
+export { SearchError as TxSearchError };
 
 export interface TxSearchPage {
   txs: IndexedTx[];
@@ -12,55 +15,47 @@ export interface TxSearchPage {
 /**
  * tx_search over the node's index, with the engine's rules: tx.hash looks up
  * one transaction and ignores the other conditions; tx.height compares the
- * height; other tags compare indexed event attributes; all conditions must
- * hold. per_page is 30 by default and at most 100; page must be in range.
+ * height; other keys compare indexed event attributes; all conditions must
+ * hold. A page costs O(page) for one `key='value'` condition (see indexedSearch.ts).
  */
-export async function searchTxs(store: VersionedStore, query: string, page = 1, perPage = 30, orderBy: "asc" | "desc" | "" = "asc"): Promise<TxSearchPage> {
-  let conditions: Condition[];
-  try {
-    conditions = parseQuery(query);
-  } catch (err) {
-    throw new TxSearchError((err as Error).message);
-  }
-  if (orderBy !== "asc" && orderBy !== "desc" && orderBy !== "") throw new TxSearchError("expected order_by to be either `asc` or `desc` or empty");
-  const byHash = conditions.find((c) => c.tag === "tx.hash" && c.op === "=" && c.operand?.kind === "string");
-  let found: IndexedTx[];
+export async function searchTxs(store: VersionedStore, query: string, page = 1, perPage = 30, orderBy = "asc"): Promise<TxSearchPage> {
+  const conditions = parsed(query).conditions;
+  const order = searchOrder(orderBy, "asc");
+  const size = perPageSize(perPage);
+  const byHash = conditions.find((c) => c.key === "tx.hash" && c.op === "=" && c.operand?.kind === "string");
   if (byHash) {
-    const tx = /^[0-9a-fA-F]*$/.test(String(byHash.operand!.value)) ? await getIndexedTx(store, Buffer.from(String(byHash.operand!.value), "hex")) : undefined;
-    found = tx ? [tx] : [];
-  } else {
-    const hits = await positionsMatching(store, conditions);
-    found = [];
-    for (const hash of hits.values()) found.push((await getIndexedTx(store, Buffer.from(hash, "hex")))!);
+    const hash = byHash.operand!.value as string;
+    const tx = /^([0-9a-fA-F]{2})*$/.test(hash) ? await getIndexedTx(store, Buffer.from(hash, "hex")) : undefined;
+    checkPage(page, size, tx ? 1 : 0);
+    return { txs: tx ? [tx] : [], total_count: tx ? "1" : "0" };
   }
-  found.sort((a, b) => Number(a.height) - Number(b.height) || a.index - b.index);
-  if (orderBy === "desc") found.reverse();
-  const size = perPage < 1 ? 30 : Math.min(perPage, 100);
-  const pages = Math.max(1, Math.ceil(found.length / size));
-  if (page < 1 || page > pages) throw new TxSearchError(`page should be within [1, ${pages}] range, given ${page}`);
-  return { txs: found.slice((page - 1) * size, page * size), total_count: String(found.length) };
+  const found = await searchIndex(store, txScope(store), conditions, order, (Math.max(page, 1) - 1) * size, size);
+  checkPage(page, size, found.total);
+  const txs = await Promise.all(found.positions.map((at) => txAt(store, at)));
+  return { txs: txs.filter((tx): tx is IndexedTx => tx !== undefined), total_count: String(found.total) };
 }
 
-/** Positions ("height:index" → hash) of the transactions that satisfy every condition. */
-async function positionsMatching(store: VersionedStore, conditions: Condition[]): Promise<Map<string, string>> {
-  let result: Map<string, string> | undefined;
-  for (const condition of conditions) {
-    const hits = new Map<string, string>();
-    if (condition.tag === "tx.height") {
-      for await (const p of allPositions(store)) if (matches(condition, String(p.height))) hits.set(`${p.height}:${p.index}`, hex(p.hash));
-    } else {
-      const exact = condition.op === "=" && condition.operand?.kind === "string";
-      const prefix = eventPrefix(condition.tag, exact ? String(condition.operand!.value) : undefined);
-      for await (const entry of eventEntries(store, prefix)) {
-        if (exact || matches(condition, entry.value)) hits.set(`${entry.height}:${entry.index}`, hex(entry.hash));
-      }
-    }
-    result = result ? new Map([...result].filter(([position]) => hits.has(position))) : hits;
-    if (result.size === 0) break;
+export function parsed(query: string): EventQuery {
+  try {
+    return new EventQuery(query);
+  } catch (err) {
+    throw new SearchError((err as Error).message);
   }
-  return result ?? new Map();
 }
 
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("hex").toUpperCase();
+function txScope(store: VersionedStore): SearchScope {
+  return {
+    space: "tx",
+    heightKey: "tx.height",
+    heightRange: (low, high) => txPositions(store, low, high),
+    attributesAt: async (at) => {
+      const tx = await txAt(store, at);
+      const attributes = new Map<string, string[]>([
+        ["tx.height", [String(readPosition(at).height)]],
+        ["tx.hash", tx ? [tx.hash] : []],
+      ]);
+      for (const [key, value] of indexedPairs(tx?.tx_result.events ?? [])) attributes.set(key, [...(attributes.get(key) ?? []), value]);
+      return attributes;
+    },
+  };
 }

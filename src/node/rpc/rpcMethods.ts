@@ -3,6 +3,8 @@ import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 import { ParamReader } from "./rpcParams.js";
 import { fieldText } from "../../codec/fieldText.js";
+import { searchBlocks } from "../chain/blockSearch.js";
+import { SearchError } from "../chain/searchPaging.js";
 
 export type RpcMethod = (params: ParamReader) => Promise<unknown>;
 
@@ -49,6 +51,14 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     broadcast_tx_commit: (p) => client.broadcastTx(p.bytes("tx"), "commit"),
     tx: (p) => client.tx(p.bytes("hash")),
     tx_search: (p) => client.txSearch(p.string("query"), p.int("page") ?? 1, p.int("per_page") ?? 30, orderBy(p.string("order_by"))),
+    block_search: async (p) => {
+      try {
+        return await searchBlocks(node.store, node.height, p.string("query"), p.int("page") ?? 1, p.int("per_page") ?? 30, p.string("order_by"));
+      } catch (err) {
+        if (err instanceof SearchError) throw new NodeRpcError(-32603, "Internal error", err.message);
+        throw err;
+      }
+    },
     block: (p) => client.block(p.int("height")),
     block_results: async (p) => (await committed(p.int("height"))).results,
     commit: async (p) => {

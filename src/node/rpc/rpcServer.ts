@@ -4,7 +4,7 @@ import type { ChainClient } from "../../client/chainClient.js";
 import { parseListenAddress } from "../../config/tomlConfig.js";
 import type { RunningServer } from "../../util/runningServer.js";
 import { rpcMethods } from "./rpcMethods.js";
-import { attachWebsocket } from "./websocket.js";
+import { attachWebsocket, DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from "./websocket.js";
 import type { ParamForm } from "./rpcParams.js";
 import { answerRpcCall, rpcError, type RpcRequest } from "./rpcCall.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
@@ -16,7 +16,12 @@ const MAX_BODY_BYTES = 1_000_000;
  * POST / with JSON-RPC 2.0 (single or batch), and GET /<method>?name=value
  * with JSON-quoted strings and 0x-hex bytes; JSON-RPC with subscriptions on /websocket.
  */
-export async function startRpcServer(node: EmbeddedNode, client: ChainClient, laddr: string): Promise<RunningServer> {
+export async function startRpcServer(
+  node: EmbeddedNode,
+  client: ChainClient,
+  laddr: string,
+  limits: SubscriptionLimits = DEFAULT_SUBSCRIPTION_LIMITS,
+): Promise<RunningServer> {
   const methods = rpcMethods(node, client);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -45,7 +50,7 @@ export async function startRpcServer(node: EmbeddedNode, client: ChainClient, la
 
   const call = (request: RpcRequest, form: ParamForm) => answerRpcCall(methods, request, form);
 
-  const detachWebsocket = attachWebsocket(server, node, methods);
+  const detachWebsocket = attachWebsocket(server, node, methods, limits);
   const { host, port } = parseListenAddress(laddr);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,97 +1,122 @@
 import type http from "node:http";
-import { createHash } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { CommittedHeight, RpcEvent } from "../chain/blockStore.js";
+import { EventQuery, QueryTooLongError } from "../../events/eventQuery.js";
+import type { CommittedHeight } from "../chain/blockStore.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
-import { EventQuery, type EventAttributes } from "./eventQuery.js";
 import { RpcParamsError } from "./rpcParams.js";
 import type { RpcMethod } from "./rpcMethods.js";
 import { answerRpcCall, rpcParamReader, type RpcRequest } from "./rpcCall.js";
+import { publishedEvents, type PublishedEvent } from "./publishedEvents.js";
+import { SubscriberQueue } from "./subscriberQueue.js";
 import { websocketText } from "../../util/websocketText.js";
 
-/** The engine's defaults: max_subscription_clients and max_subscriptions_per_client. */
-const MAX_CLIENTS = 100;
-const MAX_SUBSCRIPTIONS_PER_CLIENT = 5;
+/** config.toml's [rpc] limits of subscriptions (the engine's keys and defaults). */
+export interface SubscriptionLimits {
+  maxSubscriptionClients: number;
+  maxSubscriptionsPerClient: number;
+}
+
+/** The largest JSON-RPC message the websocket reads (the HTTP server's body limit). */
+const MAX_REQUEST_BYTES = 1_000_000;
+
+export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { maxSubscriptionClients: 100, maxSubscriptionsPerClient: 5 };
 
 interface Subscription {
   id: unknown;
   query: EventQuery;
 }
 
+interface Client {
+  subscriptions: Subscription[];
+  queue: SubscriberQueue;
+}
+
+/** An error the engine's subscribe handlers return: JSON-RPC -32603 with the text as data. */
+class SubscribeError extends Error {}
+
 /**
  * The node's /websocket endpoint: JSON-RPC over a websocket, with
- * subscribe/unsubscribe/unsubscribe_all for `tm.event='NewBlock'` and
- * `tm.event='Tx'` queries (further conditions on tx.hash, tx.height and the
- * transactions' event attributes), and every other RPC method as well.
+ * subscribe/unsubscribe/unsubscribe_all over Tendermint 0.34's query language
+ * (every event the node publishes, see publishedEvents.ts), and every other
+ * RPC method as well. Errors and limits are the engine's.
  */
-export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods: Record<string, RpcMethod>): () => void {
-  const wss = new WebSocketServer({ server, path: "/websocket" });
-  const clients = new Map<WebSocket, Subscription[]>();
+export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods: Record<string, RpcMethod>, limits = DEFAULT_SUBSCRIPTION_LIMITS): () => void {
+  // a request over the websocket is bounded as one over HTTP (ws would take 100 MiB)
+  const wss = new WebSocketServer({ server, path: "/websocket", maxPayload: MAX_REQUEST_BYTES });
+  const clients = new Map<WebSocket, Client>();
+  /** Clients with at least one subscription: what max_subscription_clients counts. */
+  const subscribedClients = () => [...clients.values()].filter((c) => c.subscriptions.length > 0).length;
 
   wss.on("connection", (socket) => {
-    if (clients.size >= MAX_CLIENTS) {
-      socket.close(1013, `max_subscription_clients ${MAX_CLIENTS} reached`);
-      return;
-    }
-    clients.set(socket, []);
+    const client: Client = { subscriptions: [], queue: new SubscriberQueue(socket, () => (client.subscriptions.length = 0)) };
+    clients.set(socket, client);
     socket.on("close", () => clients.delete(socket));
-    socket.on("message", (data) => void handle(socket, websocketText(data)));
+    // a malformed frame or a message over maxPayload: ws itself closes the connection (1002, 1009)
+    // and reports it here; without a listener the error would end the node's process
+    socket.on("error", () => undefined);
+    socket.on("message", (data) => void handle(client, websocketText(data)));
   });
 
-  async function handle(socket: WebSocket, text: string): Promise<void> {
+  async function handle(client: Client, text: string): Promise<void> {
     let request: RpcRequest;
     try {
       request = JSON.parse(text) as typeof request;
     } catch {
-      return send(socket, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error. Invalid JSON" } });
+      return client.queue.send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error. Invalid JSON" } });
     }
     const id = request.id ?? null;
-    const subscriptions = clients.get(socket) ?? [];
     try {
-      // subscribe's and unsubscribe's params, by name or in argument order
-      const params = () => rpcParamReader(String(request.method), request.params, "json");
       switch (request.method) {
-        case "subscribe": {
-          if (subscriptions.length >= MAX_SUBSCRIPTIONS_PER_CLIENT) throw new Error(`max_subscriptions_per_client ${MAX_SUBSCRIPTIONS_PER_CLIENT} reached`);
-          const query = new EventQuery(params().string("query"));
-          if (subscriptions.some((s) => s.query.text === query.text)) throw new Error("already subscribed");
-          subscriptions.push({ id, query });
-          return send(socket, { jsonrpc: "2.0", id, result: {} });
-        }
-        case "unsubscribe": {
-          const query = params().string("query");
-          const index = subscriptions.findIndex((s) => s.query.text === query);
-          if (index < 0) throw new Error("subscription not found");
-          subscriptions.splice(index, 1);
-          return send(socket, { jsonrpc: "2.0", id, result: {} });
-        }
+        case "subscribe":
+          subscribe(client, id, queryParam(request));
+          return client.queue.send({ jsonrpc: "2.0", id, result: {} });
+        case "unsubscribe":
+          unsubscribe(client, queryParam(request));
+          return client.queue.send({ jsonrpc: "2.0", id, result: {} });
         case "unsubscribe_all":
-          subscriptions.length = 0;
-          return send(socket, { jsonrpc: "2.0", id, result: {} });
+          if (client.subscriptions.length === 0) throw new SubscribeError("subscription not found");
+          client.subscriptions.length = 0;
+          return client.queue.send({ jsonrpc: "2.0", id, result: {} });
         default:
           // every other method as over HTTP, with the same error objects
-          return send(socket, await answerRpcCall(methods, request, "json"));
+          return client.queue.send(await answerRpcCall(methods, request, "json"));
       }
     } catch (err) {
-      const code = err instanceof RpcParamsError ? -32602 : -32603;
-      send(socket, { jsonrpc: "2.0", id, error: { code, message: code === -32602 ? "Invalid params" : "Internal error", data: (err as Error).message } });
+      const invalid = err instanceof RpcParamsError;
+      client.queue.send({
+        jsonrpc: "2.0",
+        id,
+        error: { code: invalid ? -32602 : -32603, message: invalid ? "Invalid params" : "Internal error", data: (err as Error).message },
+      });
     }
   }
 
+  function subscribe(client: Client, id: unknown, text: string): void {
+    if (subscribedClients() >= limits.maxSubscriptionClients) throw new SubscribeError(`max_subscription_clients ${limits.maxSubscriptionClients} reached`);
+    if (client.subscriptions.length >= limits.maxSubscriptionsPerClient)
+      throw new SubscribeError(`max_subscriptions_per_client ${limits.maxSubscriptionsPerClient} reached`);
+    const query = parsedQuery(text);
+    if (client.subscriptions.some((s) => s.query.text === query.text)) throw new SubscribeError("already subscribed");
+    client.subscriptions.push({ id, query });
+  }
+
+  function unsubscribe(client: Client, text: string): void {
+    const query = parsedQuery(text);
+    const index = client.subscriptions.findIndex((s) => s.query.text === query.text);
+    if (index < 0) throw new SubscribeError("subscription not found");
+    client.subscriptions.splice(index, 1);
+  }
+
+  // The validator set a block is compared with, for ValidatorSetUpdates: the last committed one at first.
+  let previous: Pick<CommittedHeight, "validators"> | undefined;
+  void node
+    .committed(node.height)
+    .then((record) => (previous ??= record))
+    .catch(() => undefined); // a node closing meanwhile: the first block is then compared with nothing
   const onBlock = (record: CommittedHeight) => {
-    for (const [socket, subscriptions] of clients) {
-      for (const subscription of subscriptions) {
-        for (const event of blockEvents(record)) {
-          if (subscription.query.matches(event.events)) {
-            send(socket, {
-              jsonrpc: "2.0",
-              id: subscription.id,
-              result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) },
-            });
-          }
-        }
-      }
-    }
+    const events = publishedEvents(record, previous?.validators);
+    previous = record;
+    for (const client of clients.values()) deliver(client, events);
   };
   node.on("block", onBlock);
   return () => {
@@ -101,61 +126,30 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
   };
 }
 
-function send(socket: WebSocket, message: unknown): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-}
-
-/** The NewBlock event of a committed height, then one Tx event per transaction, with their attributes. */
-function blockEvents(record: CommittedHeight): Array<{ data: unknown; events: EventAttributes }> {
-  const height = record.block.block.header.height;
-  const out: Array<{ data: unknown; events: EventAttributes }> = [
-    {
-      data: {
-        type: "tendermint/event/NewBlock",
-        value: {
-          block: record.block.block,
-          result_begin_block: { events: record.results.begin_block_events ?? [] },
-          result_end_block: { events: record.results.end_block_events ?? [], validator_updates: [] },
-        },
-      },
-      events: withEvents(
-        new Map([
-          ["tm.event", ["NewBlock"]],
-          ["block.height", [height]],
-        ]),
-        [...(record.results.begin_block_events ?? []), ...(record.results.end_block_events ?? [])],
-      ),
-    },
-  ];
-  const txs = record.block.block.data.txs ?? [];
-  txs.forEach((tx, index) => {
-    const result = record.results.txs_results![index]!;
-    const hash = sha256Hex(Buffer.from(tx, "base64"));
-    out.push({
-      data: { type: "tendermint/event/Tx", value: { TxResult: { height, index, tx, result } } },
-      events: withEvents(
-        new Map([
-          ["tm.event", ["Tx"]],
-          ["tx.hash", [hash]],
-          ["tx.height", [height]],
-        ]),
-        result.events,
-      ),
-    });
-  });
-  return out;
-}
-
-function withEvents(base: EventAttributes, events: RpcEvent[]): EventAttributes {
+function deliver(client: Client, events: readonly PublishedEvent[]): void {
   for (const event of events) {
-    for (const attribute of event.attributes) {
-      const key = `${event.type}.${Buffer.from(attribute.key, "base64").toString()}`;
-      base.set(key, [...(base.get(key) ?? []), Buffer.from(attribute.value, "base64").toString()]);
+    for (const subscription of [...client.subscriptions]) {
+      if (!subscription.query.matches(event.events)) continue;
+      client.queue.send({
+        jsonrpc: "2.0",
+        id: subscription.id,
+        result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) },
+      });
     }
   }
-  return base;
 }
 
-function sha256Hex(bytes: Buffer): string {
-  return createHash("sha256").update(bytes).digest("hex").toUpperCase();
+/** subscribe's and unsubscribe's query, by name or in argument order. */
+function queryParam(request: RpcRequest): string {
+  return rpcParamReader(String(request.method), request.params, "json").string("query");
+}
+
+/** The query, or the engine's error: "maximum query length exceeded", "failed to parse query: …". */
+function parsedQuery(text: string): EventQuery {
+  try {
+    return new EventQuery(text);
+  } catch (err) {
+    if (err instanceof QueryTooLongError) throw new SubscribeError(err.message);
+    throw new SubscribeError(`failed to parse query: ${(err as Error).message}`);
+  }
 }

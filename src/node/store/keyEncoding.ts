@@ -40,7 +40,7 @@ export function decodeVersioned(encoded: Uint8Array): { key: Uint8Array; version
   return { key: unescapeKey(encoded.subarray(0, escapedLength)), version };
 }
 
-function unescapeKey(escaped: Uint8Array): Uint8Array {
+export function unescapeKey(escaped: Uint8Array): Uint8Array {
   if (!escaped.includes(0)) return Uint8Array.from(escaped);
   const out: number[] = [];
   for (let i = 0; i < escaped.length; i++) {

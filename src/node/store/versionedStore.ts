@@ -215,10 +215,17 @@ export class VersionedStore {
     await this.db.put(concatBytes(Uint8Array.of(META), key), value);
   }
 
-  async *iterateMeta(prefix: Uint8Array, options: { reverse?: boolean; limit?: number } = {}): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  /** Writes unversioned chain data on its own, outside any version (an index built again). */
+  async putMetaEntries(entries: ReadonlyArray<{ key: Uint8Array; value: Uint8Array }>): Promise<void> {
+    await this.db.batch(entries.map(({ key, value }) => ({ type: "put" as const, key: concatBytes(Uint8Array.of(META), key), value })));
+  }
+
+  /** Keys under `prefix`; `gte` (a key under the prefix) starts the range further in. */
+  async *iterateMeta(prefix: Uint8Array, options: { reverse?: boolean; limit?: number; gte?: Uint8Array } = {}): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const full = concatBytes(Uint8Array.of(META), prefix);
     const upper = prefixEnd(full);
-    const range = upper ? { gte: full, lt: upper } : { gte: full };
+    const lower = options.gte ? concatBytes(Uint8Array.of(META), options.gte) : full;
+    const range = upper ? { gte: lower, lt: upper } : { gte: lower };
     for await (const [key, value] of this.db.iterator({ ...range, reverse: options.reverse, limit: options.limit ?? -1 })) {
       yield [key.subarray(1), value];
     }

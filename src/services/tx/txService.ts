@@ -18,6 +18,7 @@ import { fieldText } from "../../codec/fieldText.js";
 import type { RpcBlockResult, RpcTxResult } from "../../client/rpcJsonTypes.js";
 import { profileTypeUrl } from "../../codec/typeRegistry.js";
 import { names } from "../../names/activeNames.js";
+import { queryProblem } from "../../events/eventQuery.js";
 
 const MODES: Record<number, BroadcastMode> = { 1: "commit", 2: "sync", 3: "async" };
 
@@ -76,6 +77,8 @@ export const txService: Record<string, ServiceMethod> = {
     const events = (request.events ?? []) as string[];
     if (events.length === 0) throw new GatewayError(GrpcCode.InvalidArgument, "must declare at least one event to search");
     const query = events.map(condition).join(" AND ");
+    const problem = queryProblem(query);
+    if (problem) throw new GatewayError(GrpcCode.InvalidArgument, problem);
     const { page, perPage } = rpcPage(request.pagination, "search results");
     let found: TxSearchResult;
     try {
