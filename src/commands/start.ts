@@ -61,7 +61,7 @@ export async function start(options: StartOptions): Promise<void> {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);
     let producing = false;
     blockTimer = setInterval(() => {
-      if (producing) return;
+      if (producing || !node.autoBlocks) return; // set_auto_blocks turns this off at run time
       producing = true;
       node
         .produceBlock()

@@ -11,6 +11,7 @@ import { buildCommittedHeight } from "./chain/blockBuilder.js";
 import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
 import { Mempool, type Inclusion } from "./chain/mempool.js";
 import { SerialQueue } from "./chain/serialQueue.js";
+import { DevClock } from "./chain/devClock.js";
 import { indexTx } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { readGenesis, type GenesisDoc } from "./genesis.js";
@@ -68,6 +69,10 @@ export class EmbeddedNode extends EventEmitter {
   private checkLayer: CacheLayer;
   private closing = false;
   private blockScheduled = false;
+  /** Block times: the wall clock moved on by advance_time. */
+  readonly clock = new DevClock();
+  /** false: transactions wait in the mempool until advanceBlocks (the run-time switch of automatic blocks). */
+  private autoBlocksOn = true;
 
   private constructor(
     readonly store: VersionedStore,
@@ -117,6 +122,8 @@ export class EmbeddedNode extends EventEmitter {
       );
       if (store.latestVersion === 0) await node.initChain(genesis.states);
       else await node.checkSameChain();
+      const last = await getBlock(store, store.latestVersion);
+      if (last) node.clock.catchUp(new Date(last.block.header.time));
       return node;
     } catch (err) {
       await store.close();
@@ -212,7 +219,7 @@ export class EmbeddedNode extends EventEmitter {
     const hash = this.mempool.admit(bytes);
     return this.queue.run(async () => {
       const decoded = decodedOrUndefined(this.codec, bytes);
-      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()), decoded);
+      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, this.clock.now()), decoded);
       if (outcome.code === 0) {
         this.mempool.add({ hash, bytes, decoded });
         this.scheduleBlock();
@@ -229,8 +236,24 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   /** Executes and commits the next block with the waiting transactions (possibly none). */
-  produceBlock(time = new Date()): Promise<CommittedHeight> {
+  produceBlock(time = this.clock.now()): Promise<CommittedHeight> {
     return this.queue.run(() => this.executeBlock(time));
+  }
+
+  /** Makes `count` blocks one after another (the first takes the waiting transactions); stops early when the node closes. Gives the last height. */
+  async advanceBlocks(count: number): Promise<number> {
+    for (let i = 0; i < count && !this.closing; i++) await this.queue.run(async () => (this.closing ? undefined : this.executeBlock(this.clock.now())));
+    return this.height;
+  }
+
+  /** Whether blocks are made on their own (for waiting transactions, and by start's create_empty_blocks timer). */
+  get autoBlocks(): boolean {
+    return this.autoBlocksOn;
+  }
+
+  set autoBlocks(on: boolean) {
+    this.autoBlocksOn = on;
+    if (on && this.mempool.size > 0) this.scheduleBlock();
   }
 
   async close(): Promise<void> {
@@ -241,15 +264,15 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   private scheduleBlock(): void {
-    if (this.blockScheduled || this.closing) return;
+    if (this.blockScheduled || this.closing || !this.autoBlocksOn) return;
     this.blockScheduled = true;
     setImmediate(() => {
       this.blockScheduled = false;
-      if (this.mempool.size === 0 || this.closing) return;
+      if (this.mempool.size === 0 || this.closing || !this.autoBlocksOn) return;
       // the transactions may have gone into a block produced meanwhile (produceBlock): then no empty block follows
       void this.queue
         .run(async () => {
-          if (this.mempool.size > 0 && !this.closing) await this.executeBlock(new Date());
+          if (this.mempool.size > 0 && !this.closing && this.autoBlocksOn) await this.executeBlock(this.clock.now());
         })
         .catch((err) => console.error("[node] block production failed:", err));
     });
@@ -375,7 +398,7 @@ export class EmbeddedNode extends EventEmitter {
   /** Simulate: the whole transaction on a throwaway copy of the latest state, without signature checks. */
   private async simulate(data: Uint8Array, height: number): Promise<AbciQueryResponse> {
     return simulateQuery(data, height, this.codec, (bytes) =>
-      this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, new Date()))),
+      this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, this.clock.now()))),
     );
   }
 

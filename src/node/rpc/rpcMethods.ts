@@ -3,6 +3,7 @@ import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 import { ParamReader } from "./rpcParams.js";
 import { fieldText } from "../../codec/fieldText.js";
+import { devChainMethods } from "./devChainMethods.js";
 
 export type RpcMethod = (params: ParamReader) => Promise<unknown>;
 
@@ -75,6 +76,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     genesis: async () => ({ genesis: node.genesis }),
     net_info: async () => ({ listening: true, listeners: [], n_peers: "0", peers: [] }),
     num_unconfirmed_txs: async () => ({ n_txs: String(node.mempool.size), total: String(node.mempool.size), total_bytes: "0", txs: null }),
+    ...devChainMethods(node),
   };
 }
 
