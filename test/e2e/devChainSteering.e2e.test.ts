@@ -5,7 +5,10 @@ import { MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/
 import { MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1beta1/tx";
 import { TextProposal, VoteOption } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { MAX_ADVANCE_BLOCKS } from "../../src/node/rpc/devChainMethods.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { aminoWallet } from "../helpers/aminoWallet.js";
 import { http } from "../helpers/http.js";
+import { LegacyTxFlow } from "../helpers/legacyTxFlow.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
@@ -21,7 +24,7 @@ const DAY_SECONDS = 86_400;
  */
 describe("e2e: steering the dev chain (advance_blocks, advance_time, set_auto_blocks)", function () {
   this.timeout(120_000);
-  const chain = useStartedDevChain({ accounts: 5, mnemonic: TEST_MNEMONIC });
+  const chain = useStartedDevChain({ accounts: 6, mnemonic: TEST_MNEMONIC });
   let rpc: HttpClient;
   let signers: TestSigner[];
   const sequences = new Map<number, number>();
@@ -155,5 +158,29 @@ describe("e2e: steering the dev chain (advance_blocks, advance_time, set_auto_bl
     expect((await call("block", { height: String(start + 1) })).block.data.txs).to.have.length(1);
     expect((await call("num_unconfirmed_txs")).n_txs).to.equal("0");
     expect(await call("set_auto_blocks", { enabled: true })).to.deep.equal({ auto_blocks: true });
+  });
+
+  it("passes an HTLC's time lock (counted in blocks) by advance_blocks: it expires at its expiration height", async () => {
+    const [sender, to] = await Promise.all([aminoWallet(5), aminoWallet(2)]);
+    const hashLock = Buffer.from(sha256(sha256(new TextEncoder().encode("steered secret")))).toString("hex");
+    const flow = new LegacyTxFlow(() => chain.node().restUrl);
+    const sent = await flow.send(sender, "/htlc/htlcs", {
+      sender: sender.address,
+      to: to.address,
+      receiver_on_other_chain: "",
+      amount: [{ denom: "uhub", amount: "7000" }],
+      hash_lock: hashLock,
+      time_lock: "50",
+      timestamp: "0",
+    });
+    expect(sent.body.code, sent.body.raw_log).to.equal(undefined);
+    const htlc = async () => (await body(`/extmod/htlc/htlcs/${hashLock}`)).htlc as Json;
+    const open = await htlc();
+    expect(open.state).to.equal("HTLC_STATE_OPEN");
+    expect(Number(open.expiration_height)).to.equal(Number(sent.body.height) + 50);
+    await call("advance_blocks", { num_blocks: String(Number(open.expiration_height) - 1 - (await height())) });
+    expect((await htlc()).state).to.equal("HTLC_STATE_OPEN");
+    await call("advance_blocks", { num_blocks: "1" });
+    expect((await htlc()).state).to.equal("HTLC_STATE_EXPIRED");
   });
 });
