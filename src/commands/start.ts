@@ -12,6 +12,7 @@ import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
+import { startFaucet } from "../faucet/startFaucet.js";
 
 export interface StartOptions {
   home: string;
@@ -57,6 +58,8 @@ export async function start(options: StartOptions): Promise<void> {
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
   const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec) : undefined;
   if (rest) servers.push(rest);
+  const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
+  if (faucet) servers.push(faucet);
   if (nodeConfig.consensus.create_empty_blocks) {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);
     let producing = false;
@@ -74,6 +77,7 @@ export async function start(options: StartOptions): Promise<void> {
   printAccounts(options.home);
   console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
+  if (faucet) console.log(`faucet:      ${faucet.url}`);
 }
 
 function printAccounts(home: string): void {
