@@ -4,7 +4,7 @@ import type { ChainClient } from "../client/chainClient.js";
 import type { Codec } from "../codec/codec.js";
 import { decodeBech32Address } from "../codec/bech32.js";
 import { profileTypeUrl } from "../codec/typeRegistry.js";
-import { parseListenAddress } from "../config/tomlConfig.js";
+import { listenServer } from "../util/listenServer.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { Cooldowns } from "./cooldowns.js";
 import type { Coin, FaucetSender } from "./faucetSender.js";
@@ -90,9 +90,10 @@ export async function startFaucetServer(options: FaucetOptions, sender: FaucetSe
       );
     }
     const coin = amountOf.get(denom);
-    if (!coin || !(await availableTokens()).includes(denom)) {
+    const available = await availableTokens();
+    if (!coin || !available.includes(denom)) {
       cooldowns.release(address);
-      throw new HttpError(422, `Token is not available. Available tokens are: ${(await availableTokens()).join(",")}`);
+      throw new HttpError(422, `Token is not available. Available tokens are: ${available.join(",")}`);
     }
     try {
       await sender.send(address, coin);
@@ -119,20 +120,7 @@ export async function startFaucetServer(options: FaucetOptions, sender: FaucetSe
       })
       .catch(() => res.destroy());
   });
-  const { host, port } = parseListenAddress(options.address);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
-  const bound = (server.address() as { port: number }).port;
-  return {
-    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
-  };
+  return listenServer(server, options.address);
 }
 
 /**

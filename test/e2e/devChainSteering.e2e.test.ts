@@ -9,6 +9,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { aminoWallet } from "../helpers/aminoWallet.js";
 import { http } from "../helpers/http.js";
 import { LegacyTxFlow } from "../helpers/legacyTxFlow.js";
+import { createHtlcFields } from "../helpers/htlcFields.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
@@ -164,15 +165,7 @@ describe("e2e: steering the dev chain (advance_blocks, advance_time, set_auto_bl
     const [sender, to] = await Promise.all([aminoWallet(5), aminoWallet(2)]);
     const hashLock = Buffer.from(sha256(sha256(new TextEncoder().encode("steered secret")))).toString("hex");
     const flow = new LegacyTxFlow(() => chain.node().restUrl);
-    const sent = await flow.send(sender, "/htlc/htlcs", {
-      sender: sender.address,
-      to: to.address,
-      receiver_on_other_chain: "",
-      amount: [{ denom: "uhub", amount: "7000" }],
-      hash_lock: hashLock,
-      time_lock: "50",
-      timestamp: "0",
-    });
+    const sent = await flow.send(sender, "/htlc/htlcs", createHtlcFields(sender.address, to.address, hashLock, 50));
     expect(sent.body.code, sent.body.raw_log).to.equal(undefined);
     const htlc = async () => (await body(`/extmod/htlc/htlcs/${hashLock}`)).htlc as Json;
     const open = await htlc();

@@ -34,6 +34,12 @@ describe("e2e: the faucet (@cosmjs/faucet's API)", function () {
   });
   const freshAddress = () => encodeBech32Address("hub", randomBytes(20));
   const balance = async (address: string) => (await chain.ok(`/core/bank/v1beta1/balances/${address}/uhub`)).balance.amount as string;
+  /** The address's balance once the credit's block is in. */
+  const credited = (address: string) =>
+    pollUntil(
+      () => balance(address),
+      (amount) => amount !== "0",
+    );
   const credit = (body: unknown, contentType = "application/json") =>
     http(`${faucetUrl}/credit`, { method: "POST", headers: { "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
@@ -50,12 +56,7 @@ describe("e2e: the faucet (@cosmjs/faucet's API)", function () {
   it("credits a new address through @cosmjs/faucet-client: the coins arrive in the next block", async () => {
     const address = freshAddress();
     await new FaucetClient(faucetUrl).credit(address, "uhub");
-    expect(
-      await pollUntil(
-        () => balance(address),
-        (amount) => amount !== "0",
-      ),
-    ).to.equal(CREDIT);
+    expect(await credited(address)).to.equal(CREDIT);
   });
 
   it("keeps an address waiting for its cooldown (405), and answers POST /credit as @cosmjs/faucet does", async () => {
@@ -65,12 +66,7 @@ describe("e2e: the faucet (@cosmjs/faucet's API)", function () {
     const again = await credit({ address, denom: "uhub" });
     expect(again.status).to.equal(405);
     expect(again.text).to.include("Please wait 3600 seconds");
-    expect(
-      await pollUntil(
-        () => balance(address),
-        (amount) => amount !== "0",
-      ),
-    ).to.equal(CREDIT);
+    expect(await credited(address)).to.equal(CREDIT);
   });
 
   it("refuses bad requests with @cosmjs/faucet's statuses and texts", async () => {
