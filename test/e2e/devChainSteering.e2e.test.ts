@@ -37,7 +37,7 @@ describe("e2e: steering the dev chain (advance_blocks, advance_time, set_auto_bl
 
   const call = async (method: string, params: Record<string, string | boolean> = {}): Promise<Json> =>
     (await rpc.execute({ jsonrpc: "2.0", id: 1, method, params })).result as Json;
-  const rpcError = async (method: string, params: Record<string, unknown>) => {
+  const rpcError = async (method: string, params: Record<string, unknown> | unknown[]) => {
     const r = await http(chain.node().rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }) });
     return r.body.error as { code: number; message: string; data: string };
   };
@@ -77,6 +77,7 @@ describe("e2e: steering the dev chain (advance_blocks, advance_time, set_auto_bl
       expect(error.data).to.include(`num_blocks must be an integer from 1 to ${MAX_ADVANCE_BLOCKS}`);
     }
     expect((await rpcError("advance_blocks", { num_blocks: "1e3" })).code).to.equal(-32602);
+    expect((await rpcError("advance_blocks", ["0"])).data).to.include("num_blocks must be an integer from 1"); // positional params too
     expect((await rpcError("advance_time", { duration_in_seconds: "-1" })).data).to.include("duration_in_seconds must be an integer from 0");
   });
 

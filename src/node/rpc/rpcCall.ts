@@ -44,6 +44,9 @@ const PARAM_ORDER: Record<string, string[]> = {
   commit: ["height"],
   validators: ["height", "page", "per_page"],
   blockchain: ["minHeight", "maxHeight"],
+  advance_blocks: ["num_blocks"],
+  advance_time: ["duration_in_seconds"],
+  set_auto_blocks: ["enabled"],
 };
 
 /** Params as an object; an array must have exactly as many elements as the method has parameters. */
