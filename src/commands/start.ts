@@ -17,6 +17,7 @@ import { nodeServiceQueries } from "./nodeServiceQueries.js";
 import { operations } from "./operations.js";
 import { operateNode } from "./nodeOperations.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
+import { startFaucet } from "../faucet/startFaucet.js";
 
 export interface StartOptions {
   home: string;
@@ -73,11 +74,13 @@ export async function start(options: StartOptions): Promise<void> {
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
   const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, ops) : undefined;
   if (rest) servers.push(rest);
+  const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
+  if (faucet) servers.push(faucet);
   if (nodeConfig.consensus.create_empty_blocks) {
     const interval = parseDurationSetting(nodeConfig.consensus.create_empty_blocks_interval);
     let producing = false;
     blockTimer = setInterval(() => {
-      if (producing) return;
+      if (producing || !node.autoBlocks) return; // set_auto_blocks turns this off at run time
       producing = true;
       node
         .produceBlock()
@@ -90,6 +93,7 @@ export async function start(options: StartOptions): Promise<void> {
   await printAccounts(options.home);
   console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
+  if (faucet) console.log(`faucet:      ${faucet.url}`);
 }
 
 async function printAccounts(home: string): Promise<void> {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { LISTEN_ADDRESS_PATTERN, loadTomlConfig } from "./tomlConfig.js";
+import { DURATION_PATTERN, LISTEN_ADDRESS_PATTERN, loadTomlConfig } from "./tomlConfig.js";
 import { defaultSettingsText, settingsSchema, type SettingsFile, type SettingsValues } from "./settings.js";
 
 const BOOLEAN = "true or false";
@@ -233,6 +233,43 @@ export const APP_SETTINGS = {
         expected: 'a list of [name, value] pairs such as [["chain_id", "devnet-1"]]',
         comment: ["Labels added to every metric, as [name, value] pairs.", 'Example: [["chain_id", "devnet-1"]]'],
         meaning: 'labels added to every metric, as `[name, value]` pairs (`[["chain_id", "devnet-1"]]`)',
+      },
+    },
+    faucet: {
+      enable: {
+        default: false,
+        expected: BOOLEAN,
+        comment: ["Whether `start` serves a faucet (the HTTP API of @cosmjs/faucet) funded from a dev account."],
+        meaning: "serve a faucet with @cosmjs/faucet's API; see [The faucet](#the-faucet)",
+      },
+      address: {
+        default: "tcp://127.0.0.1:4500",
+        rules: { pattern: LISTEN_ADDRESS_PATTERN },
+        expected: 'an address like "tcp://127.0.0.1:4500"',
+        comment: ["Listen address of the faucet."],
+        meaning: "faucet listen address",
+      },
+      amounts: {
+        default: "10000000uhub",
+        rules: { pattern: "^\\d{1,30}[a-zA-Z][a-zA-Z0-9/:._-]{2,127}(,\\d{1,30}[a-zA-Z][a-zA-Z0-9/:._-]{2,127}){0,31}$" },
+        expected: 'coins such as "10000000uhub,5000000ustake" (one amount per denom)',
+        comment: ["What one credit gives, per denom: the denoms the faucet offers."],
+        meaning: "what one credit gives, per denom (the denoms offered)",
+      },
+      cooldown: {
+        default: "24h",
+        rules: { pattern: DURATION_PATTERN },
+        expected: 'a duration like "24h", "30s" or "0s"',
+        comment: ["How long an address waits between credits (0s: no wait)."],
+        meaning: "how long an address waits between credits",
+      },
+      account: {
+        default: 0,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0",
+        comment: ["Which dev account (config/dev-accounts.json, m/44'/118'/0'/0/<account>) funds the faucet."],
+        meaning: "the dev account (`m/44'/118'/0'/0/<account>` of `config/dev-accounts.json`) that funds the faucet",
       },
     },
   },

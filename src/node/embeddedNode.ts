@@ -17,6 +17,7 @@ import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAp
 import { Mempool, type Inclusion, type PendingTx } from "./chain/mempool.js";
 import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } from "./chain/blockWriteFailure.js";
 import { SerialQueue } from "./chain/serialQueue.js";
+import { DevClock } from "./chain/devClock.js";
 import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
@@ -86,6 +87,10 @@ export class EmbeddedNode extends EventEmitter {
   /** Why the last block could not be written; broadcasts are refused until a block is written again. */
   private blockWriteFailure: string | undefined;
   private blockWriteRetry: NodeJS.Timeout | undefined;
+  /** Block times: the wall clock moved on by advance_time. */
+  readonly clock = new DevClock();
+  /** false: transactions wait in the mempool until advanceBlocks (the run-time switch of automatic blocks). */
+  private autoBlocksOn = true;
 
   private constructor(
     readonly store: VersionedStore,
@@ -171,6 +176,8 @@ export class EmbeddedNode extends EventEmitter {
       );
       if (genesis) await node.initChain(genesis.states, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
+      const last = await getBlock(store, store.latestVersion);
+      if (last) node.clock.catchUp(new Date(last.block.header.time));
       return node;
     } catch (err) {
       await store.close();
@@ -276,7 +283,7 @@ export class EmbeddedNode extends EventEmitter {
         throw new BlocksNotWrittenError(this.blockWriteFailure);
       }
       const decoded = decodedOrUndefined(this.codec, bytes);
-      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, new Date()), decoded);
+      const outcome = await runTx(bytes, "check", this.txEnvironment(this.checkLayer, this.height + 1, this.clock.now()), decoded);
       if (outcome.code === 0) {
         this.mempool.add({ hash, bytes, decoded });
         this.scheduleBlock();
@@ -293,8 +300,24 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   /** Executes and commits the next block with the waiting transactions (possibly none). */
-  produceBlock(time = new Date()): Promise<CommittedHeight> {
+  produceBlock(time = this.clock.now()): Promise<CommittedHeight> {
     return this.queue.run(() => this.executeBlock(time));
+  }
+
+  /** Makes `count` blocks one after another (the first takes the waiting transactions); stops early when the node closes. Gives the last height. */
+  async advanceBlocks(count: number): Promise<number> {
+    for (let i = 0; i < count && !this.closing; i++) await this.queue.run(async () => (this.closing ? undefined : this.executeBlock(this.clock.now())));
+    return this.height;
+  }
+
+  /** Whether blocks are made on their own (for waiting transactions, and by start's create_empty_blocks timer). */
+  get autoBlocks(): boolean {
+    return this.autoBlocksOn;
+  }
+
+  set autoBlocks(on: boolean) {
+    this.autoBlocksOn = on;
+    if (on && this.mempool.size > 0) this.scheduleBlock();
   }
 
   async close(): Promise<void> {
@@ -306,15 +329,15 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   private scheduleBlock(): void {
-    if (this.blockScheduled || this.closing) return;
+    if (this.blockScheduled || this.closing || !this.autoBlocksOn) return;
     this.blockScheduled = true;
     setImmediate(() => {
       this.blockScheduled = false;
-      if (this.mempool.size === 0 || this.closing) return;
+      if (this.mempool.size === 0 || this.closing || !this.autoBlocksOn) return;
       // the transactions may have gone into a block produced meanwhile (produceBlock): then no empty block follows
       void this.queue
         .run(async () => {
-          if (this.mempool.size > 0 && !this.closing) await this.executeBlock(new Date());
+          if (this.mempool.size > 0 && !this.closing && this.autoBlocksOn) await this.executeBlock(this.clock.now());
         })
         .catch((err: unknown) => {
           if (this.blockWriteFailure === undefined) console.error("[node] block production failed:", err); // a write failure is reported once
@@ -377,7 +400,7 @@ export class EmbeddedNode extends EventEmitter {
     clearTimeout(this.blockWriteRetry);
     if (this.closing) return;
     this.blockWriteRetry = setTimeout(() => {
-      this.queue.run(() => this.executeBlock(new Date())).catch(() => undefined); // a failure schedules the next try
+      this.queue.run(() => this.executeBlock(this.clock.now())).catch(() => undefined); // a failure schedules the next try
     }, BLOCK_WRITE_RETRY_MS);
     this.blockWriteRetry.unref();
   }
@@ -477,7 +500,7 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   private simulateTx(bytes: Uint8Array): Promise<TxOutcome> {
-    return this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, new Date())));
+    return this.queue.run(() => runTx(bytes, "simulate", this.txEnvironment(new CacheLayer(this.store.reader()), this.height + 1, this.clock.now())));
   }
 
   /** The baseapp's own query paths: /app, /store, /p2p and /custom. */

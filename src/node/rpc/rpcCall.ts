@@ -65,6 +65,9 @@ const PARAM_ORDER: Record<string, string[]> = {
   abci_query: ["path", "data", "height", "prove"],
   abci_info: [],
   broadcast_evidence: ["evidence"],
+  advance_blocks: ["num_blocks"],
+  advance_time: ["duration_in_seconds"],
+  set_auto_blocks: ["enabled"],
 };
 
 /**

@@ -5,6 +5,7 @@ import { ParamReader } from "./rpcParams.js";
 import { fieldText } from "../../codec/fieldText.js";
 import { searchBlocks } from "../chain/blockSearch.js";
 import { SearchError } from "../chain/searchPaging.js";
+import { devChainMethods } from "./devChainMethods.js";
 
 export type RpcMethod = (params: ParamReader) => Promise<unknown>;
 
@@ -85,6 +86,7 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     genesis: async () => ({ genesis: await node.genesisDocument() }),
     net_info: async () => ({ listening: true, listeners: [], n_peers: "0", peers: [] }),
     num_unconfirmed_txs: async () => ({ n_txs: String(node.mempool.size), total: String(node.mempool.size), total_bytes: "0", txs: null }),
+    ...devChainMethods(node),
   };
 }
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import getRawBody from "raw-body";
 import type { ChainClient } from "../../client/chainClient.js";
-import { parseListenAddress } from "../../config/tomlConfig.js";
+import { listenServer } from "../../util/listenServer.js";
 import type { RunningServer } from "../../util/runningServer.js";
 import { rpcMethods } from "./rpcMethods.js";
 import { attachWebsocket, DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from "./websocket.js";
@@ -51,21 +51,7 @@ export async function startRpcServer(
   const call = (request: RpcRequest, form: ParamForm) => answerRpcCall(methods, request, form);
 
   const detachWebsocket = attachWebsocket(server, node, methods, limits);
-  const { host, port } = parseListenAddress(laddr);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
-  const bound = (server.address() as { port: number }).port;
-  return {
-    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${bound}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        detachWebsocket();
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
-  };
+  return listenServer(server, laddr, detachWebsocket);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {

@@ -3,6 +3,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { aminoWallet } from "../../../helpers/aminoWallet.js";
 import { TEST_MNEMONIC } from "../../../helpers/devNode.js";
 import { LegacyTxFlow } from "../../../helpers/legacyTxFlow.js";
+import { createHtlcFields } from "../../../helpers/htlcFields.js";
 import { useStartedDevChain } from "../../../helpers/startedDevChain.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -17,15 +18,7 @@ describe("e2e: htlc transactions", function () {
 
   it("creates an HTLC with POST /htlc/htlcs: both families show it open, the coins locked", async () => {
     const [sender, to] = await Promise.all([aminoWallet(1), aminoWallet(2)]);
-    const sent = await flow.send(sender, "/htlc/htlcs", {
-      sender: sender.address,
-      to: to.address,
-      receiver_on_other_chain: "",
-      amount: [{ denom: "uhub", amount: "7000" }],
-      hash_lock: hashLock,
-      time_lock: "100",
-      timestamp: "0",
-    });
+    const sent = await flow.send(sender, "/htlc/htlcs", createHtlcFields(sender.address, to.address, hashLock, 100));
     expect(sent.body.code, sent.body.raw_log).to.equal(undefined);
     expect((await chain.ok(`/extmod/htlc/htlcs/${hashLock}`)).htlc).to.include({
       sender: sender.address,

@@ -1,0 +1,42 @@
+import type { ChainClient } from "../client/chainClient.js";
+import type { Codec } from "../codec/codec.js";
+import type { AppConfig } from "../config/appConfig.js";
+import { parseDurationSetting } from "../config/tomlConfig.js";
+import type { RunningServer } from "../util/runningServer.js";
+import { readDevAccounts } from "../commands/home.js";
+import { FaucetSender, type Coin } from "./faucetSender.js";
+import { startFaucetServer } from "./faucetServer.js";
+
+/** The faucet of app.toml's [faucet], funded from a dev account of the home; undefined when faucet.enable is false. */
+export async function startFaucet(
+  home: string,
+  app: AppConfig,
+  client: ChainClient,
+  codec: Codec,
+  chainId: string,
+  nodeUrl: string,
+): Promise<RunningServer | undefined> {
+  const config = app.faucet;
+  if (!config.enable) return undefined;
+  const dev = readDevAccounts(home);
+  if (!dev) throw new Error("faucet.enable needs the dev accounts of `init` (config/dev-accounts.json) to fund the faucet");
+  const sender = await FaucetSender.open({
+    client,
+    codec,
+    chainId,
+    prefix: app["bech32-prefix"],
+    mnemonic: dev.mnemonic,
+    index: config.account,
+    fee: FaucetSender.feeAt(app["minimum-gas-prices"]),
+  });
+  const amounts: Coin[] = config.amounts.split(",").map((text) => {
+    const [, amount, denom] = /^(\d+)(.+)$/.exec(text)!;
+    return { denom: denom!, amount: amount! };
+  });
+  return startFaucetServer(
+    { address: config.address, amounts, cooldownMs: parseDurationSetting(config.cooldown), prefix: app["bech32-prefix"], chainId, nodeUrl },
+    sender,
+    client,
+    codec,
+  );
+}

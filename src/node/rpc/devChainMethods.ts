@@ -1,0 +1,37 @@
+import { NodeRpcError } from "../../client/chainClient.js";
+import type { EmbeddedNode } from "../embeddedNode.js";
+import type { RpcMethod } from "./rpcMethods.js";
+
+/** advance_blocks makes at most this many blocks per call (a few minutes at the measured 20-odd ms of an empty block). */
+export const MAX_ADVANCE_BLOCKS = 10_000;
+/** advance_time moves at most this many seconds per call (100 years): block times stay far inside what a protobuf Timestamp holds. */
+export const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
+
+/**
+ * The dev chain's steering methods, with CometMock's names, parameters and
+ * result shapes (advance_blocks, advance_time), and set_auto_blocks, which
+ * CometMock lacks: automatic blocks on or off at run time.
+ */
+export function devChainMethods(node: EmbeddedNode): Record<string, RpcMethod> {
+  return {
+    advance_blocks: async (p) => {
+      await node.advanceBlocks(bounded(p.int("num_blocks"), "num_blocks", 1, MAX_ADVANCE_BLOCKS));
+      return {};
+    },
+    advance_time: async (p) => {
+      const next = node.clock.advance(bounded(p.int("duration_in_seconds"), "duration_in_seconds", 0, MAX_ADVANCE_SECONDS));
+      return { new_time: next.toISOString() };
+    },
+    set_auto_blocks: async (p) => {
+      node.autoBlocks = p.bool("enabled");
+      return { auto_blocks: node.autoBlocks };
+    },
+  };
+}
+
+function bounded(value: number | undefined, name: string, min: number, max: number): number {
+  if (value === undefined || value < min || value > max) {
+    throw new NodeRpcError(-32602, "Invalid params", `${name} must be an integer from ${min} to ${max}, got ${value ?? "nothing"}`);
+  }
+  return value;
+}
