@@ -12,6 +12,13 @@ import { websocketText } from "../../util/websocketText.js";
 /** The engine's defaults: max_subscription_clients and max_subscriptions_per_client. */
 const MAX_CLIENTS = 100;
 const MAX_SUBSCRIPTIONS_PER_CLIENT = 5;
+/**
+ * Bytes a client may leave unread in its send queue. Past it, its subscriptions are
+ * cancelled, as the engine cancels a subscription whose buffer is full; a client
+ * that still does not read while sending requests is cut.
+ */
+export const MAX_UNREAD_BYTES = 1 << 20;
+const SLOW_CLIENT = "client is not pulling messages fast enough";
 
 interface Subscription {
   id: unknown;
@@ -35,7 +42,10 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
     }
     clients.set(socket, []);
     socket.on("close", () => clients.delete(socket));
-    socket.on("message", (data) => void handle(socket, websocketText(data)));
+    socket.on("message", (data) => {
+      if (socket.bufferedAmount > 2 * MAX_UNREAD_BYTES) return socket.terminate();
+      void handle(socket, websocketText(data));
+    });
   });
 
   async function handle(socket: WebSocket, text: string): Promise<void> {
@@ -79,6 +89,12 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
 
   const onBlock = (record: CommittedHeight) => {
     for (const [socket, subscriptions] of clients) {
+      if (subscriptions.length > 0 && socket.bufferedAmount > MAX_UNREAD_BYTES) {
+        for (const { id } of subscriptions.splice(0)) {
+          send(socket, { jsonrpc: "2.0", id, error: { code: -32000, message: "Server error", data: `subscription was cancelled (reason: ${SLOW_CLIENT})` } });
+        }
+        continue;
+      }
       for (const subscription of subscriptions) {
         for (const event of blockEvents(record)) {
           if (subscription.query.matches(event.events)) {
