@@ -6,6 +6,7 @@
  *
  *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
+ *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,11 +16,14 @@ import { allResults, child, fmtMs, machine, record, scratchDir, type BenchResult
 import { broadcastBenchmark } from "./broadcast.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
 import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
+import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { startupMemoryBenchmarks } from "./startupMemory.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
 const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
-const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
+const args = process.argv.slice(2);
+const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
+const chosen = names.length > 0 ? names : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
 
@@ -34,6 +38,11 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
   if (runs("rest")) await restBenchmarks(bench, dir, restParts);
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
+}
+
+if (runs("soak")) {
+  const minutes = soakMinutes(args);
+  await soakBenchmark(await prepareHome(dir, 0, 20), minutes);
 }
 
 if (runs("startup")) {

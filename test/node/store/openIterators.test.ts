@@ -90,7 +90,8 @@ describe("open LevelDB iterators", () => {
     });
   });
 
-  describe("blocks of bank sends leave no LevelDB iterator open", () => {
+  describe("blocks of bank sends leave no LevelDB iterator open", function () {
+    this.timeout(180_000); // a development chain's genesis and six blocks, on a loaded machine
     let kit: NodeTxKit;
     before(async () => {
       kit = await NodeTxKit.open(6);
