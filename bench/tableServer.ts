@@ -34,6 +34,7 @@ const api = {
   "rpc-max-body-bytes": 1_000_000,
   "enabled-unsafe-cors": false,
   "answer-cache-mb": 0,
+  "cache-max-age": 0,
 };
 const server = await listen(app, api);
 console.log(`listening ${server.url} with ${only ? 1 : tables.gateway.length + tables.legacy.routes.length} routes`);

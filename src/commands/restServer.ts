@@ -23,6 +23,7 @@ export async function startRestServer(api: ApiConfig, bech32Prefix: string, clie
     swagger: api.swagger,
     answerCache,
     nodeNames,
+    cacheMaxAge: api["cache-max-age"],
   });
   const server = await listen(app, api);
   return {

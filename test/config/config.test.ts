@@ -24,6 +24,7 @@ describe("configuration files", () => {
       "rpc-max-body-bytes": 1000000,
       "enabled-unsafe-cors": false,
       "answer-cache-mb": 32,
+      "cache-max-age": 0,
     });
     const text = fs.readFileSync(path.join(h, "config", "app.toml"), "utf8");
     expect(text).to.include("# Whether the REST server runs.");

@@ -12,6 +12,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     "rpc-max-body-bytes": 100_000,
     "enabled-unsafe-cors": false,
     "answer-cache-mb": 32,
+    "cache-max-age": 0,
     ...overrides,
   };
 }
