@@ -93,6 +93,28 @@ export async function testSigner(mnemonic: string, index: number, prefix = "hub"
   };
 }
 
+/**
+ * Signers of accounts 0..count-1 of one mnemonic from one wallet each (the mnemonic's seed is
+ * derived once, not once per account as testSigner does: many signers start in a second).
+ */
+export async function testSigners(mnemonic: string, count: number, prefix = "hub"): Promise<TestSigner[]> {
+  const hdPaths = [...Array(count).keys()].map((i) => makeCosmoshubPath(i));
+  const direct = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
+  const amino = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
+  return (await direct.getAccounts()).map((account) => ({
+    address: account.address,
+    pubkey: account.pubkey,
+    async signDirect(bodyBytes, authInfoBytes, chainId, accountNumber) {
+      const { signature } = await direct.signDirect(account.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
+      return Buffer.from(signature.signature, "base64");
+    },
+    async signAmino(doc) {
+      const { signature } = await amino.signAmino(account.address, doc);
+      return Buffer.from(signature.signature, "base64");
+    },
+  }));
+}
+
 export function pubkeyAny(pubkey: Uint8Array) {
   return { typeUrl: "/core.crypto.secp256k1.PubKey", value: PubKey.encode({ key: pubkey }).finish() };
 }
