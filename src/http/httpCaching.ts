@@ -23,14 +23,23 @@ export function httpCaching(maxAgeSeconds: number, bodies: EncodedBodies): Middl
     await next();
     const body: unknown = ctx.body;
     if (ctx.status !== 200 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
-    const answered = ctx.response.get(RESPONSE_HEIGHT_HEADER);
-    const asked = requestedHeight(ctx.headers);
+    const answered = ctx.response.get(RESPONSE_HEIGHT_HEADER) as string | undefined; // undefined when not set
     ctx.vary(VARY);
-    ctx.set("Cache-Control", asked > 0 && answered === String(asked) ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
+    ctx.set("Cache-Control", answered && answered === pinnedHeight(ctx) ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
     const etag = `W/"${answered ? `${answered}-` : ""}${bodies.digest(body)}"`;
     ctx.set("ETag", etag);
     if (matches(ctx.get("If-None-Match"), etag)) ctx.status = 304; // Koa drops the body
   };
+}
+
+/** The height the request names, as text; undefined for none, 0, or a header the route did not read (a legacy route answers whatever it says). */
+function pinnedHeight(ctx: Context): string | undefined {
+  try {
+    const height = requestedHeight(ctx.headers);
+    return height > 0 ? String(height) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`. */

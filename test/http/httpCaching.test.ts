@@ -75,6 +75,13 @@ describe("HTTP caching and compression of answers", function () {
       },
       { name: "an answer at the latest height with api.cache-max-age = 30", path: balance, maxAge: true, status: 200, cacheControl: "public, max-age=30" },
       { name: "a legacy answer", path: () => `/bank/balances/${address}`, status: 200, cacheControl: "no-cache" },
+      {
+        name: "a legacy answer with a header it does not read",
+        path: () => `/bank/balances/${address}`,
+        headers: { "x-cosmos-block-height": "x" },
+        status: 200,
+        cacheControl: "no-cache",
+      },
       { name: "a refusal (400)", path: () => "/core/bank/v1beta1/balances/not-an-address", status: 400 },
       { name: "a height not kept (400)", path: balance, headers: { "x-cosmos-block-height": "99" }, status: 400 },
       { name: "an unknown path (501)", path: () => "/core/nothing/here", status: 501 },
