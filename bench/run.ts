@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast startup genesis]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast compression startup genesis]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  */
@@ -17,10 +17,11 @@ import { broadcastBenchmark } from "./broadcast.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
 import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
 import { soakBenchmark, soakMinutes } from "./soak.bench.js";
+import { compressionBenchmark } from "./compression.bench.js";
 import { startupMemoryBenchmarks } from "./startupMemory.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "startup", "genesis"];
+const ALL = ["rest", "gateway", "broadcast", "compression", "startup", "genesis"];
 const args = process.argv.slice(2);
 const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
 const chosen = names.length > 0 ? names : ALL;
@@ -39,6 +40,8 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
 }
+
+if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
 
 if (runs("soak")) {
   const minutes = soakMinutes(args);
