@@ -4,9 +4,10 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast startup flood genesis search]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast compression startup flood genesis search]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
+ *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,10 +21,14 @@ import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.benc
 import { startupAtSizeRows, startupMemoryBenchmarks } from "./startupMemory.bench.js";
 import { existingHomeStart } from "./existingHomeStart.js";
 import { eventSearchBenchmarks } from "./eventSearch.bench.js";
+import { soakBenchmark, soakMinutes } from "./soak.bench.js";
+import { compressionBenchmark } from "./compression.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "startup", "flood", "genesis", "search"];
-const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
+const ALL = ["rest", "gateway", "broadcast", "compression", "startup", "flood", "genesis", "search"];
+const args = process.argv.slice(2);
+const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
+const chosen = names.length > 0 ? names : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
 
@@ -38,6 +43,13 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
   if (runs("rest")) await restBenchmarks(bench, dir, restParts);
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
+}
+
+if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
+
+if (runs("soak")) {
+  const minutes = soakMinutes(args);
+  await soakBenchmark(await prepareHome(dir, 0, 20), minutes);
 }
 
 if (runs("startup") || chosen.includes("startup:sizes")) {

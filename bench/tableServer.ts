@@ -39,6 +39,7 @@ const api = {
   "enabled-unsafe-cors": false,
   "answer-cache-mb": 0,
   "log-requests": "off",
+  "cache-max-age": 0,
 };
 const server = await listen(app, api);
 console.log(`listening ${server.url} with ${only ? 1 : tables.gateway.length + tables.legacy.routes.length} routes`);

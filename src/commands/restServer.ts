@@ -54,6 +54,7 @@ export async function startRestServer(
     meter: meter?.middleware,
     health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
     metrics: telemetry ? metricsRoute(telemetry) : undefined,
+    cacheMaxAge: api["cache-max-age"],
   });
   const server = await listen(app, api);
   if (telemetry && families) {

@@ -170,6 +170,18 @@ export const APP_SETTINGS = {
         meaning:
           "memory for reused answers: a GET answered 200 and asked again at the same height is kept, then answered from memory, same bytes, until the node's height moves (`start`: the node says so at each commit; `gateway --node`: its `NewBlock` websocket events, and no reuse while that subscription is down); least recently used answers leave first; `0` = no reuse",
       },
+      "cache-max-age": {
+        default: 0,
+        integer: true,
+        rules: { minimum: 0, maximum: 31536000 },
+        expected: "a number of seconds from 0 to 31536000",
+        comment: [
+          "Seconds an HTTP cache may reuse an answer at the latest height without asking again",
+          "(Cache-Control: public, max-age=N); 0 = no-cache: reused only after a 304 to its ETag.",
+        ],
+        meaning:
+          "seconds an HTTP cache may reuse an answer at the latest height (`Cache-Control: public, max-age=N`); `0` = `no-cache` (revalidated by its `ETag`); see [HTTP caching and compression](#http-caching-and-compression)",
+      },
       "log-requests": {
         default: "auto",
         rules: { enum: ["auto", "on", "off"] },

@@ -14,6 +14,9 @@ import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
 import { nodeNamesGuard } from "../http/nodeNames.js";
 import { turnBatching } from "../http/turnBatching.js";
+import { httpCaching } from "../http/httpCaching.js";
+import { compression } from "../http/compression.js";
+import { EncodedBodies } from "../http/encodedBodies.js";
 
 export interface RestAppOptions {
   gatewayRoutes: RouteSpec[];
@@ -34,6 +37,8 @@ export interface RestAppOptions {
   health?: Middleware;
   /** GET /metrics ([telemetry] enabled; metricsRoute.ts). */
   metrics?: Middleware;
+  /** api.cache-max-age: seconds an answer at the latest height may be reused by HTTP caches (0: no-cache, revalidated by ETag). */
+  cacheMaxAge?: number;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
@@ -55,6 +60,10 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(gatewayErrors);
   if (options.health) app.use(options.health);
   if (options.metrics) app.use(options.metrics);
+  // outside the answer cache and /swagger: what they answer is compressed and given cache headers too
+  const bodies = new EncodedBodies();
+  app.use(compression(bodies));
+  app.use(httpCaching(options.cacheMaxAge ?? 0, bodies));
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));

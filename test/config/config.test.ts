@@ -28,6 +28,7 @@ describe("configuration files", () => {
       "rpc-max-body-bytes": 1000000,
       "enabled-unsafe-cors": false,
       "answer-cache-mb": 32,
+      "cache-max-age": 0,
       "log-requests": "auto",
     });
     expect(config.telemetry).to.deep.equal({

@@ -17,6 +17,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     "enabled-unsafe-cors": false,
     "answer-cache-mb": 32,
     "log-requests": "off",
+    "cache-max-age": 0,
     ...overrides,
   };
 }

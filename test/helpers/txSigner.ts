@@ -75,22 +75,33 @@ export interface TestSigner {
 }
 
 export async function testSigner(mnemonic: string, index: number, prefix = "hub"): Promise<TestSigner> {
-  const hdPaths = [makeCosmoshubPath(index)];
+  return (await signersOf(mnemonic, [index], prefix))[0]!;
+}
+
+/**
+ * Signers of accounts 0..count-1 of one mnemonic from one wallet each (the mnemonic's seed is
+ * derived once, not once per account as testSigner does: many signers start in a second).
+ */
+export function testSigners(mnemonic: string, count: number, prefix = "hub"): Promise<TestSigner[]> {
+  return signersOf(mnemonic, [...Array(count).keys()], prefix);
+}
+
+async function signersOf(mnemonic: string, indexes: number[], prefix: string): Promise<TestSigner[]> {
+  const hdPaths = indexes.map((i) => makeCosmoshubPath(i));
   const direct = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
   const amino = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
-  const [account] = await direct.getAccounts();
-  return {
-    address: account!.address,
-    pubkey: account!.pubkey,
+  return (await direct.getAccounts()).map((account) => ({
+    address: account.address,
+    pubkey: account.pubkey,
     async signDirect(bodyBytes, authInfoBytes, chainId, accountNumber) {
-      const { signature } = await direct.signDirect(account!.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
+      const { signature } = await direct.signDirect(account.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
       return Buffer.from(signature.signature, "base64");
     },
     async signAmino(doc) {
-      const { signature } = await amino.signAmino(account!.address, doc);
+      const { signature } = await amino.signAmino(account.address, doc);
       return Buffer.from(signature.signature, "base64");
     },
-  };
+  }));
 }
 
 export function pubkeyAny(pubkey: Uint8Array) {

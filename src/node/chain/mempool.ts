@@ -4,6 +4,9 @@ import { hex } from "./blockStore.js";
 
 export const MAX_TX_BYTES = 1_048_576;
 const CACHE_SIZE = 10_000;
+/** The engine's default mempool bounds (config.toml mempool.size and max_txs_bytes). */
+export const MAX_PENDING_TXS = 5000;
+const MAX_PENDING_BYTES = 1_073_741_824;
 
 /** What a transaction's inclusion in a block resolved to. */
 export interface Inclusion {
@@ -27,6 +30,7 @@ export class MempoolError extends Error {}
  */
 export class Mempool {
   private pending: PendingTx[] = [];
+  private pendingBytes = 0;
   private readonly seen = new Set<string>();
   private readonly waiters = new Map<string, Array<(inclusion: Inclusion) => void>>();
 
@@ -41,6 +45,11 @@ export class Mempool {
   /** Refuses an oversized or already seen transaction; otherwise remembers it as seen. */
   admit(bytes: Uint8Array): string {
     if (bytes.length > MAX_TX_BYTES) throw new MempoolError(`Tx too large. Max size is ${MAX_TX_BYTES}, but got ${bytes.length}`);
+    if (this.pending.length >= MAX_PENDING_TXS || this.pendingBytes + bytes.length > MAX_PENDING_BYTES) {
+      throw new MempoolError(
+        `mempool is full: number of txs ${this.pending.length} (max: ${MAX_PENDING_TXS}), total txs bytes ${this.pendingBytes} (max: ${MAX_PENDING_BYTES})`,
+      );
+    }
     const hash = Mempool.hashOf(bytes);
     if (this.seen.has(hash)) throw new MempoolError("tx already exists in cache");
     this.seen.add(hash);
@@ -55,6 +64,7 @@ export class Mempool {
 
   add(tx: PendingTx): void {
     this.pending.push(tx);
+    this.pendingBytes += tx.bytes.length;
   }
 
   /** Puts back, ahead of the others, transactions taken for a block that could not be committed. */
@@ -65,6 +75,7 @@ export class Mempool {
   take(): PendingTx[] {
     const txs = this.pending;
     this.pending = [];
+    this.pendingBytes = 0;
     return txs;
   }
 

@@ -52,19 +52,25 @@ export class CacheLayer implements FullKeyReader {
       .filter((w) => startsWith(w.key, prefix) && compareBytes(w.key, lower) >= 0)
       .sort((a, b) => compareBytes(a.key, b.key));
     const below = this.parent.iterate(prefix, start);
-    let next = await below.next();
-    let i = 0;
-    while (!next.done || i < pending.length) {
-      const write = pending[i];
-      const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
-      if (order < 0) {
-        yield next.value as [Uint8Array, Uint8Array];
-        next = await below.next();
-        continue;
+    try {
+      let next = await below.next();
+      let i = 0;
+      while (!next.done || i < pending.length) {
+        const write = pending[i];
+        const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
+        if (order < 0) {
+          yield next.value as [Uint8Array, Uint8Array];
+          next = await below.next();
+          continue;
+        }
+        if (order === 0) next = await below.next(); // this layer's write replaces the value below
+        i++;
+        if (write!.value) yield [write!.key, write!.value];
       }
-      if (order === 0) next = await below.next(); // this layer's write replaces the value below
-      i++;
-      if (write!.value) yield [write!.key, write!.value];
+    } finally {
+      // A reader that stops early (a break, a throw) ends the read below too: else the LevelDB
+      // iterator under it stays open, with its snapshot and read buffer, until the store closes.
+      await below.return(undefined);
     }
   }
 

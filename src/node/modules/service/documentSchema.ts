@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from "ajv";
+import { LRUCache } from "lru-cache";
 import { pricingSchema, RESULT_SCHEMA } from "./schemas.js";
 
 /**
@@ -11,17 +12,25 @@ const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
 ajv.addFormat("date-time", (text: string) => !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text));
 
 const INPUT_SCHEMA = { type: "object", properties: { header: { type: "object" }, body: { type: "object" } }, required: ["header"] };
-const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+/**
+ * Compiled schemas by their text. The schemas come from transactions (service definitions), so
+ * the least recently used leave past MAX_COMPILED, and ajv forgets its own copy of them too.
+ */
+export const MAX_COMPILED = 1000;
+const compiled = new LRUCache<string, { validate: ReturnType<typeof ajv.compile>; schema: object }>({
+  max: MAX_COMPILED,
+  dispose: ({ schema }) => ajv.removeSchema(schema),
+});
 
 function compile(schema: object): ReturnType<typeof ajv.compile> {
   const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
-  if (!validate) {
+  let entry = compiled.get(key);
+  if (!entry) {
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
-    validate = ajv.compile(rest);
-    compiled.set(key, validate);
+    entry = { validate: ajv.compile(rest), schema: rest };
+    compiled.set(key, entry);
   }
-  return validate;
+  return entry.validate;
 }
 
 /** The first schema error of a document as gojsonschema's ResultError.String(), or undefined when it is valid. */

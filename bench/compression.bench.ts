@@ -1,0 +1,62 @@
+/**
+ * Compression: the server's CPU per request for the same answers asked with
+ * `Accept-Encoding: br` (and gzip) against asked without, from /proc/PID/stat
+ * (user + system time of every thread of `chain-rest start`: the thread pool
+ * compresses the large bodies) around autocannon runs of a fixed number of
+ * requests, subject and baseline in turns. Answers asked again: the answer
+ * cache's and the OpenAPI document, which EncodedBodies compresses once.
+ */
+import fs from "node:fs";
+import type { BenchHome } from "./benchHome.js";
+import { get, load, record, startChainRest } from "./benchTools.js";
+
+const TURNS = 6;
+
+/** CPU seconds (user + system, all threads) the process has used. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+export async function compressionBenchmark(bench: BenchHome): Promise<void> {
+  console.log("\ncompression: server CPU per request, the same answers with and without Accept-Encoding");
+  const server = await startChainRest(bench.home);
+  const pid = server.node.proc.pid!;
+  try {
+    const subjects = [
+      { name: "balance (hot, 150 bytes: under the threshold)", path: `/core/bank/v1beta1/balances/${bench.addresses[0]}`, amount: 4000 },
+      { name: "a page of 100 accounts (hot)", path: "/core/auth/v1beta1/accounts?pagination.limit=100", amount: 2000 },
+      { name: "the OpenAPI document", path: "/swagger", amount: 40 },
+    ];
+    for (const subject of subjects) {
+      const identity = await get(server.restUrl + subject.path);
+      for (const encoding of ["br", "gzip"]) {
+        const cpu = { with: 0, without: 0 };
+        const requests = { with: 0, without: 0 };
+        for (let turn = 0; turn < TURNS; turn++) {
+          // A B, then B A: neither side always follows the other
+          const sides = turn % 2 === 0 ? (["with", "without"] as const) : (["without", "with"] as const);
+          for (const side of sides) {
+            const headers: Record<string, string> = side === "with" ? { "accept-encoding": encoding } : {};
+            const before = cpuSeconds(pid);
+            const run = await load(server.restUrl, () => subject.path, { amount: subject.amount / TURNS, connections: 4, headers });
+            cpu[side] += cpuSeconds(pid) - before;
+            requests[side] += run.total;
+          }
+        }
+        const perRequest = (side: "with" | "without") => (cpu[side] / requests[side]) * 1e6;
+        record({
+          subject: `${subject.name}, Accept-Encoding: ${encoding} (${identity.body.length.toLocaleString("en")} bytes as they are): server CPU per request`,
+          baseline: "the same without Accept-Encoding",
+          ratio: perRequest("without") / perRequest("with"),
+          target: "≥ 0.9x (compressed once: at most 10 % more CPU)",
+          subjectValue: `${perRequest("with").toFixed(0)} µs`,
+          baselineValue: `${perRequest("without").toFixed(0)} µs`,
+          note: `ratio = baseline CPU / subject CPU; ${requests.with} and ${requests.without} requests in ${TURNS} alternating turns, 4 connections`,
+        });
+      }
+    }
+  } finally {
+    await server.node.stop();
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * Soak: `chain-rest start` under a mixed load for a long time, its resident
+ * memory read from /proc every few seconds. The load, all at once:
+ *  - queries over ~25 routes of both families (balances, accounts, params,
+ *    validators, blocks, txs by hash and by event, pinned heights, pages);
+ *  - bank sends signed with real keys (cosmjs, SIGN_MODE_DIRECT), every other
+ *    one a multi-send to five accounts, in SYNC mode, each sender sending its
+ *    next when the previous is accepted;
+ *  - websocket subscriptions to NewBlock and Tx events, each opened, read
+ *    for a few events and closed, some closed without unsubscribing.
+ * The row: RSS at the end against RSS after 2 minutes (target: within 20 %).
+ *
+ *   npm run bench -- soak [--minutes N]       (default 30)
+ *   npx tsx bench/soak.bench.ts [--minutes N] (the same, on its own)
+ */
+import http from "node:http";
+import WebSocket from "ws";
+import { TEST_MNEMONIC } from "../test/helpers/devNode.js";
+import { directTx, send, testSigners, type TestSigner } from "../test/helpers/txSigner.js";
+import { websocketText } from "../src/util/websocketText.js";
+import type { BenchHome } from "./benchHome.js";
+import { memoryOf, record, startChainRest } from "./benchTools.js";
+
+const QUERY_CLIENTS = 8;
+const SENDERS = 20;
+const SOCKET_CLIENTS = 2;
+const SAMPLE_MS = 5_000;
+const EARLY_MINUTES = 2;
+
+/** RSS samples of a soak, in MB, with the minute each was taken. */
+export interface SoakSamples {
+  samples: Array<{ minute: number; rssMb: number }>;
+  sends: number;
+  queries: number;
+  subscriptions: number;
+}
+
+/** `--minutes N` from the command line, else 30. */
+export function soakMinutes(argv: string[]): number {
+  const at = argv.indexOf("--minutes");
+  const minutes = at >= 0 ? Number(argv[at + 1]) : 30;
+  if (!(minutes > EARLY_MINUTES)) throw new Error(`--minutes must be a number above ${EARLY_MINUTES}`);
+  return minutes;
+}
+
+export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<SoakSamples> {
+  console.log(`\nsoak: ${minutes} min of queries, bank sends and websocket subscriptions against chain-rest start`);
+  const signers = await testSigners(TEST_MNEMONIC, SENDERS);
+  const server = await startChainRest(bench.home);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: QUERY_CLIENTS + SENDERS });
+  const until = Date.now() + minutes * 60_000;
+  const running = () => Date.now() < until;
+  const counts = { sends: 0, queries: 0, subscriptions: 0 };
+  const sentHashes: string[] = [];
+  const samples: SoakSamples["samples"] = [];
+  const started = Date.now();
+  const sample = () => {
+    const rssMb = memoryOf(server.node.proc.pid!).rssMb;
+    samples.push({ minute: (Date.now() - started) / 60_000, rssMb });
+    return rssMb;
+  };
+  const sampler = setInterval(() => {
+    const rssMb = sample();
+    if (samples.length % 12 === 0)
+      console.log(
+        `  ${samples.at(-1)!.minute.toFixed(1)} min: RSS ${rssMb.toFixed(0)} MB, ${counts.sends} sends, ${counts.queries} queries, ${counts.subscriptions} subscriptions`,
+      );
+  }, SAMPLE_MS);
+  try {
+    sample();
+    const validator = (
+      JSON.parse((await call(agent, `${server.restUrl}/core/staking/v1beta1/validators`)).body) as { validators: Array<{ operator_address: string }> }
+    ).validators[0]!.operator_address;
+    const queryPaths = routeMix(
+      signers.map((s) => s.address),
+      validator,
+      sentHashes,
+    );
+    const queries = [...Array(QUERY_CLIENTS).keys()].map(async (client) => {
+      for (let i = client; running(); i += QUERY_CLIENTS) {
+        const { path, headers } = queryPaths(i);
+        const r = await call(agent, `${server.restUrl}${path}`, { headers });
+        if (r.status >= 500) throw new Error(`${path}: ${r.status} ${r.body}`);
+        counts.queries++;
+      }
+    });
+    const sends = signers.map((signer, account) => sendLoop(server.restUrl, agent, signers, signer, account, running, counts, sentHashes));
+    const sockets = [...Array(SOCKET_CLIENTS).keys()].map(async (client) => {
+      for (let i = 0; running(); i++) {
+        await subscribeAndClose(server.rpcUrl, i % 2 === client % 2 ? "tm.event='NewBlock'" : "tm.event='Tx'", i % 3 === 0);
+        counts.subscriptions++;
+      }
+    });
+    await Promise.all([...queries, ...sends, ...sockets]);
+    sample();
+  } finally {
+    clearInterval(sampler);
+    agent.destroy();
+    await server.node.stop();
+  }
+  const early = samples.find((s) => s.minute >= EARLY_MINUTES)!;
+  const end = samples.at(-1)!;
+  const peak = Math.max(...samples.map((s) => s.rssMb));
+  record({
+    subject: `RSS after ${minutes} min of mixed load (queries, bank sends, websocket subscriptions)`,
+    baseline: `RSS after ${EARLY_MINUTES} min`,
+    ratio: early.rssMb / end.rssMb,
+    target: "≥ 0.83x (the end within 20 % of 2 min)",
+    subjectValue: `${end.rssMb.toFixed(0)} MB`,
+    baselineValue: `${early.rssMb.toFixed(0)} MB`,
+    note: `ratio = RSS at ${EARLY_MINUTES} min / RSS at the end; at the start ${samples[0]!.rssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${counts.sends} sends committed or accepted, ${counts.queries} queries, ${counts.subscriptions} subscriptions`,
+  });
+  return { samples, ...counts };
+}
+
+/** The i-th query of the mix: ~25 routes of both families, some pinned to a height, some paged. */
+function routeMix(addresses: string[], validator: string, sentHashes: string[]): (i: number) => { path: string; headers?: Record<string, string> } {
+  const routes: Array<(a: string, i: number) => string> = [
+    (a) => `/core/bank/v1beta1/balances/${a}`,
+    (a) => `/core/bank/v1beta1/balances/${a}/uhub`,
+    (a) => `/core/auth/v1beta1/accounts/${a}`,
+    () => `/core/auth/v1beta1/accounts?pagination.limit=20`,
+    () => `/core/bank/v1beta1/params`,
+    () => `/core/bank/v1beta1/supply`,
+    () => `/core/staking/v1beta1/validators`,
+    () => `/core/staking/v1beta1/validators/${validator}/delegations`,
+    (a) => `/core/staking/v1beta1/delegations/${a}`,
+    (a) => `/core/distribution/v1beta1/delegators/${a}/rewards`,
+    () => `/core/distribution/v1beta1/community_pool`,
+    () => `/core/gov/v1beta1/proposals`,
+    () => `/core/slashing/v1beta1/signing_infos`,
+    () => `/core/staking/v1beta1/pool`,
+    () => `/core/tx/v1beta1/txs/${sentHashes.at(-1) ?? "00".repeat(32)}`,
+    (a) => `/core/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender='${a}'`)}&pagination.limit=5`,
+    () => `/blocks/latest`,
+    () => `/node_info`,
+    (a) => `/bank/balances/${a}`,
+    (a) => `/auth/accounts/${a}`,
+    () => `/staking/validators`,
+    (a) => `/txs?message.sender=${a}&limit=5`,
+    () => `/txs/${sentHashes.at(-1) ?? "00".repeat(32)}`,
+    () => `/distribution/parameters`,
+    () => `/core/gov/v1beta1/params/deposit`,
+  ];
+  return (i) => {
+    const address = addresses[i % addresses.length]!;
+    const path = routes[i % routes.length]!(address, i);
+    // every seventh request at an earlier height (within the kept ones while the chain runs)
+    return i % 7 === 3 ? { path, headers: { "x-cosmos-block-height": "2" } } : { path };
+  };
+}
+
+/** One sender: the next send when the previous is accepted; every other a multi-send to five accounts. */
+async function sendLoop(
+  restUrl: string,
+  agent: http.Agent,
+  signers: TestSigner[],
+  signer: TestSigner,
+  account: number,
+  running: () => boolean,
+  counts: { sends: number },
+  sentHashes: string[],
+): Promise<void> {
+  let sequence = 0;
+  for (let n = 0; running(); n++) {
+    const to = [1, 2, 3, 4, 5].map((k) => signers[(account + k) % signers.length]!.address);
+    const messages = n % 2 === 0 ? [send(signer.address, to[0]!, "1")] : [multiSend(signer.address, to)];
+    const tx = await directTx(signer, { messages, sequence, accountNumber: account });
+    const r = await call(agent, `${restUrl}/core/tx/v1beta1/txs`, {
+      method: "POST",
+      body: JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
+    });
+    const answer = JSON.parse(r.body) as { tx_response?: { code: number; txhash: string; raw_log: string } };
+    const code = answer.tx_response?.code;
+    if (r.status === 200 && code === 0) {
+      sequence++;
+      counts.sends++;
+      sentHashes.push(answer.tx_response!.txhash);
+      if (sentHashes.length > 100) sentHashes.shift();
+    } else if (code === 19) {
+      sequence++; // "tx already exists in cache": it was accepted before a connection reset hid the answer
+    } else if (code === 32) {
+      // a sequence mismatch (a block was being made): ask the chain for the expected one
+      sequence = Number(/expected (\d+)/.exec(answer.tx_response!.raw_log)?.[1] ?? sequence);
+    } else if (r.status === 503 || code === 20) {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // mempool full: back off
+    } else throw new Error(`broadcast: ${r.status} ${r.body}`);
+  }
+}
+
+function multiSend(from: string, to: string[]) {
+  return {
+    typeUrl: "/core.bank.v1beta1.MsgMultiSend",
+    value: {
+      inputs: [{ address: from, coins: [{ denom: "uhub", amount: String(to.length) }] }],
+      outputs: to.map((address) => ({ address, coins: [{ denom: "uhub", amount: "1" }] })),
+    },
+  };
+}
+
+/** A websocket opened, subscribed to `query`, read for two events (or 3 s), then closed, unsubscribed first or not. */
+async function subscribeAndClose(rpcUrl: string, query: string, unsubscribeFirst: boolean): Promise<void> {
+  const socket = new WebSocket(`${rpcUrl.replace("http", "ws")}/websocket`);
+  try {
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    let events = 0;
+    const twoEvents = new Promise<void>((resolve) => {
+      socket.on("message", (raw) => {
+        const message = JSON.parse(websocketText(raw)) as { result?: { data?: unknown } };
+        if (message.result?.data !== undefined && ++events >= 2) resolve();
+      });
+    });
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "subscribe", params: { query } }));
+    await Promise.race([twoEvents, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    if (unsubscribeFirst) socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "unsubscribe", params: { query } }));
+  } finally {
+    socket.close();
+    await new Promise((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve(undefined) : socket.once("close", resolve)));
+  }
+}
+
+/**
+ * One request on a kept-alive connection; asked again on a new one when the server had just
+ * closed the connection it went out on (its idle timeout met the request: nothing was answered).
+ */
+async function call(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await callOnce(agent, url, options);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ECONNRESET" || attempt === 3) throw err;
+    }
+  }
+}
+
+function callOnce(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...(options.body ? { "content-type": "application/json" } : {}), ...options.headers };
+    const req = http.request(url, { method: options.method ?? "GET", headers, agent }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}

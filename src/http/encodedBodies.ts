@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+import { LRUCache } from "lru-cache";
+
+/** The content codings served, the server's preference first. */
+export const ENCODINGS = ["br", "gzip"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** Bytes kept of bodies with their digests and compressed forms (the body itself counted too). */
+export const ENCODED_BODIES_BYTES = 32 * 2 ** 20;
+/** Bodies at least this large are kept here (smaller ones are hashed again: cheaper than a lookup that keeps them). */
+const KEPT_FROM_BYTES = 1024;
+/** Larger bodies are compressed on the thread pool, smaller ones at once (well under a millisecond). */
+const SYNC_BELOW_BYTES = 256 * 1024;
+
+/** Settings for answers written while a client waits: brotli's top qualities cost 10–100x more CPU for a few percent. */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP_OPTIONS = { level: 6 };
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type Body = string | Buffer;
+
+interface Entry {
+  digest: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+}
+
+/**
+ * The digest of an answer's body (for its ETag) and its compressed forms,
+ * kept for the bodies asked again: an answer served from the answer cache
+ * (the same string or Buffer every time) or the OpenAPI document is hashed
+ * and compressed once, not at every request. Bounded by ENCODED_BODIES_BYTES,
+ * the least recently used leaving first. A string body is found by its text
+ * (V8 keeps a string's hash in the string, so the same string is found at
+ * once), a Buffer by identity.
+ */
+export class EncodedBodies {
+  private readonly kept = new LRUCache<Body, Entry>({ maxSize: ENCODED_BODIES_BYTES, sizeCalculation: (entry) => entry.bytes });
+
+  /** A short digest of the body (base64url of SHA-1, 16 characters). */
+  digest(body: Body): string {
+    return this.entryOf(body)?.digest ?? digestOf(body);
+  }
+
+  /** The body compressed with `encoding`. */
+  async encode(body: Body, encoding: Encoding): Promise<Buffer> {
+    const entry = this.entryOf(body);
+    const done = entry?.encoded[encoding];
+    if (done) return done;
+    const encoded = await compress(body, encoding);
+    if (entry && this.kept.has(body)) {
+      entry.encoded[encoding] = encoded;
+      entry.bytes += encoded.length;
+      this.kept.set(body, entry); // counted again with its new size
+    }
+    return encoded;
+  }
+
+  private entryOf(body: Body): Entry | undefined {
+    const length = typeof body === "string" ? body.length : body.length;
+    if (length < KEPT_FROM_BYTES) return undefined;
+    let entry = this.kept.get(body);
+    if (!entry) {
+      entry = { digest: digestOf(body), encoded: {}, bytes: typeof body === "string" ? Buffer.byteLength(body) : body.length };
+      this.kept.set(body, entry);
+    }
+    return entry;
+  }
+}
+
+function digestOf(body: Body): string {
+  return crypto.createHash("sha1").update(body).digest("base64url").slice(0, 16);
+}
+
+function compress(body: Body, encoding: Encoding): Promise<Buffer> {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  if (bytes.length < SYNC_BELOW_BYTES) {
+    return Promise.resolve(encoding === "br" ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS) : zlib.gzipSync(bytes, GZIP_OPTIONS));
+  }
+  return encoding === "br" ? brotli(bytes, BROTLI_OPTIONS) : gzip(bytes, GZIP_OPTIONS);
+}

@@ -1,0 +1,53 @@
+import type { Context, Middleware, Next } from "koa";
+import type { EncodedBodies } from "./encodedBodies.js";
+import { HEIGHT_HEADER, requestedHeight, RESPONSE_HEIGHT_HEADER } from "./height.js";
+
+/** max-age of an answer pinned to a height: a year, the longest HTTP caches keep anything (RFC 9111 §5.2.2.1 advice). */
+export const PINNED_MAX_AGE = 31_536_000;
+const VARY = [HEIGHT_HEADER, `grpc-metadata-${HEIGHT_HEADER}`];
+
+/**
+ * HTTP caching of GET answers (200 only: refusals and errors carry no cache
+ * headers). An answer at a height the request named (`x-cosmos-block-height`)
+ * never changes: `Cache-Control: public, max-age=<a year>, immutable`. Any
+ * other is the latest state: `no-cache` (or `public, max-age=N` with
+ * api.cache-max-age = N), and its ETag binds the answered height and the body,
+ * so `If-None-Match` with it is answered 304 until the height moves or the
+ * answer changes. `Vary` names the height headers (Accept-Encoding is named by
+ * the compression where it applies).
+ */
+export function httpCaching(maxAgeSeconds: number, bodies: EncodedBodies): Middleware {
+  const latestControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-cache";
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== "GET" && ctx.method !== "HEAD") return next() as Promise<void>;
+    await next();
+    const body: unknown = ctx.body;
+    if (ctx.status !== 200 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
+    const answered = ctx.response.get(RESPONSE_HEIGHT_HEADER) as string | undefined; // undefined when not set
+    ctx.vary(VARY);
+    ctx.set("Cache-Control", answered && answered === pinnedHeight(ctx) ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
+    const etag = `W/"${answered ? `${answered}-` : ""}${bodies.digest(body)}"`;
+    ctx.set("ETag", etag);
+    if (matches(ctx.get("If-None-Match"), etag)) ctx.status = 304; // Koa drops the body
+  };
+}
+
+/** The height the request names, as text; undefined for none, 0, or a header the route did not read (a legacy route answers whatever it says). */
+function pinnedHeight(ctx: Context): string | undefined {
+  try {
+    const height = requestedHeight(ctx.headers);
+    return height > 0 ? String(height) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === opaque || t === `W/${opaque}`;
+  });
+}
