@@ -125,8 +125,10 @@ describe("interop: JSON-RPC params as arrays in argument order (Keplr's Tendermi
       expect((await socket.next((m) => m.id === 13)).error).to.deep.include({ code: -32602, message: "Invalid params" });
       socket.send({ jsonrpc: "2.0", method: "unsubscribe", params: ["tm.event='NewBlock'"], id: 14 });
       expect((await socket.next((m) => m.id === 14)).result).to.deep.equal({});
-      socket.send({ jsonrpc: "2.0", method: "unsubscribe_all", params: [], id: 15 });
+      socket.send({ jsonrpc: "2.0", method: "subscribe", params: ["tm.event='Tx'"], id: 15 });
       expect((await socket.next((m) => m.id === 15)).result).to.deep.equal({});
+      socket.send({ jsonrpc: "2.0", method: "unsubscribe_all", params: [], id: 16 });
+      expect((await socket.next((m) => m.id === 16)).result).to.deep.equal({});
     } finally {
       socket.close();
     }

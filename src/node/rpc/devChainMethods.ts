@@ -1,6 +1,6 @@
 import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
-import type { RpcMethod } from "./rpcMethods.js";
+import type { RpcMethod } from "./rpcParams.js";
 
 /** advance_blocks makes at most this many blocks per call (a few minutes at the measured 20-odd ms of an empty block). */
 export const MAX_ADVANCE_BLOCKS = 10_000;

@@ -1,13 +1,14 @@
 import type { ChainClient } from "../../client/chainClient.js";
 import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
-import { ParamReader } from "./rpcParams.js";
 import { fieldText } from "../../codec/fieldText.js";
 import { searchBlocks } from "../chain/blockSearch.js";
 import { SearchError } from "../chain/searchPaging.js";
 import { devChainMethods } from "./devChainMethods.js";
 
-export type RpcMethod = (params: ParamReader) => Promise<unknown>;
+import type { RpcMethod } from "./rpcParams.js";
+
+export type { RpcMethod };
 
 /** blockchain returns at most this many block metas (the engine's limit). */
 const MAX_BLOCK_METAS = 20;

@@ -72,3 +72,6 @@ export class ParamReader {
     return new Uint8Array(Buffer.from(value, "hex"));
   }
 }
+
+/** A JSON-RPC method of the node: its params, read by name or in argument order, to its result. */
+export type RpcMethod = (params: ParamReader) => Promise<unknown>;

@@ -110,7 +110,7 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
     expect(after.value("chain_rest_api_connections_waiting")).to.equal(0);
   });
 
-  it("counts the 503 of a connection that finds the waiting room full (api.max-open-connections = 1)", async () => {
+  it("counts the 503 of a request that finds the line of waiting requests full (api.max-open-connections = 1)", async () => {
     const home = path.join(tempDir(), "gateway-one");
     enableTelemetry(home, (text) => text.replace(/^max-open-connections = 1000$/m, "max-open-connections = 1"));
     const one = await startGateway(home, node!.rpcUrl);
@@ -122,19 +122,26 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
           const socket = net.connect(Number(port), hostname, () => resolve(socket));
           socket.on("error", reject);
         });
-      // A holds the one place with a request in flight (its body not all sent), B waits for it, C finds B waiting
+      // A holds the one place with a request in flight (its body not all sent); of B and C, whichever
+      // request comes second finds the other waiting in the line (as long as max-open-connections) and is refused
       const a = await connect();
       a.write("POST /core/tx/v1beta1/txs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{");
+      const answerOf = (socket: net.Socket) =>
+        new Promise<string>((resolve) => {
+          let text = "";
+          socket.on("data", (chunk) => (text += chunk.toString()));
+          socket.on("close", () => resolve(text));
+        });
       const b = await connect();
       const c = await connect();
-      const refused = await new Promise<string>((resolve) => {
-        let text = "";
-        c.on("data", (chunk) => (text += chunk.toString()));
-        c.on("close", () => resolve(text));
-      });
+      const answers = [answerOf(b), answerOf(c)];
+      b.write("GET /core/bank/v1beta1/params HTTP/1.1\r\nHost: x\r\n\r\n");
+      c.write("GET /core/bank/v1beta1/params HTTP/1.1\r\nHost: x\r\n\r\n");
+      const refused = await Promise.race(answers);
       expect(refused).to.match(/^HTTP\/1\.1 503 /);
       a.destroy();
       b.destroy();
+      c.destroy();
       // until the server has seen A and B close, a scrape may be refused too: those refusals are counted as well
       let refusedScrapes = 0;
       const scraped = await pollUntil(
@@ -144,7 +151,8 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
       const after = new Scrape(scraped.text);
       const refusals = (s: Scrape) => s.value("chain_rest_api_refusals_total", { cause: "503" });
       expect(refusals(after) - refusals(before)).to.equal(1 + refusedScrapes);
-      expect(after.value("chain_rest_api_connections_open")).to.equal(1); // the scrape's own
+      // the scrape's own, and the first scrape's if its client still keeps it alive (idle connections stay open)
+      expect(after.value("chain_rest_api_connections_open")).to.be.within(1, 2);
     } finally {
       await one.proc.stop();
     }
