@@ -27,6 +27,7 @@ const RPC_NAMES: Record<Method, string> = {
 export class MeteredClient implements ChainClient {
   readonly address: string;
   readonly watchHeights?: (listener: HeightListener) => () => void;
+  readonly subscribeEvents?: ChainClient["subscribeEvents"];
   private latest: number | undefined;
   private readonly cells: Record<Method, { duration: HistogramCell; unavailable: CounterCell; failed: CounterCell }> | undefined;
 
@@ -43,6 +44,7 @@ export class MeteredClient implements ChainClient {
           listener(latest);
         });
     }
+    this.subscribeEvents = inner.subscribeEvents?.bind(inner);
     this.cells = telemetry && this.meter(telemetry);
   }
 

@@ -5,6 +5,7 @@ import {
   type BroadcastMode,
   type BroadcastResult,
   type ChainClient,
+  type EventListener,
   type HeightListener,
   type StatusResult,
   type TxResult,
@@ -12,6 +13,7 @@ import {
 } from "./chainClient.js";
 import { JsonPoster, PostFailed } from "./jsonPost.js";
 import { NewBlockFeed } from "./newBlockFeed.js";
+import { UpstreamEvents } from "./upstreamEvents.js";
 import type { RpcReply } from "./socketCalls.js";
 import { fieldText } from "../codec/fieldText.js";
 
@@ -29,12 +31,14 @@ export class RpcClient implements ChainClient {
   private nextId = 1;
   private readonly feeds = new Set<NewBlockFeed>();
   private readonly poster: JsonPoster;
+  private readonly events: UpstreamEvents;
 
   constructor(
     readonly address: string,
     private readonly timeoutMs = 10_000,
   ) {
     this.poster = new JsonPoster(address, timeoutMs);
+    this.events = new UpstreamEvents(address, timeoutMs);
   }
 
   async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
@@ -87,6 +91,11 @@ export class RpcClient implements ChainClient {
       feed.stop();
       this.feeds.delete(feed);
     };
+  }
+
+  /** Over the node's websocket: one subscription per distinct query, shared (upstreamEvents.ts). */
+  subscribeEvents(query: string, listener: EventListener): Promise<() => void> {
+    return this.events.subscribe(query, listener);
   }
 
   private observe(height: number): void {

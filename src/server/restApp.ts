@@ -32,6 +32,8 @@ export interface RestAppOptions {
   meter?: Middleware;
   /** GET /healthz and /readyz (health.ts). */
   health?: Middleware;
+  /** GET /events: the node's events as server-sent events (eventStream.ts). */
+  events?: Middleware;
   /** GET /metrics ([telemetry] enabled; metricsRoute.ts). */
   metrics?: Middleware;
 }
@@ -47,13 +49,14 @@ export function createRestApp(options: RestAppOptions): Koa {
       cors({
         origin: "*",
         allowMethods: ["GET", "HEAD", "POST"],
-        allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER],
+        allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER, "Last-Event-ID"],
         exposeHeaders: [RESPONSE_HEIGHT_HEADER],
       }),
     );
   }
   app.use(gatewayErrors);
   if (options.health) app.use(options.health);
+  if (options.events) app.use(options.events);
   if (options.metrics) app.use(options.metrics);
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));

@@ -1,11 +1,17 @@
 import { createHash } from "node:crypto";
 import type { EventAttributes } from "../../events/eventQuery.js";
+import type { StreamedEvent } from "../../client/chainClient.js";
 import type { CommittedHeight, RpcEvent, RpcValidator } from "../chain/blockStore.js";
 
 /** One event as the engine's event bus publishes it: its data (amino JSON) and its attributes by composite key. */
 export interface PublishedEvent {
   data: { type: string; value: unknown };
   events: EventAttributes;
+}
+
+/** A published event as a subscription to `query` receives it (the websocket message's `result`). */
+export function streamedEvent(query: string, event: PublishedEvent): StreamedEvent {
+  return { query, data: event.data, events: Object.fromEntries(event.events) as Record<string, string[]> };
 }
 
 /**
