@@ -86,6 +86,8 @@ export interface ChainClient {
   tx(hash: Uint8Array): Promise<TxResult>;
   txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult>;
   block(height?: number): Promise<Record<string, unknown>>;
+  /** The `block_results` RPC's answer (absent: the client cannot read a block's results). */
+  blockResults?(height: number): Promise<Record<string, unknown>>;
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
   /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */

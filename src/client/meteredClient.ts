@@ -28,6 +28,7 @@ export class MeteredClient implements ChainClient {
   readonly address: string;
   readonly watchHeights?: (listener: HeightListener) => () => void;
   readonly subscribeEvents?: ChainClient["subscribeEvents"];
+  readonly blockResults?: ChainClient["blockResults"];
   private latest: number | undefined;
   private readonly cells: Record<Method, { duration: HistogramCell; unavailable: CounterCell; failed: CounterCell }> | undefined;
 
@@ -45,6 +46,7 @@ export class MeteredClient implements ChainClient {
         });
     }
     this.subscribeEvents = inner.subscribeEvents?.bind(inner);
+    this.blockResults = inner.blockResults?.bind(inner);
     this.cells = telemetry && this.meter(telemetry);
   }
 

@@ -73,6 +73,10 @@ export class RpcClient implements ChainClient {
     return (await this.call("block", height === undefined ? {} : { height: String(height) })) as Record<string, unknown>;
   }
 
+  async blockResults(height: number): Promise<Record<string, unknown>> {
+    return (await this.call("block_results", { height: String(height) })) as Record<string, unknown>;
+  }
+
   async validators(height?: number, page = 1, perPage = 100): Promise<Record<string, unknown>> {
     const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
     if (height !== undefined) params.height = String(height);

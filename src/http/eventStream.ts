@@ -3,6 +3,8 @@ import type http from "node:http";
 import { NodeRpcError, type ChainClient, type StreamedEvent } from "../client/chainClient.js";
 import { MAX_QUERY_BYTES, queryProblem } from "../events/eventQuery.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
+import { heightOfEventId, pastEvents } from "./eventReplay.js";
+import { once } from "node:events";
 
 export const EVENTS_PATH = "/events";
 
@@ -93,23 +95,31 @@ export class EventStreams {
   ): Promise<void> {
     const res = ctx.res;
     const closed = new Promise<void>((resolve) => res.once("close", resolve));
-    // what arrives before the head is written (the node's events may follow its confirmation at once)
-    let early: string[] | undefined = [];
+    // Live events held while the head is not written (the node's events may follow its confirmation
+    // at once) and while past blocks are replayed; bounded as what the socket has not taken.
+    let held: Array<{ height?: number; text: string }> | undefined = [];
+    let heldBytes = 0;
     const send = (text: string) => {
       if (res.writableEnded || res.destroyed) return;
-      if (early) return void early.push(text);
       // a reader that stopped reading: what the socket did not take piles up here, up to the bound
       if (res.writableLength > this.limits.maxUnsentBytes) return void res.destroy();
       res.write(text);
+    };
+    const live = (event: StreamedEvent) => {
+      const text = message(event);
+      if (!held) return send(text);
+      heldBytes += text.length;
+      if (heldBytes > this.limits.maxUnsentBytes) return void res.destroy();
+      held.push({ height: heightOfEventId(eventId(event)), text });
     };
     let ended = false;
     try {
       onSubscribed(
         await subscribe(query, {
-          event: (event) => send(message(event)),
+          event: live,
           end: (reason) => {
             ended = true;
-            if (early) return; // not started: the caller answers
+            if (held) return void res.destroy(); // not started, or replaying: the client reconnects
             send(`: ${reason}\n\n`);
             res.end();
           },
@@ -125,15 +135,39 @@ export class EventStreams {
     ctx.status = 200; // for the request log and metrics
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
     res.flushHeaders();
-    const waiting = early;
-    early = undefined;
-    for (const text of [": subscribed\n\n", ...waiting]) send(text);
+    send(": subscribed\n\n");
+    const resumeAfter = heightOfEventId(ctx.get("Last-Event-ID"));
+    // what the client saw, and what was replayed, is not sent again
+    const seenTo = resumeAfter === undefined ? 0 : await this.replay(res, query, resumeAfter, closed);
+    const waiting = held;
+    held = undefined;
+    for (const { height, text } of waiting) if (height === undefined || height > seenTo) send(text);
     const heartbeat = setInterval(() => send(": keep-alive\n\n"), this.limits.heartbeatMs);
     try {
       await closed;
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Writes the matching events of the blocks after `after` (eventReplay.ts),
+   * waiting for the reader when the socket has not taken what was written.
+   * Returns the last height the client has now seen; a node that fails meanwhile ends the stream.
+   */
+  private async replay(res: http.ServerResponse, query: string, after: number, closed: Promise<void>): Promise<number> {
+    let seenTo = after;
+    try {
+      for await (const { height, events } of pastEvents(this.client, query, after)) {
+        if (res.destroyed) break;
+        for (const event of events) res.write(message(event));
+        if (res.writableLength > 0) await Promise.race([once(res, "drain"), closed]);
+        seenTo = height;
+      }
+    } catch {
+      res.end(": the node could not be read; reconnect to resume\n\n");
+    }
+    return seenTo;
   }
 }
 

@@ -101,6 +101,10 @@ export class InProcessClient implements ChainClient {
     return block as unknown as Record<string, unknown>;
   }
 
+  async blockResults(height: number): Promise<Record<string, unknown>> {
+    return (await this.node.committed(this.checkHeight(height)))!.results as unknown as Record<string, unknown>;
+  }
+
   async validators(height?: number, page = 1, perPage = 30): Promise<Record<string, unknown>> {
     const at = this.checkHeight(height);
     const all = (await this.node.committed(at))!.validators;

@@ -63,7 +63,8 @@ export function operationsFamilyDocument(): RouteFamilyDocument {
           description:
             "A `text/event-stream`: one message per event matching the query (Tendermint 0.34's query language, as the node's websocket `subscribe` takes it). " +
             "Its `data` is the JSON the websocket message's `result` holds ({query, data: {type, value}, events}); its `id` the height (`height.index` for a Tx). " +
-            "Comments (`: keep-alive`) every 15 s. A bad query, or a stream over the limits, is answered in the error body before the stream starts.",
+            "Comments (`: keep-alive`) every 15 s. A bad query, or a stream over the limits, is answered in the error body before the stream starts. " +
+            "`Last-Event-ID` resumes from the block after the one it names (at most the newest 1,000 blocks).",
           tags: [TAG],
           produces: ["text/event-stream", "application/json"],
           parameters: [

@@ -42,6 +42,31 @@ class Stream {
   }
 }
 
+/** The first messages (id and data) of a stream asked with these headers, read with fetch. */
+async function firstMessages(url: string, headers: Record<string, string>, count: number): Promise<Array<{ id?: string; data: any }>> {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  expect(response.status).to.equal(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const messages: Array<{ id?: string; data: any }> = [];
+  while (messages.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = text.indexOf("\n\n")) >= 0) {
+      const lines = text.slice(0, end).split("\n");
+      text = text.slice(end + 2);
+      const data = lines.find((l) => l.startsWith("data: "));
+      if (data) messages.push({ id: lines.find((l) => l.startsWith("id: "))?.slice(4), data: JSON.parse(data.slice(6)) });
+    }
+  }
+  abort.abort();
+  return messages.slice(0, count);
+}
+
 /**
  * GET /events (server-sent events) read with the `eventsource` package: a
  * signed tx sent over REST arrives as its Tx event and its block's NewBlock,
@@ -118,6 +143,17 @@ describe("e2e: GET /events as server-sent events", function () {
         expect(seenBlock.result.data.value.block.data.txs).to.include(Buffer.from(tx).toString("base64"));
         // the Tx stream held only what matched its query
         expect(txs.received.every((m) => m.result.data.type === "tendermint/event/Tx")).to.equal(true);
+
+        // Last-Event-ID: a client that saw the block before resumes from the tx's block, read from the node's past blocks
+        const resumedBlocks = await firstMessages(
+          `${mode.url()}/events?query=${encodeURIComponent("tm.event='NewBlock'")}`,
+          { "Last-Event-ID": String(Number(height) - 1) },
+          1,
+        );
+        expect(resumedBlocks[0]!.id).to.equal(height);
+        expect(resumedBlocks[0]!.data.data.value.block.header.height).to.equal(height);
+        const resumedTxs = await firstMessages(`${mode.url()}/events?query=${encodeURIComponent(txQuery)}`, { "Last-Event-ID": `${Number(height) - 1}.5` }, 1);
+        expect(resumedTxs[0]).to.deep.equal({ id: `${height}.0`, data: seenTx.result });
       });
 
       it("answers a bad query 400 in the gateway's error body, before any stream", async () => {
