@@ -59,6 +59,19 @@ export interface StatusResult {
  */
 export type HeightListener = (latest: number | undefined) => void;
 
+/** One event as the engine's websocket `subscribe` delivers it: the JSON-RPC message's `result`. */
+export interface StreamedEvent {
+  query: string;
+  data: { type: string; value: unknown };
+  events: Record<string, string[]>;
+}
+
+/** Receives the events of a subscription, then its end (the node closed, or the subscription was cut). */
+export interface EventListener {
+  event(event: StreamedEvent): void;
+  end(reason: string): void;
+}
+
 export interface ChainClient {
   /** Where the node is, for messages ("in-process node", "http://127.0.0.1:26657"). */
   readonly address: string;
@@ -73,10 +86,18 @@ export interface ChainClient {
   tx(hash: Uint8Array): Promise<TxResult>;
   txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult>;
   block(height?: number): Promise<Record<string, unknown>>;
+  /** The `block_results` RPC's answer (absent: the client cannot read a block's results). */
+  blockResults?(height: number): Promise<Record<string, unknown>>;
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
   /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */
   watchHeights?(listener: HeightListener): () => void;
+  /**
+   * Subscribes to the events matching a query (Tendermint 0.34's language,
+   * already checked by the caller); resolves once the subscription holds, with
+   * the function that ends it. Absent: the client cannot follow events.
+   */
+  subscribeEvents?(query: string, listener: EventListener): Promise<() => void>;
 }
 
 /** The node could not be reached (refused, reset, timed out). The gateway answers 503. */

@@ -27,6 +27,8 @@ const RPC_NAMES: Record<Method, string> = {
 export class MeteredClient implements ChainClient {
   readonly address: string;
   readonly watchHeights?: (listener: HeightListener) => () => void;
+  readonly subscribeEvents?: ChainClient["subscribeEvents"];
+  readonly blockResults?: ChainClient["blockResults"];
   private latest: number | undefined;
   private readonly cells: Record<Method, { duration: HistogramCell; unavailable: CounterCell; failed: CounterCell }> | undefined;
 
@@ -43,6 +45,8 @@ export class MeteredClient implements ChainClient {
           listener(latest);
         });
     }
+    this.subscribeEvents = inner.subscribeEvents?.bind(inner);
+    this.blockResults = inner.blockResults?.bind(inner);
     this.cells = telemetry && this.meter(telemetry);
   }
 

@@ -5,6 +5,7 @@ import {
   type BroadcastMode,
   type BroadcastResult,
   type ChainClient,
+  type EventListener,
   type HeightListener,
   type StatusResult,
   type TxResult,
@@ -12,6 +13,7 @@ import {
 } from "./chainClient.js";
 import { JsonPoster, PostFailed } from "./jsonPost.js";
 import { NewBlockFeed } from "./newBlockFeed.js";
+import { UpstreamEvents } from "./upstreamEvents.js";
 import type { RpcReply } from "./socketCalls.js";
 import { fieldText } from "../codec/fieldText.js";
 
@@ -29,12 +31,14 @@ export class RpcClient implements ChainClient {
   private nextId = 1;
   private readonly feeds = new Set<NewBlockFeed>();
   private readonly poster: JsonPoster;
+  private readonly events: UpstreamEvents;
 
   constructor(
     readonly address: string,
     private readonly timeoutMs = 10_000,
   ) {
     this.poster = new JsonPoster(address, timeoutMs);
+    this.events = new UpstreamEvents(address, timeoutMs);
   }
 
   async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
@@ -69,6 +73,10 @@ export class RpcClient implements ChainClient {
     return (await this.call("block", height === undefined ? {} : { height: String(height) })) as Record<string, unknown>;
   }
 
+  async blockResults(height: number): Promise<Record<string, unknown>> {
+    return (await this.call("block_results", { height: String(height) })) as Record<string, unknown>;
+  }
+
   async validators(height?: number, page = 1, perPage = 100): Promise<Record<string, unknown>> {
     const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
     if (height !== undefined) params.height = String(height);
@@ -87,6 +95,11 @@ export class RpcClient implements ChainClient {
       feed.stop();
       this.feeds.delete(feed);
     };
+  }
+
+  /** Over the node's websocket: one subscription per distinct query, shared (upstreamEvents.ts). */
+  subscribeEvents(query: string, listener: EventListener): Promise<() => void> {
+    return this.events.subscribe(query, listener);
   }
 
   private observe(height: number): void {

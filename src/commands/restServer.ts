@@ -2,6 +2,7 @@ import type { ChainClient } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
 import type { ApiConfig } from "../config/appConfig.js";
 import { AnswerCache } from "../http/answerCache.js";
+import { DEFAULT_EVENT_STREAM_LIMITS, EventStreams, type EventStreamLimits } from "../http/eventStream.js";
 import { healthRoutes, type ReadinessCheck } from "../http/health.js";
 import { metricsRoute } from "../http/metricsRoute.js";
 import { nodeReadiness } from "../http/readiness.js";
@@ -26,6 +27,8 @@ export interface RestOperations {
   requestLog?: Logger;
   /** What GET /readyz asks (default: the node's status). */
   readiness?: ReadinessCheck;
+  /** The bounds of GET /events (default: config.toml's defaults). */
+  eventLimits?: Partial<EventStreamLimits>;
 }
 
 /** Starts the REST server on api.address in front of `client`. */
@@ -43,6 +46,7 @@ export async function startRestServer(
   const { telemetry, requestLog } = operations;
   const families = telemetry ? requestFamilies(telemetry) : undefined;
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
+  const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
     legacy: tables.legacy,
@@ -53,6 +57,7 @@ export async function startRestServer(
     nodeNames,
     meter: meter?.middleware,
     health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
+    events: events.middleware,
     metrics: telemetry ? metricsRoute(telemetry) : undefined,
     cacheMaxAge: api["cache-max-age"],
   });
@@ -65,6 +70,7 @@ export async function startRestServer(
     url: server.url,
     close: async () => {
       answerCache?.stop();
+      events.close();
       await server.close();
     },
   };

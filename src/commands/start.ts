@@ -66,13 +66,16 @@ export async function start(options: StartOptions): Promise<void> {
     await flushLogger(ops.logger);
   });
 
+  const subscriptionLimits = { maxClients: nodeConfig.rpc.max_subscription_clients, maxPerClient: nodeConfig.rpc.max_subscriptions_per_client };
   const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr, {
-    maxSubscriptionClients: nodeConfig.rpc.max_subscription_clients,
-    maxSubscriptionsPerClient: nodeConfig.rpc.max_subscriptions_per_client,
+    maxSubscriptionClients: subscriptionLimits.maxClients,
+    maxSubscriptionsPerClient: subscriptionLimits.maxPerClient,
   });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const rest = app.api.enable ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, ops) : undefined;
+  const rest = app.api.enable
+    ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits })
+    : undefined;
   if (rest) servers.push(rest);
   const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
   if (faucet) servers.push(faucet);

@@ -23,7 +23,7 @@ export interface CacheState {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 /** Paths served outside the route tables, labelled as themselves. */
-const OWN_PATHS = new Set(["/metrics", "/healthz", "/readyz", "/swagger", "/swagger/"]);
+const OWN_PATHS = new Set(["/metrics", "/healthz", "/readyz", "/events", "/swagger", "/swagger/"]);
 const UNMATCHED: RouteLabel = { family: "none", template: "unmatched" };
 
 /** The cells of one route template and method: resolved on its first request, then only moved. */

@@ -4,6 +4,7 @@ import type {
   BroadcastMode,
   BroadcastResult,
   ChainClient,
+  EventListener,
   HeightListener,
   MessageQueryResponse,
   StatusResult,
@@ -19,6 +20,9 @@ import { txResultJson } from "./chain/blockBuilder.js";
 import type { TxOutcome } from "./tx/runTx.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import { BlocksNotWrittenError } from "./chain/blockWriteFailure.js";
+import { EventQuery } from "../events/eventQuery.js";
+import { followPublishedEvents } from "./rpc/publishedEventFeed.js";
+import { streamedEvent } from "./rpc/publishedEvents.js";
 
 /**
  * The consensus engine release whose JSON-RPC this node speaks, reported by
@@ -97,6 +101,10 @@ export class InProcessClient implements ChainClient {
     return block as unknown as Record<string, unknown>;
   }
 
+  async blockResults(height: number): Promise<Record<string, unknown>> {
+    return (await this.node.committed(this.checkHeight(height)))!.results as unknown as Record<string, unknown>;
+  }
+
   async validators(height?: number, page = 1, perPage = 30): Promise<Record<string, unknown>> {
     const at = this.checkHeight(height);
     const all = (await this.node.committed(at))!.validators;
@@ -154,6 +162,15 @@ export class InProcessClient implements ChainClient {
       this.node.off("commit", onChange);
       this.node.off("pruned", onChange);
     };
+  }
+
+  /** Follows what the node publishes at each commit, keeping what matches the query. */
+  subscribeEvents(query: string, listener: EventListener): Promise<() => void> {
+    const parsed = new EventQuery(query);
+    const stop = followPublishedEvents(this.node, (events) => {
+      for (const event of events) if (parsed.matches(event.events)) listener.event(streamedEvent(parsed.text, event));
+    });
+    return Promise.resolve(stop);
   }
 
   /** The engine's height rules: omitted means latest; it must be a committed height. */

@@ -35,6 +35,8 @@ export interface RestAppOptions {
   meter?: Middleware;
   /** GET /healthz and /readyz (health.ts). */
   health?: Middleware;
+  /** GET /events: the node's events as server-sent events (eventStream.ts). */
+  events?: Middleware;
   /** GET /metrics ([telemetry] enabled; metricsRoute.ts). */
   metrics?: Middleware;
   /** api.cache-max-age: seconds an answer at the latest height may be reused by HTTP caches (0: no-cache, revalidated by ETag). */
@@ -52,13 +54,14 @@ export function createRestApp(options: RestAppOptions): Koa {
       cors({
         origin: "*",
         allowMethods: ["GET", "HEAD", "POST"],
-        allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER],
+        allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER, "Last-Event-ID"],
         exposeHeaders: [RESPONSE_HEIGHT_HEADER],
       }),
     );
   }
   app.use(gatewayErrors);
   if (options.health) app.use(options.health);
+  if (options.events) app.use(options.events);
   if (options.metrics) app.use(options.metrics);
   // outside the answer cache and /swagger: what they answer is compressed and given cache headers too
   const bodies = new EncodedBodies();

@@ -118,9 +118,9 @@ describe("OpenAPI document written from the route tables", function () {
       layer.methods.filter((m) => m !== "HEAD").map((m) => `${m} ${layer.path}`),
     );
     const engine = [...gatewayServed, ...legacyServed];
-    // the balancer's probes are served beside the tables (test/e2e/operations/readiness.e2e.test.ts)
+    // the balancer's probes and the event stream are served beside the tables (test/e2e/operations/readiness.e2e.test.ts, eventStream.e2e.test.ts)
     const probes = allOperations.filter((o) => o.operation.tags.includes("operations")).map((o) => `${o.verb} ${o.path}`);
-    expect(probes).to.deep.equal(["get /healthz", "get /readyz"]);
+    expect(probes).to.deep.equal(["get /healthz", "get /readyz", "get /events"]);
     const documented = allOperations
       .filter((o) => !o.operation.tags.includes("operations"))
       .map(({ verb, path }) =>

@@ -1,12 +1,12 @@
 import type http from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { EventQuery, QueryTooLongError } from "../../events/eventQuery.js";
-import type { CommittedHeight } from "../chain/blockStore.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
 import { RpcParamsError } from "./rpcParams.js";
 import type { RpcMethod } from "./rpcMethods.js";
 import { answerRpcCall, rpcParamReader, type RpcRequest } from "./rpcCall.js";
-import { publishedEvents, type PublishedEvent } from "./publishedEvents.js";
+import { streamedEvent, type PublishedEvent } from "./publishedEvents.js";
+import { followPublishedEvents } from "./publishedEventFeed.js";
 import { SubscriberQueue } from "./subscriberQueue.js";
 import { websocketText } from "../../util/websocketText.js";
 
@@ -107,20 +107,11 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
     client.subscriptions.splice(index, 1);
   }
 
-  // The validator set a block is compared with, for ValidatorSetUpdates: the last committed one at first.
-  let previous: Pick<CommittedHeight, "validators"> | undefined;
-  void node
-    .committed(node.height)
-    .then((record) => (previous ??= record))
-    .catch(() => undefined); // a node closing meanwhile: the first block is then compared with nothing
-  const onBlock = (record: CommittedHeight) => {
-    const events = publishedEvents(record, previous?.validators);
-    previous = record;
+  const stopFollowing = followPublishedEvents(node, (events) => {
     for (const client of clients.values()) deliver(client, events);
-  };
-  node.on("block", onBlock);
+  });
   return () => {
-    node.off("block", onBlock);
+    stopFollowing();
     for (const socket of clients.keys()) socket.terminate();
     wss.close();
   };
@@ -133,7 +124,7 @@ function deliver(client: Client, events: readonly PublishedEvent[]): void {
       client.queue.send({
         jsonrpc: "2.0",
         id: subscription.id,
-        result: { query: subscription.query.text, data: event.data, events: Object.fromEntries(event.events) },
+        result: streamedEvent(subscription.query.text, event),
       });
     }
   }
