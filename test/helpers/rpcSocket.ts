@@ -4,7 +4,7 @@ import { websocketText } from "../../src/util/websocketText.js";
 export type Message = {
   id: unknown;
   result?: { query?: string; data?: { type: string; value: Record<string, unknown> }; events?: Record<string, string[]> };
-  error?: { code: number; data?: string };
+  error?: { code: number; message?: string; data?: string };
 };
 
 /** A raw JSON-RPC websocket client that keeps every message and waits for one (the test's timeout bounds the wait). */

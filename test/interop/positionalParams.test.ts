@@ -1,13 +1,11 @@
 import { expect } from "chai";
-import path from "node:path";
 import WebSocket from "ws";
 import { sha256 } from "@cosmjs/crypto";
 import { TendermintTxTracer } from "@keplr-wallet/cosmos";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
-import { tempDir } from "../helpers/tempDir.js";
+import { useStartedDevChain } from "../helpers/startedDevChain.js";
+import { rpcSocket } from "../helpers/rpcSocket.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { websocketText } from "../../src/util/websocketText.js";
 
 type RpcAnswer = { id: unknown; result?: any; error?: { code: number; message: string; data?: string } };
 
@@ -21,46 +19,14 @@ async function post(rpcUrl: string, method: string, params: unknown): Promise<Rp
   return (await response.json()) as RpcAnswer;
 }
 
-/** A websocket that hands out its messages by a predicate, each once it has arrived (the test's timeout bounds the wait). */
-async function openSocket(url: string) {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    socket.once("open", resolve);
-    socket.once("error", reject);
-  });
-  const messages: RpcAnswer[] = [];
-  const waiting: Array<() => void> = [];
-  socket.on("message", (data) => {
-    messages.push(JSON.parse(websocketText(data)) as RpcAnswer);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return {
-    send: (message: unknown) => socket.send(JSON.stringify(message)),
-    async next(match: (m: RpcAnswer) => boolean): Promise<RpcAnswer> {
-      for (;;) {
-        const index = messages.findIndex(match);
-        if (index >= 0) return messages.splice(index, 1)[0]!;
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-    },
-    close: () => socket.close(),
-  };
-}
-
 describe("interop: JSON-RPC params as arrays in argument order (Keplr's TendermintTxTracer)", function () {
   this.timeout(60_000);
-  const home = path.join(tempDir(), "home");
-  let node: StartedNode;
-
-  before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
-    node = await startNode(home);
-  });
-  after(() => node?.proc.stop());
+  const chain = useStartedDevChain({ accounts: 4, mnemonic: TEST_MNEMONIC });
+  const rpcUrl = () => chain.node().rpcUrl;
 
   it("Keplr's tracer subscribes to blocks with positional params and traces a transaction to its result", async () => {
     const [a, b] = await Promise.all([testSigner(TEST_MNEMONIC, 0), testSigner(TEST_MNEMONIC, 1)]);
-    const tracer = new TendermintTxTracer(node.rpcUrl, "/websocket", { wsObject: WebSocket as never });
+    const tracer = new TendermintTxTracer(rpcUrl(), "/websocket", { wsObject: WebSocket as never });
     try {
       const errors: string[] = [];
       tracer.addEventListener("message", (event: MessageEvent) => {
@@ -80,7 +46,7 @@ describe("interop: JSON-RPC params as arrays in argument order (Keplr's Tendermi
       const tx = await directTx(a, { messages: [send(a.address, b.address, "5")], sequence: 0, accountNumber: 0 });
       const hash = sha256(tx);
       const traced = tracer.traceTx(hash) as Promise<{ code?: number; events?: Array<{ type: string }> }>;
-      const broadcast = await post(node.rpcUrl, "broadcast_tx_sync", [Buffer.from(tx).toString("base64")]);
+      const broadcast = await post(rpcUrl(), "broadcast_tx_sync", [Buffer.from(tx).toString("base64")]);
       expect(broadcast.error, JSON.stringify(broadcast.error)).to.equal(undefined);
       expect(broadcast.result.code).to.equal(0);
       const result = await traced;
@@ -88,7 +54,7 @@ describe("interop: JSON-RPC params as arrays in argument order (Keplr's Tendermi
       expect((result.events ?? []).map((e) => e.type)).to.include("transfer");
       for (let sequence = 1; blocks.length < 2; sequence++) {
         const next = await directTx(a, { messages: [send(a.address, b.address, "5")], sequence, accountNumber: 0 });
-        expect((await post(node.rpcUrl, "broadcast_tx_commit", [Buffer.from(next).toString("base64")])).error).to.equal(undefined);
+        expect((await post(rpcUrl(), "broadcast_tx_commit", [Buffer.from(next).toString("base64")])).error).to.equal(undefined);
         if (sequence > 5) break;
       }
       await twoBlocks;
@@ -100,35 +66,33 @@ describe("interop: JSON-RPC params as arrays in argument order (Keplr's Tendermi
   });
 
   it("every method takes its params as an array over HTTP POST; a wrong count is -32602", async () => {
-    const query = await post(node.rpcUrl, "abci_query", ["/store/bank/key", "", "0", false]);
+    const query = await post(rpcUrl(), "abci_query", ["/store/bank/key", "", "0", false]);
     expect(query.error, JSON.stringify(query.error)).to.equal(undefined);
-    const block = await post(node.rpcUrl, "block", ["1"]);
+    const block = await post(rpcUrl(), "block", ["1"]);
     expect(block.result.block.header.height).to.equal("1");
-    const validators = await post(node.rpcUrl, "validators", ["1", "1", "30"]);
+    const validators = await post(rpcUrl(), "validators", ["1", "1", "30"]);
     expect(validators.result.block_height).to.equal("1");
-    const search = await post(node.rpcUrl, "tx_search", ["tx.height>0", false, "1", "30", "asc"]);
+    const search = await post(rpcUrl(), "tx_search", ["tx.height>0", false, "1", "30", "asc"]);
     expect(search.error, JSON.stringify(search.error)).to.equal(undefined);
-    expect((await post(node.rpcUrl, "status", [])).result.node_info).to.be.an("object");
-    const wrong = await post(node.rpcUrl, "block", ["1", "2"]);
+    expect((await post(rpcUrl(), "status", [])).result.node_info).to.be.an("object");
+    const wrong = await post(rpcUrl(), "block", ["1", "2"]);
     expect(wrong.error).to.deep.include({ code: -32602, message: "Invalid params" });
     expect(wrong.error!.data).to.include("expected 1 parameters (height), got 2");
   });
 
   it("subscribe, unsubscribe and other methods take positional params over the websocket", async () => {
-    const socket = await openSocket(node.rpcUrl.replace(/^http/, "ws") + "/websocket");
+    const { socket, arrived } = await rpcSocket(rpcUrl().replace(/^http/, "ws") + "/websocket");
+    const call = async (id: number, method: string, params: unknown[]) => {
+      socket.send(JSON.stringify({ jsonrpc: "2.0", method, params, id }));
+      return arrived((m) => m.id === id);
+    };
     try {
-      socket.send({ jsonrpc: "2.0", method: "subscribe", params: ["tm.event='NewBlock'"], id: 11 });
-      expect((await socket.next((m) => m.id === 11)).result).to.deep.equal({});
-      socket.send({ jsonrpc: "2.0", method: "block", params: ["1"], id: 12 });
-      expect((await socket.next((m) => m.id === 12)).result.block.header.height).to.equal("1");
-      socket.send({ jsonrpc: "2.0", method: "subscribe", params: ["tm.event='Tx'", "extra"], id: 13 });
-      expect((await socket.next((m) => m.id === 13)).error).to.deep.include({ code: -32602, message: "Invalid params" });
-      socket.send({ jsonrpc: "2.0", method: "unsubscribe", params: ["tm.event='NewBlock'"], id: 14 });
-      expect((await socket.next((m) => m.id === 14)).result).to.deep.equal({});
-      socket.send({ jsonrpc: "2.0", method: "subscribe", params: ["tm.event='Tx'"], id: 15 });
-      expect((await socket.next((m) => m.id === 15)).result).to.deep.equal({});
-      socket.send({ jsonrpc: "2.0", method: "unsubscribe_all", params: [], id: 16 });
-      expect((await socket.next((m) => m.id === 16)).result).to.deep.equal({});
+      expect((await call(11, "subscribe", ["tm.event='NewBlock'"])).result).to.deep.equal({});
+      expect(((await call(12, "block", ["1"])).result as any).block.header.height).to.equal("1");
+      expect((await call(13, "subscribe", ["tm.event='Tx'", "extra"])).error).to.deep.include({ code: -32602, message: "Invalid params" });
+      expect((await call(14, "unsubscribe", ["tm.event='NewBlock'"])).result).to.deep.equal({});
+      expect((await call(15, "subscribe", ["tm.event='Tx'"])).result).to.deep.equal({});
+      expect((await call(16, "unsubscribe_all", [])).result).to.deep.equal({});
     } finally {
       socket.close();
     }
