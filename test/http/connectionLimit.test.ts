@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import http from "node:http";
 import Koa from "koa";
-import { listen } from "../../src/http/httpServer.js";
+import { listen, type ListeningServer } from "../../src/http/httpServer.js";
 import type { ApiConfig } from "../../src/config/appConfig.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { freshRequest, rawSocket, splitResponses, type FreshAnswer, type RawSocket } from "../helpers/rawHttp.js";
@@ -47,6 +47,14 @@ describe("connection gate: api.max-open-connections limits requests in flight an
     return { url: server.url, server, seen, arrival: (id: string) => signal(id).arrived, release: (id: string) => held.get(id)!() };
   }
 
+  /** Until the gate counts this many requests waiting for a place. */
+  const waiting = (s: { server: ListeningServer }, count: number) =>
+    pollUntil(
+      async () => s.server.connections().waiting,
+      (n) => n === count,
+      10,
+    );
+
   const busy = (answer: FreshAnswer) => {
     expect(answer.status, answer.text).to.equal(503);
     expect(answer.body.code).to.equal(14);
@@ -75,7 +83,7 @@ describe("connection gate: api.max-open-connections limits requests in flight an
     const h2 = freshRequest(s.url, "/hold2");
     await Promise.all([s.arrival("hold1"), s.arrival("hold2")]);
     const w3 = freshRequest(s.url, "/w3");
-    await new Promise((resolve) => setTimeout(resolve, 200)); // time enough for w3 to be (wrongly) run if it were let in
+    await waiting(s, 1); // w3 reached the gate and was put in line, not run
     expect(s.seen).to.deep.equal(["hold1", "hold2"]);
     s.release("hold1");
     expect((await w3).status).to.equal(200);
@@ -100,7 +108,7 @@ describe("connection gate: api.max-open-connections limits requests in flight an
     const h1 = freshRequest(s.url, "/hold1");
     await s.arrival("hold1");
     const w2 = freshRequest(s.url, "/w2");
-    await new Promise((resolve) => setTimeout(resolve, 100)); // w2 is waiting
+    await waiting(s, 1); // w2 is in line
     busy(await freshRequest(s.url, "/w3")); // long before w2's 10 s wait is over
     s.release("hold1");
     expect((await w2).status).to.equal(200);
@@ -162,7 +170,7 @@ describe("connection gate: api.max-open-connections limits requests in flight an
     const h1 = freshRequest(s.url, "/hold1", { headers: { connection: "keep-alive" } });
     await s.arrival("hold1");
     const w2 = freshRequest(s.url, "/w2");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waiting(s, 1);
     const closed = s.server.close();
     servers.splice(servers.indexOf(s.server), 1);
     const refused = await w2;
