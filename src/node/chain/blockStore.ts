@@ -107,6 +107,11 @@ export function putCommittedHeight(batch: StateBatch, height: number, record: Co
   batch.putMeta(key("apphash", height), utf8(record.appHash));
 }
 
+/** The keys putCommittedHeight wrote for a height (what a revert deletes). */
+export function committedHeightKeys(height: number): Uint8Array[] {
+  return ["block", "commit", "results", "validators", "apphash"].map((kind) => key(kind, height));
+}
+
 async function read<T>(store: VersionedStore, kind: string, height: number): Promise<T | undefined> {
   const bytes = await store.getMeta(key(kind, height));
   return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : undefined;

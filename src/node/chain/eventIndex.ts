@@ -1,6 +1,6 @@
 import { concatBytes, escapeKey, uint64Bytes, unescapeKey } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
-import type { VersionedStore } from "../store/versionedStore.js";
+import type { MetaEdit, VersionedStore } from "../store/versionedStore.js";
 
 /** Where index entries go: a block's batch, or a list written on its own. */
 export interface MetaWriter {
@@ -84,6 +84,35 @@ export async function indexOccurrences(
     }
   }
   for (const { pair, count } of counts.values()) batch.putMeta(concatBytes(space(spaceName, "c"), pair), uint64Bytes(count));
+}
+
+/**
+ * The edits that take the last occurrences of each pair out of the index: those of
+ * forgotten heights (a revert), which are the newest of every pair they have.
+ */
+export async function unindexOccurrences(
+  store: VersionedStore,
+  spaceName: IndexSpace,
+  occurrences: ReadonlyArray<{ at: Uint8Array; pairs: ReadonlyArray<[string, string]> }>,
+): Promise<MetaEdit[]> {
+  const edits: MetaEdit[] = [];
+  const removed = new Map<string, { pair: Uint8Array; count: number }>();
+  for (const { at, pairs } of occurrences) {
+    for (const [composite, value] of pairs) {
+      const pair = pairBytes(composite, value);
+      const id = Buffer.from(pair).toString("latin1");
+      const entry = removed.get(id) ?? removed.set(id, { pair, count: 0 }).get(id)!;
+      entry.count++;
+      edits.push({ key: concatBytes(space(spaceName, "e"), pair, SEPARATOR, at) });
+    }
+  }
+  for (const { pair, count } of removed.values()) {
+    const total = await countOf(store, spaceName, pair);
+    for (let ordinal = Math.max(0, total - count); ordinal < total; ordinal++) edits.push({ key: concatBytes(space(spaceName, "n"), pair, SEPARATOR, uint64Bytes(ordinal)) });
+    const left = Math.max(0, total - count);
+    edits.push(left > 0 ? { key: concatBytes(space(spaceName, "c"), pair), value: uint64Bytes(left) } : { key: concatBytes(space(spaceName, "c"), pair) });
+  }
+  return edits;
 }
 
 async function countOf(store: VersionedStore, spaceName: IndexSpace, pair: Uint8Array): Promise<number> {
