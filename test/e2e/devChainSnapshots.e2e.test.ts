@@ -74,7 +74,12 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     const after = String(BigInt(before) + 777n);
     expect((await reader.getBalance(to, "uhub")).amount).to.equal(after);
     // the gateway's cache follows its NewBlock feed: wait until it has seen the block, then its answers are kept too
-    expect(await pollUntil(() => restBalances(to), (all) => all.every((a) => a === after))).to.have.length(4);
+    expect(
+      await pollUntil(
+        () => restBalances(to),
+        (all) => all.every((a) => a === after),
+      ),
+    ).to.have.length(4);
     const forgottenBlock = (await call("block", { height: String(snapshotHeight + 1) })).block_id.hash as string;
 
     expect(await call("revert", { snapshot_id: taken.snapshot_id })).to.deep.equal({ height: taken.height });
@@ -86,7 +91,12 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     // the node's own REST server is told at the revert; the gateway when the node ends its NewBlock subscription
     expect(await restBalance(chain.node.restUrl, to)).to.equal(before);
     expect(await restBalance(chain.node.restUrl, to)).to.equal(before);
-    expect(await pollUntil(() => restBalances(to), (all) => all.every((a) => a === before))).to.have.length(4);
+    expect(
+      await pollUntil(
+        () => restBalances(to),
+        (all) => all.every((a) => a === before),
+      ),
+    ).to.have.length(4);
     const cancelled = await socket.arrived((m) => m.id === "call-0" && m.error !== undefined);
     expect(cancelled.error).to.deep.include({ code: -32000, message: "Server error" });
     expect(cancelled.error!.data).to.equal(`subscription was cancelled (reason: the dev chain was reverted to height ${snapshotHeight})`);
@@ -98,7 +108,12 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     expect(again.height).to.equal(snapshotHeight + 1);
     expect((await reader.getTx(again.transactionHash))?.height).to.equal(snapshotHeight + 1);
     expect((await call("block", { height: String(snapshotHeight + 1) })).block_id.hash).to.not.equal(forgottenBlock);
-    expect(await pollUntil(() => restBalances(to), (all) => all.every((a) => a === after))).to.have.length(4);
+    expect(
+      await pollUntil(
+        () => restBalances(to),
+        (all) => all.every((a) => a === after),
+      ),
+    ).to.have.length(4);
   });
 
   it("answers pinned to a height are not marked immutable once a snapshot was taken", async () => {

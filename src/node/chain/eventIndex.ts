@@ -74,7 +74,10 @@ export async function indexOccurrences(
       counts.set(Buffer.from(pair).toString("latin1"), { pair, count: 0 });
     }
   }
-  await Promise.all([...counts.values()].map(async (entry) => (entry.count = await countOf(store, spaceName, entry.pair))));
+  // one read for all the pairs' counts: a block's events have dozens of pairs, and each read alone is a trip to LevelDB's threads
+  const entries = [...counts.values()];
+  const stored = await store.getMetaMany(entries.map((entry) => concatBytes(space(spaceName, "c"), entry.pair)));
+  entries.forEach((entry, i) => (entry.count = countValue(stored[i])));
   for (const { at, pairs } of occurrences) {
     for (const [composite, value] of pairs) {
       const entry = counts.get(Buffer.from(pairBytes(composite, value)).toString("latin1"))!;
@@ -108,7 +111,8 @@ export async function unindexOccurrences(
   }
   for (const { pair, count } of removed.values()) {
     const total = await countOf(store, spaceName, pair);
-    for (let ordinal = Math.max(0, total - count); ordinal < total; ordinal++) edits.push({ key: concatBytes(space(spaceName, "n"), pair, SEPARATOR, uint64Bytes(ordinal)) });
+    for (let ordinal = Math.max(0, total - count); ordinal < total; ordinal++)
+      edits.push({ key: concatBytes(space(spaceName, "n"), pair, SEPARATOR, uint64Bytes(ordinal)) });
     const left = Math.max(0, total - count);
     edits.push(left > 0 ? { key: concatBytes(space(spaceName, "c"), pair), value: uint64Bytes(left) } : { key: concatBytes(space(spaceName, "c"), pair) });
   }
@@ -116,7 +120,10 @@ export async function unindexOccurrences(
 }
 
 async function countOf(store: VersionedStore, spaceName: IndexSpace, pair: Uint8Array): Promise<number> {
-  const bytes = await store.getMeta(concatBytes(space(spaceName, "c"), pair));
+  return countValue(await store.getMeta(concatBytes(space(spaceName, "c"), pair)));
+}
+
+function countValue(bytes: Uint8Array | undefined): number {
   return bytes ? Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(0)) : 0;
 }
 

@@ -6,7 +6,9 @@ export const MAX_SNAPSHOTS = 1_000;
 /** A revert to an id never given, or forgotten (reverted to, or before a revert to an earlier one, or pushed out by MAX_SNAPSHOTS). */
 export class UnknownSnapshotError extends Error {
   constructor(readonly id: number) {
-    super(`snapshot ${id} is unknown: never taken, already reverted to (a revert forgets its snapshot and every later one), or among the oldest pushed out (at most ${MAX_SNAPSHOTS} are kept)`);
+    super(
+      `snapshot ${id} is unknown: never taken, already reverted to (a revert forgets its snapshot and every later one), or among the oldest pushed out (at most ${MAX_SNAPSHOTS} are kept)`,
+    );
   }
 }
 

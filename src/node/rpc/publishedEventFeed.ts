@@ -19,7 +19,11 @@ export function followPublishedEvents(node: EmbeddedNode, deliver: (events: read
     deliver(events);
   };
   // after a revert the next block follows the reverted-to height's validator set
-  const onReverted = (height: number) => void node.committed(height).then((record) => (previous = record)).catch(() => undefined);
+  const onReverted = (height: number) =>
+    void node
+      .committed(height)
+      .then((record) => (previous = record))
+      .catch(() => undefined);
   node.on("block", onBlock);
   node.on("reverted", onReverted);
   return () => {
