@@ -103,6 +103,8 @@ export class EmbeddedNode extends EventEmitter {
   readonly clock = new DevClock();
   /** false: transactions wait in the mempool until advanceBlocks (the run-time switch of automatic blocks). */
   private autoBlocksOn = true;
+  /** The last block this node committed, which the next block builds on (saves reading it back: five reads a block). */
+  private lastCommitted: { height: number; record: CommittedHeight } | undefined;
   /** Snapshots of the dev chain (snapshot/revert); pruning keeps the heights they need. */
   readonly snapshots = new Snapshots();
 
@@ -354,6 +356,7 @@ export class EmbeddedNode extends EventEmitter {
       const { height } = snapshot;
       const forgotten = [...(await unindexBlocks(this.store, height + 1, this.height))];
       for (let h = height + 1; h <= this.height; h++) forgotten.push(...committedHeightKeys(h).map((key) => ({ key })));
+      this.lastCommitted = undefined;
       await this.store.revert(height, forgotten);
       this.snapshots.forgetFrom(id);
       this.clock.offset = snapshot.clockOffsetMs;
@@ -398,7 +401,7 @@ export class EmbeddedNode extends EventEmitter {
 
   private async executeBlock(time: Date): Promise<CommittedHeight> {
     const height = this.height + 1;
-    const previous = await this.committed(this.height);
+    const previous = this.lastCommitted?.height === this.height ? this.lastCommitted.record : await this.committed(this.height);
     const blockTime =
       previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
     const layer = new CacheLayer(this.store.reader());
@@ -475,6 +478,7 @@ export class EmbeddedNode extends EventEmitter {
     }
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
+    this.lastCommitted = { height, record };
     hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));
     this.emit("block", record, timing);
   }

@@ -99,22 +99,26 @@ export async function unindexOccurrences(
   occurrences: ReadonlyArray<{ at: Uint8Array; pairs: ReadonlyArray<[string, string]> }>,
 ): Promise<MetaEdit[]> {
   const edits: MetaEdit[] = [];
+  const occurrenceSpace = space(spaceName, "e");
+  // by pair as text: most pairs recur from block to block, and their bytes are made once
   const removed = new Map<string, { pair: Uint8Array; count: number }>();
   for (const { at, pairs } of occurrences) {
     for (const [composite, value] of pairs) {
-      const pair = pairBytes(composite, value);
-      const id = Buffer.from(pair).toString("latin1");
-      const entry = removed.get(id) ?? removed.set(id, { pair, count: 0 }).get(id)!;
+      const id = `${composite.length}:${composite}${value}`;
+      let entry = removed.get(id);
+      if (!entry) removed.set(id, (entry = { pair: concatBytes(pairBytes(composite, value), SEPARATOR), count: 0 }));
       entry.count++;
-      edits.push({ key: concatBytes(space(spaceName, "e"), pair, SEPARATOR, at) });
+      edits.push({ key: concatBytes(occurrenceSpace, entry.pair, at) });
     }
   }
-  for (const { pair, count } of removed.values()) {
-    const total = await countOf(store, spaceName, pair);
-    for (let ordinal = Math.max(0, total - count); ordinal < total; ordinal++)
-      edits.push({ key: concatBytes(space(spaceName, "n"), pair, SEPARATOR, uint64Bytes(ordinal)) });
+  const pairs = [...removed.values()];
+  const countKey = (separated: Uint8Array) => concatBytes(space(spaceName, "c"), separated.subarray(0, separated.length - SEPARATOR.length));
+  const totals = await store.getMetaMany(pairs.map(({ pair }) => countKey(pair)));
+  for (const [i, { pair, count }] of pairs.entries()) {
+    const total = countValue(totals[i]);
     const left = Math.max(0, total - count);
-    edits.push(left > 0 ? { key: concatBytes(space(spaceName, "c"), pair), value: uint64Bytes(left) } : { key: concatBytes(space(spaceName, "c"), pair) });
+    for (let ordinal = left; ordinal < total; ordinal++) edits.push({ key: concatBytes(space(spaceName, "n"), pair, uint64Bytes(ordinal)) });
+    edits.push(left > 0 ? { key: countKey(pair), value: uint64Bytes(left) } : { key: countKey(pair) });
   }
   return edits;
 }

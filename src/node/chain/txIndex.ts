@@ -4,7 +4,7 @@ import type { MetaEdit, StateBatch, VersionedStore } from "../store/versionedSto
 import { sha256 } from "@noble/hashes/sha2.js";
 import type { CommittedHeight, RpcBlock, RpcTxResult } from "./blockStore.js";
 import { indexedPairs, indexOccurrences, position, readPosition, unindexOccurrences, type MetaWriter } from "./eventIndex.js";
-import { getBlock, getBlockResults } from "./blockStore.js";
+import { getBlock, getBlockResults, getBlocksAndResults } from "./blockStore.js";
 
 export { position, readPosition };
 
@@ -123,8 +123,7 @@ export async function unindexBlocks(store: VersionedStore, from: number, to: num
   const edits: MetaEdit[] = [];
   const txs: Array<{ at: Uint8Array; pairs: Array<[string, string]> }> = [];
   const blocks: Array<{ at: Uint8Array; pairs: Array<[string, string]> }> = [];
-  for (let height = from; height <= to; height++) {
-    const [block, results] = await Promise.all([getBlock(store, height), getBlockResults(store, height)]);
+  for (const { height, block, results } of await getBlocksAndResults(store, from, to)) {
     if (!block || !results) continue;
     txHashes(block).forEach((hash, index) => {
       edits.push({ key: concatBytes(TX, Buffer.from(hash, "hex")) }, { key: concatBytes(POSITION, position(height, index)) });
