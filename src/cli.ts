@@ -3,6 +3,7 @@ import { resolveHome } from "./commands/home.js";
 import { FORMATS, type DocumentFormat } from "./openapi/documentFormat.js";
 import type { RouteFormat } from "./commands/routes.js";
 import type { OpenApiVersion } from "./commands/swagger.js";
+import { addDevCommands } from "./commands/devCommand.js";
 
 // Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 
@@ -92,6 +93,8 @@ program
   .action(async (opts: { format: DocumentFormat; names: string; openapi: OpenApiVersion }) =>
     (await import("./commands/swagger.js")).printSwagger(opts.format, opts.names, opts.openapi),
   );
+
+addDevCommands(program);
 
 /** --log-format: the logs of start and gateway as readable text (default) or JSON lines. */
 function logFormatOption(): Option {

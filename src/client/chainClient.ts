@@ -90,6 +90,11 @@ export interface ChainClient {
   blockResults?(height: number): Promise<Record<string, unknown>>;
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
+  /**
+   * Whether a committed height may get other contents later: a dev chain on which
+   * a snapshot was taken (a revert writes its heights again). Absent: never.
+   */
+  heightsRewritable?(): boolean;
   /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */
   watchHeights?(listener: HeightListener): () => void;
   /**

@@ -13,12 +13,23 @@ import { answerBaseappQuery, type BaseappHandlers } from "./abci/baseappQuery.js
 import { answerCustomQuery } from "./abci/customQueriers.js";
 import { StoreQuery } from "./abci/storeQuery.js";
 import { buildCommittedHeight } from "./chain/blockBuilder.js";
-import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
+import {
+  committedHeightKeys,
+  getAppHash,
+  getBlock,
+  getBlockResults,
+  getCommit,
+  getValidators,
+  nextAppHash,
+  putCommittedHeight,
+  type CommittedHeight,
+} from "./chain/blockStore.js";
 import { Mempool, type Inclusion, type PendingTx } from "./chain/mempool.js";
 import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } from "./chain/blockWriteFailure.js";
 import { SerialQueue } from "./chain/serialQueue.js";
 import { DevClock } from "./chain/devClock.js";
-import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent } from "./chain/txIndex.js";
+import { Snapshots, UnknownSnapshotError } from "./chain/snapshots.js";
+import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent, unindexBlocks } from "./chain/txIndex.js";
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
 import { ImportProgress, type ProgressLog } from "./genesisProgress.js";
@@ -71,7 +82,8 @@ export interface BlockTiming {
  * transactions checked into a mempool and executed in blocks; ABCI-style
  * queries at any kept height. Events: "commit" (height) as soon as a block's state is
  * written, "pruned" (height) when the heights it made too old can no longer be read,
- * "block" (CommittedHeight, BlockTiming) once the commit is complete.
+ * "block" (CommittedHeight, BlockTiming) once the commit is complete,
+ * "reverted" (height) when a revert made that height the latest again.
  */
 export class EmbeddedNode extends EventEmitter {
   readonly mempool = new Mempool();
@@ -91,6 +103,10 @@ export class EmbeddedNode extends EventEmitter {
   readonly clock = new DevClock();
   /** false: transactions wait in the mempool until advanceBlocks (the run-time switch of automatic blocks). */
   private autoBlocksOn = true;
+  /** The last block this node committed, which the next block builds on (saves reading it back: five reads a block). */
+  private lastCommitted: { height: number; record: CommittedHeight } | undefined;
+  /** Snapshots of the dev chain (snapshot/revert); pruning keeps the heights they need. */
+  readonly snapshots = new Snapshots();
 
   private constructor(
     readonly store: VersionedStore,
@@ -320,6 +336,44 @@ export class EmbeddedNode extends EventEmitter {
     if (on && this.mempool.size > 0) this.scheduleBlock();
   }
 
+  /** Takes a snapshot of the latest height, the waiting transactions and the clock; gives its id. */
+  snapshot(): Promise<{ id: number; height: number }> {
+    return this.queue.run(async () => {
+      const id = this.snapshots.take({ height: this.height, mempool: this.mempool.waiting(), clockOffsetMs: this.clock.offset });
+      return { id, height: this.height };
+    });
+  }
+
+  /**
+   * Goes back to snapshot `id`: the heights above its height are forgotten
+   * (state, blocks, indexes; the next block reuses the height), the mempool and
+   * the clock are as they were, and this snapshot and every later one are forgotten.
+   */
+  revert(id: number): Promise<{ height: number }> {
+    return this.queue.run(async () => {
+      const snapshot = this.snapshots.get(id);
+      if (!snapshot) throw new UnknownSnapshotError(id);
+      const { height } = snapshot;
+      const forgotten = [...(await unindexBlocks(this.store, height + 1, this.height))];
+      for (let h = height + 1; h <= this.height; h++) forgotten.push(...committedHeightKeys(h).map((key) => ({ key })));
+      this.lastCommitted = undefined;
+      await this.store.revert(height, forgotten);
+      this.snapshots.forgetFrom(id);
+      this.clock.offset = snapshot.clockOffsetMs;
+      // the check state is the snapshot height's again, with its waiting transactions checked on it
+      this.checkLayer = new CacheLayer(this.store.reader());
+      const waiting = [];
+      for (const tx of snapshot.mempool) {
+        const outcome = await runTx(tx.bytes, "check", this.txEnvironment(this.checkLayer, height + 1, this.clock.now()), tx.decoded);
+        if (outcome.code === 0) waiting.push(tx);
+      }
+      this.mempool.replace(waiting);
+      this.emit("reverted", height);
+      this.scheduleBlock();
+      return { height };
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -347,7 +401,7 @@ export class EmbeddedNode extends EventEmitter {
 
   private async executeBlock(time: Date): Promise<CommittedHeight> {
     const height = this.height + 1;
-    const previous = await this.committed(this.height);
+    const previous = this.lastCommitted?.height === this.height ? this.lastCommitted.record : await this.committed(this.height);
     const blockTime =
       previous && time.getTime() <= Date.parse(previous.block.block.header.time) ? new Date(Date.parse(previous.block.block.header.time) + 1) : time;
     const layer = new CacheLayer(this.store.reader());
@@ -417,13 +471,14 @@ export class EmbeddedNode extends EventEmitter {
     this.blockWriteFailure = undefined;
     this.emit("commit", height);
     try {
-      await this.store.prune(height - this.keepRecent + 1);
+      await this.store.prune(Math.min(height - this.keepRecent + 1, this.snapshots.lowestHeight ?? Infinity));
     } catch (err) {
       // the block is written; what pruning left is pruned at a later commit
       console.error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
     }
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
+    this.lastCommitted = { height, record };
     hashes.forEach((hash, index) => this.mempool.included(hash, { height, index }));
     this.emit("block", record, timing);
   }

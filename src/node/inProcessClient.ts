@@ -37,6 +37,9 @@ const COMMIT_TIMEOUT_MS = 10_000;
  * ChainClient for the embedded node in the same process: the same surface,
  * result shapes and errors as its JSON-RPC, without the HTTP hop.
  */
+/** The node's events after which answers at the latest height may differ. */
+const HEIGHT_EVENTS = ["commit", "pruned", "reverted"] as const;
+
 export class InProcessClient implements ChainClient {
   readonly address = "in-process node";
   /** The JSON-RPC server's listen address (tcp://host:port), reported by status once it listens. */
@@ -151,16 +154,19 @@ export class InProcessClient implements ChainClient {
 
   /**
    * The node says when a block commits, before anything else learns of it
-   * (inclusion, events), and again when that commit's pruning makes old heights unreadable.
+   * (inclusion, events), again when that commit's pruning makes old heights unreadable,
+   * and when a revert makes an earlier height the latest again.
    */
+  heightsRewritable(): boolean {
+    return this.node.snapshots.everTaken;
+  }
+
   watchHeights(listener: HeightListener): () => void {
     const onChange = (height: number) => listener(height);
-    this.node.on("commit", onChange);
-    this.node.on("pruned", onChange);
+    for (const event of HEIGHT_EVENTS) this.node.on(event, onChange);
     listener(this.node.height);
     return () => {
-      this.node.off("commit", onChange);
-      this.node.off("pruned", onChange);
+      for (const event of HEIGHT_EVENTS) this.node.off(event, onChange);
     };
   }
 

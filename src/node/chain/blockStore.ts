@@ -107,6 +107,11 @@ export function putCommittedHeight(batch: StateBatch, height: number, record: Co
   batch.putMeta(key("apphash", height), utf8(record.appHash));
 }
 
+/** The keys putCommittedHeight wrote for a height (what a revert deletes). */
+export function committedHeightKeys(height: number): Uint8Array[] {
+  return ["block", "commit", "results", "validators", "apphash"].map((kind) => key(kind, height));
+}
+
 async function read<T>(store: VersionedStore, kind: string, height: number): Promise<T | undefined> {
   const bytes = await store.getMeta(key(kind, height));
   return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : undefined;
@@ -116,6 +121,21 @@ export const getBlock = (store: VersionedStore, height: number) => read<RpcBlock
 export const getCommit = (store: VersionedStore, height: number) => read<RpcCommit>(store, "commit", height);
 export const getBlockResults = (store: VersionedStore, height: number) => read<RpcBlockResults>(store, "results", height);
 export const getValidators = (store: VersionedStore, height: number) => read<RpcValidator[]>(store, "validators", height);
+
+/** The blocks and results of heights `from` to `to`, in two reads (a revert reads what it forgets). */
+export async function getBlocksAndResults(
+  store: VersionedStore,
+  from: number,
+  to: number,
+): Promise<Array<{ height: number; block?: RpcBlock; results?: RpcBlockResults }>> {
+  const heights = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  const parse = <T>(bytes: Uint8Array | undefined) => (bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : undefined);
+  const [blocks, results] = await Promise.all([
+    store.getMetaMany(heights.map((h) => key("block", h))),
+    store.getMetaMany(heights.map((h) => key("results", h))),
+  ]);
+  return heights.map((height, i) => ({ height, block: parse<RpcBlock>(blocks[i]), results: parse<RpcBlockResults>(results[i]) }));
+}
 
 export async function getAppHash(store: VersionedStore, height: number): Promise<string> {
   const bytes = await store.getMeta(key("apphash", height));

@@ -21,6 +21,15 @@ export class DevClock {
    * earlier advance_time moved it past the wall clock (the offset is not
    * stored; without this, blocks would crawl 1 ms apart until the wall clock caught up).
    */
+  /** How far the clock is ahead of the wall clock (a snapshot keeps it, a revert sets it back). */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  set offset(ms: number) {
+    this.offsetMs = ms;
+  }
+
   catchUp(lastBlockTime: Date): void {
     this.offsetMs = Math.max(this.offsetMs, lastBlockTime.getTime() - Date.now());
   }

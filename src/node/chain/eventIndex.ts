@@ -1,6 +1,6 @@
 import { concatBytes, escapeKey, uint64Bytes, unescapeKey } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
-import type { VersionedStore } from "../store/versionedStore.js";
+import type { MetaEdit, VersionedStore } from "../store/versionedStore.js";
 
 /** Where index entries go: a block's batch, or a list written on its own. */
 export interface MetaWriter {
@@ -74,7 +74,10 @@ export async function indexOccurrences(
       counts.set(Buffer.from(pair).toString("latin1"), { pair, count: 0 });
     }
   }
-  await Promise.all([...counts.values()].map(async (entry) => (entry.count = await countOf(store, spaceName, entry.pair))));
+  // one read for all the pairs' counts: a block's events have dozens of pairs, and each read alone is a trip to LevelDB's threads
+  const entries = [...counts.values()];
+  const stored = await store.getMetaMany(entries.map((entry) => concatBytes(space(spaceName, "c"), entry.pair)));
+  entries.forEach((entry, i) => (entry.count = countValue(stored[i])));
   for (const { at, pairs } of occurrences) {
     for (const [composite, value] of pairs) {
       const entry = counts.get(Buffer.from(pairBytes(composite, value)).toString("latin1"))!;
@@ -86,8 +89,45 @@ export async function indexOccurrences(
   for (const { pair, count } of counts.values()) batch.putMeta(concatBytes(space(spaceName, "c"), pair), uint64Bytes(count));
 }
 
+/**
+ * The edits that take the last occurrences of each pair out of the index: those of
+ * forgotten heights (a revert), which are the newest of every pair they have.
+ */
+export async function unindexOccurrences(
+  store: VersionedStore,
+  spaceName: IndexSpace,
+  occurrences: ReadonlyArray<{ at: Uint8Array; pairs: ReadonlyArray<[string, string]> }>,
+): Promise<MetaEdit[]> {
+  const edits: MetaEdit[] = [];
+  const occurrenceSpace = space(spaceName, "e");
+  // by pair as text: most pairs recur from block to block, and their bytes are made once
+  const removed = new Map<string, { pair: Uint8Array; count: number }>();
+  for (const { at, pairs } of occurrences) {
+    for (const [composite, value] of pairs) {
+      const id = `${composite.length}:${composite}${value}`;
+      let entry = removed.get(id);
+      if (!entry) removed.set(id, (entry = { pair: concatBytes(pairBytes(composite, value), SEPARATOR), count: 0 }));
+      entry.count++;
+      edits.push({ key: concatBytes(occurrenceSpace, entry.pair, at) });
+    }
+  }
+  const pairs = [...removed.values()];
+  const countKey = (separated: Uint8Array) => concatBytes(space(spaceName, "c"), separated.subarray(0, separated.length - SEPARATOR.length));
+  const totals = await store.getMetaMany(pairs.map(({ pair }) => countKey(pair)));
+  for (const [i, { pair, count }] of pairs.entries()) {
+    const total = countValue(totals[i]);
+    const left = Math.max(0, total - count);
+    for (let ordinal = left; ordinal < total; ordinal++) edits.push({ key: concatBytes(space(spaceName, "n"), pair, uint64Bytes(ordinal)) });
+    edits.push(left > 0 ? { key: countKey(pair), value: uint64Bytes(left) } : { key: countKey(pair) });
+  }
+  return edits;
+}
+
 async function countOf(store: VersionedStore, spaceName: IndexSpace, pair: Uint8Array): Promise<number> {
-  const bytes = await store.getMeta(concatBytes(space(spaceName, "c"), pair));
+  return countValue(await store.getMeta(concatBytes(space(spaceName, "c"), pair)));
+}
+
+function countValue(bytes: Uint8Array | undefined): number {
   return bytes ? Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(0)) : 0;
 }
 

@@ -72,6 +72,23 @@ export class Mempool {
     this.pending = [...txs, ...this.pending];
   }
 
+  /**
+   * The waiting transactions become `txs` (a revert): those waiting now and not
+   * in `txs` are dropped, and the seen cache keeps only `txs`, so that
+   * transactions of forgotten blocks may be sent again.
+   */
+  replace(txs: PendingTx[]): void {
+    this.pending = [...txs];
+    this.pendingBytes = txs.reduce((n, tx) => n + tx.bytes.length, 0);
+    this.seen.clear();
+    for (const tx of txs) this.seen.add(tx.hash);
+  }
+
+  /** A copy of the waiting transactions (a snapshot). */
+  waiting(): PendingTx[] {
+    return [...this.pending];
+  }
+
   take(): PendingTx[] {
     const txs = this.pending;
     this.pending = [];

@@ -1,10 +1,10 @@
 import { concatBytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
-import type { StateBatch, VersionedStore } from "../store/versionedStore.js";
+import type { MetaEdit, StateBatch, VersionedStore } from "../store/versionedStore.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { CommittedHeight, RpcTxResult } from "./blockStore.js";
-import { indexedPairs, indexOccurrences, position, readPosition, type MetaWriter } from "./eventIndex.js";
-import { getBlock, getBlockResults } from "./blockStore.js";
+import type { CommittedHeight, RpcBlock, RpcTxResult } from "./blockStore.js";
+import { indexedPairs, indexOccurrences, position, readPosition, unindexOccurrences, type MetaWriter } from "./eventIndex.js";
+import { getBlock, getBlockResults, getBlocksAndResults } from "./blockStore.js";
 
 export { position, readPosition };
 
@@ -97,14 +97,40 @@ export async function indexAgain(store: VersionedStore, latest: number): Promise
   for (let height = 1; height <= latest; height++) {
     const [block, results] = await Promise.all([getBlock(store, height), getBlockResults(store, height)]);
     if (!block || !results) continue;
-    const hashes = (block.block.data.txs ?? []).map((tx) =>
-      Buffer.from(sha256(Buffer.from(tx, "base64")))
-        .toString("hex")
-        .toUpperCase(),
-    );
+    const hashes = txHashes(block);
     const entries: Array<{ key: Uint8Array; value: Uint8Array }> = [];
     await indexBlock(store, { putMeta: (key, value) => entries.push({ key, value }) }, height, { block, results }, hashes);
     await store.putMetaEntries(entries);
   }
   await store.putMetaEntries([{ key: INDEX_VERSION, value: CURRENT_INDEX }]);
+}
+
+/** The hashes of a block's transactions (uppercase hex). */
+function txHashes(block: RpcBlock): string[] {
+  return (block.block.data.txs ?? []).map((tx) =>
+    Buffer.from(sha256(Buffer.from(tx, "base64")))
+      .toString("hex")
+      .toUpperCase(),
+  );
+}
+
+/**
+ * The edits that take the blocks of heights `from` to `to` out of the indexes
+ * (by hash, by position, by event attribute): what indexBlock wrote for them.
+ * They must be the newest blocks (a revert forgets the heights above its target).
+ */
+export async function unindexBlocks(store: VersionedStore, from: number, to: number): Promise<MetaEdit[]> {
+  const edits: MetaEdit[] = [];
+  const txs: Array<{ at: Uint8Array; pairs: Array<[string, string]> }> = [];
+  const blocks: Array<{ at: Uint8Array; pairs: Array<[string, string]> }> = [];
+  for (const { height, block, results } of await getBlocksAndResults(store, from, to)) {
+    if (!block || !results) continue;
+    txHashes(block).forEach((hash, index) => {
+      edits.push({ key: concatBytes(TX, Buffer.from(hash, "hex")) }, { key: concatBytes(POSITION, position(height, index)) });
+      txs.push({ at: position(height, index), pairs: indexedPairs(results.txs_results![index]!.events) });
+    });
+    blocks.push({ at: position(height, 0), pairs: indexedPairs([...(results.begin_block_events ?? []), ...(results.end_block_events ?? [])]) });
+  }
+  edits.push(...(await unindexOccurrences(store, "tx", txs)), ...(await unindexOccurrences(store, "block", blocks)));
+  return edits;
 }

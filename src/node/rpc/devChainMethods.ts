@@ -1,5 +1,6 @@
 import { NodeRpcError } from "../../client/chainClient.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
+import { UnknownSnapshotError } from "../chain/snapshots.js";
 import type { RpcMethod } from "./rpcParams.js";
 
 /** advance_blocks makes at most this many blocks per call (a few minutes at the measured 20-odd ms of an empty block). */
@@ -9,8 +10,9 @@ export const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
 
 /**
  * The dev chain's steering methods, with CometMock's names, parameters and
- * result shapes (advance_blocks, advance_time), and set_auto_blocks, which
- * CometMock lacks: automatic blocks on or off at run time.
+ * result shapes (advance_blocks, advance_time), and what CometMock lacks:
+ * set_auto_blocks (automatic blocks on or off at run time), snapshot and
+ * revert (Hardhat's evm_snapshot/evm_revert without the "evm_").
  */
 export function devChainMethods(node: EmbeddedNode): Record<string, RpcMethod> {
   return {
@@ -25,6 +27,21 @@ export function devChainMethods(node: EmbeddedNode): Record<string, RpcMethod> {
     set_auto_blocks: async (p) => {
       node.autoBlocks = p.bool("enabled");
       return { auto_blocks: node.autoBlocks };
+    },
+    snapshot: async () => {
+      const { id, height } = await node.snapshot();
+      return { snapshot_id: String(id), height: String(height) };
+    },
+    revert: async (p) => {
+      const id = p.int("snapshot_id");
+      if (id === undefined) throw new NodeRpcError(-32602, "Invalid params", "snapshot_id is required: the id snapshot gave");
+      try {
+        return { height: String((await node.revert(id)).height) };
+      } catch (err) {
+        if (err instanceof UnknownSnapshotError) throw new NodeRpcError(-32602, "Invalid params", err.message);
+        if (err instanceof RangeError) throw new NodeRpcError(-32603, "Internal error", err.message); // the store cannot go that far back
+        throw err;
+      }
     },
   };
 }

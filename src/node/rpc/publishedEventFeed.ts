@@ -18,6 +18,16 @@ export function followPublishedEvents(node: EmbeddedNode, deliver: (events: read
     previous = record;
     deliver(events);
   };
+  // after a revert the next block follows the reverted-to height's validator set
+  const onReverted = (height: number) =>
+    void node
+      .committed(height)
+      .then((record) => (previous = record))
+      .catch(() => undefined);
   node.on("block", onBlock);
-  return () => node.off("block", onBlock);
+  node.on("reverted", onReverted);
+  return () => {
+    node.off("block", onBlock);
+    node.off("reverted", onReverted);
+  };
 }

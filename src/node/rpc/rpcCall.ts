@@ -68,6 +68,8 @@ const PARAM_ORDER: Record<string, string[]> = {
   advance_blocks: ["num_blocks"],
   advance_time: ["duration_in_seconds"],
   set_auto_blocks: ["enabled"],
+  snapshot: [],
+  revert: ["snapshot_id"],
 };
 
 /**

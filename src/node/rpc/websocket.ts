@@ -110,8 +110,15 @@ export function attachWebsocket(server: http.Server, node: EmbeddedNode, methods
   const stopFollowing = followPublishedEvents(node, (events) => {
     for (const client of clients.values()) deliver(client, events);
   });
+  // A revert: what subscribers saw of the forgotten heights is no longer the chain's; their subscriptions end
+  // as the engine ends a cancelled one (an error with the subscription's id), so they subscribe again and read afresh.
+  const onReverted = (height: number) => {
+    for (const client of clients.values()) cancelAll(client, `the dev chain was reverted to height ${height}`);
+  };
+  node.on("reverted", onReverted);
   return () => {
     stopFollowing();
+    node.off("reverted", onReverted);
     for (const socket of clients.keys()) socket.terminate();
     wss.close();
   };
@@ -128,6 +135,14 @@ function deliver(client: Client, events: readonly PublishedEvent[]): void {
       });
     }
   }
+}
+
+/** Ends every subscription of a client with the engine's "subscription was cancelled" error. */
+function cancelAll(client: Client, reason: string): void {
+  for (const { id } of client.subscriptions) {
+    client.queue.send({ jsonrpc: "2.0", id, error: { code: -32000, message: "Server error", data: `subscription was cancelled (reason: ${reason})` } });
+  }
+  client.subscriptions.length = 0;
 }
 
 /** subscribe's and unsubscribe's query, by name or in argument order. */

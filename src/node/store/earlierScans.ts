@@ -86,6 +86,11 @@ export class EarlierScans {
     for (const version of this.byVersion.keys()) if (version < earliest) this.byVersion.delete(version);
   }
 
+  /** Versions above `latest` were forgotten (a revert) and will be written again: their kept reads go. */
+  forgetAbove(latest: number): void {
+    for (const version of this.byVersion.keys()) if (version > latest) this.byVersion.delete(version);
+  }
+
   /** The kept reads of `version`, made the most recently read; a new version's may push out the least recently read one's. */
   private windowsOf(version: number): ScanWindows {
     let windows = this.byVersion.get(version);

@@ -1,5 +1,5 @@
 import { ClassicLevel } from "classic-level";
-import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes } from "./keyEncoding.js";
+import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, unescapeKey } from "./keyEncoding.js";
 import { LatestScans } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
 import { EarlierScans } from "./earlierScans.js";
@@ -15,7 +15,11 @@ import { buildFastIndex, FAST, FAST_VALUE_HEADER, fastEntryValue, fastEntryVersi
  * Reads at the latest version go to the fast index (fastIndex.ts): one point
  * lookup per key, one iterator per prefix scan over the live keys only.
  *
- * LevelDB namespaces (first byte): s = state, f = fast index, p = prune log, m = meta/chain data.
+ * LevelDB namespaces (first byte): s = state, f = fast index, p = change log, m = meta/chain data.
+ *
+ * The change log has one entry per key a version wrote: at height y, key k,
+ * the state key of the version it superseded (empty for a key new at y). Pruning
+ * reads it to drop superseded versions; revert() reads it to forget versions.
  */
 const STATE = 0x73; // 's'
 const PRUNE = 0x70; // 'p'
@@ -29,6 +33,8 @@ const KEPT_VALUES = 50_000;
 const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
 const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
 const FAST_INDEX_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("fast-index"));
+/** The first version whose change log is complete (the log of new keys came later than the prune log): revert goes no lower. */
+const CHANGE_LOG_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("change-log-from"));
 
 type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
 
@@ -42,6 +48,12 @@ export interface StateReader {
    * (kept reads), with keys relative to `prefix`; undefined otherwise.
    */
   keptUnder(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
+}
+
+/** A change of unversioned chain data: `value` written, or the key deleted when absent. */
+export interface MetaEdit {
+  key: Uint8Array;
+  value?: Uint8Array;
 }
 
 /** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
@@ -66,6 +78,7 @@ export class VersionedStore {
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     private latest: number,
     private earliest: number,
+    private changeLogFrom: number,
   ) {
     this.latestScans = new LatestScans(db, { gte: Uint8Array.of(FAST), lt: Uint8Array.of(FAST + 1) });
     this.earlierScans = new EarlierScans(db, { state: STATE, live: LIVE });
@@ -81,7 +94,9 @@ export class VersionedStore {
       await buildFastIndex(db, STATE, LIVE);
       await db.put(FAST_INDEX_KEY, Uint8Array.of(1));
     }
-    return new VersionedStore(db, latest, earliest);
+    // A store written before the change log logged new keys can revert only to versions from here on.
+    if (!(await db.get(CHANGE_LOG_KEY))) await db.put(CHANGE_LOG_KEY, uint64Bytes(latest));
+    return new VersionedStore(db, latest, earliest, await readNumber(db, CHANGE_LOG_KEY));
   }
 
   /** Bytes and keys the kept reads hold in memory. */
@@ -176,6 +191,7 @@ export class VersionedStore {
     if (this.latest !== 0) throw new Error(`clear of a store at version ${this.latest}`);
     await this.db.clear();
     await this.db.put(FAST_INDEX_KEY, Uint8Array.of(1));
+    await this.db.put(CHANGE_LOG_KEY, uint64Bytes(0));
   }
 
   /** Drops what only heights below `earliest` could read. */
@@ -187,12 +203,67 @@ export class VersionedStore {
     // Once y is the earliest kept height or older, nothing reads version x any more.
     const end = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(earliest + 1));
     for await (const [logKey, logValue] of this.db.iterator({ gte: Uint8Array.of(PRUNE), lt: end })) {
-      ops.push({ type: "del", key: logKey }, { type: "del", key: logValue });
+      ops.push({ type: "del", key: logKey });
+      if (logValue.length > 0) ops.push({ type: "del", key: logValue });
     }
     ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(earliest) });
     await this.writeBatch(ops as BatchOp[]);
     this.earliest = earliest;
     this.earlierScans.prune(earliest);
+  }
+
+  /** The lowest version revert() can go back to. */
+  get revertableFrom(): number {
+    return Math.max(this.earliest, this.changeLogFrom);
+  }
+
+  /**
+   * Forgets every version above `target` in one atomic batch, with `metaOps`
+   * (the chain data of the forgotten heights: deleted, or a count written back):
+   * their state entries and change-log entries go, and the fast index gets
+   * back each written key's value at `target`. Costs the writes of the
+   * forgotten versions, not the size of the state. `target` becomes the
+   * latest version, and the next commit writes `target + 1` again.
+   */
+  async revert(target: number, metaOps: ReadonlyArray<MetaEdit> = []): Promise<void> {
+    if (target > this.latest || target < this.revertableFrom) {
+      throw new RangeError(`cannot revert to version ${target}: this store can go back to versions ${this.revertableFrom} to ${this.latest}`);
+    }
+    const ops: BatchOp[] = [];
+    /** Each written key's change-log value at its lowest forgotten version: what it had at `target`. */
+    const priors = new Map<string, { key: Uint8Array; prior: Uint8Array }>();
+    const from = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(target + 1));
+    for await (const [logKey, prior] of this.db.iterator({ gte: from, lt: Uint8Array.of(PRUNE + 1) })) {
+      const version = Number(new DataView(logKey.buffer, logKey.byteOffset + 1, 8).getBigUint64(0));
+      const key = unescapeKey(logKey.subarray(9, logKey.length - 2));
+      ops.push({ type: "del", key: logKey }, { type: "del", key: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, version)) });
+      const id = Buffer.from(key).toString("latin1");
+      if (!priors.has(id)) priors.set(id, { key, prior });
+    }
+    const entries = [...priors.values()];
+    const values = await this.db.getMany(entries.map((e) => e.prior).filter((p) => p.length > 0));
+    let next = 0;
+    for (const { key, prior } of entries) {
+      const value = prior.length > 0 ? values[next++] : undefined;
+      if (value && value[0] === LIVE)
+        ops.push({ type: "put", key: fastKey(key), value: fastValue(decodeVersioned(prior.subarray(1)).version, value.subarray(1)) });
+      else ops.push({ type: "del", key: fastKey(key) });
+    }
+    for (const { key, value } of metaOps) {
+      const metaKey = concatBytes(Uint8Array.of(META), key);
+      ops.push(value ? { type: "put", key: metaKey, value } : { type: "del", key: metaKey });
+    }
+    ops.push({ type: "put", key: LATEST_KEY, value: uint64Bytes(target) });
+    this.committing = true;
+    try {
+      await this.writeBatch(ops);
+      this.latest = target;
+    } finally {
+      this.committing = false;
+      this.latestScans.retire(this.latest);
+      this.latestValues.retire(this.latest);
+      this.earlierScans.forgetAbove(this.latest);
+    }
   }
 
   private async writeBatch(ops: BatchOp[]): Promise<void> {
@@ -208,6 +279,12 @@ export class VersionedStore {
   /** Unversioned chain data (blocks, tx index, ...): raw keys under the meta namespace. */
   async getMeta(key: Uint8Array): Promise<Uint8Array | undefined> {
     return (await this.db.get(concatBytes(Uint8Array.of(META), key))) ?? undefined;
+  }
+
+  /** Several metadata entries in one read (one trip to LevelDB's threads instead of one each). */
+  async getMetaMany(keys: Uint8Array[]): Promise<Array<Uint8Array | undefined>> {
+    if (keys.length === 0) return [];
+    return (await this.db.getMany(keys.map((key) => concatBytes(Uint8Array.of(META), key)))).map((value) => value ?? undefined);
   }
 
   /** Writes one metadata entry at once, outside a commit (what a commit's batch.putMeta writes with the commit). */
@@ -300,10 +377,8 @@ export class StateBatch {
       if (this.fresh) continue;
       const entry = latestEntries[i];
       const prior = entry ? fastEntryVersion(entry) : await newestVersion(this.db, key, this.version - 1);
-      if (prior !== undefined) {
-        const logKey = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(this.version), escapeKey(key), Uint8Array.of(0, 0));
-        ops.push({ type: "put", key: logKey, value: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, prior)) });
-      }
+      const logKey = concatBytes(Uint8Array.of(PRUNE), uint64Bytes(this.version), escapeKey(key), Uint8Array.of(0, 0));
+      ops.push({ type: "put", key: logKey, value: prior === undefined ? new Uint8Array(0) : concatBytes(Uint8Array.of(STATE), encodeVersioned(key, prior)) });
     }
     for (const m of this.meta) ops.push({ type: "put", ...m });
     return ops;
