@@ -2,6 +2,7 @@ import type { NodeModule } from "../nodeModule.js";
 import { NO_GENESIS_STATE } from "../shared/noGenesisState.js";
 import { paramsQueries } from "./queries.js";
 
+
 /**
  * x/params: one parameter of any module's subspace, as its amino JSON text.
  * It stores nothing itself: each module keeps its parameters in its own store
@@ -15,6 +16,9 @@ export const paramsModule: NodeModule = {
   queries: paramsQueries,
 
   validateGenesis() {},
+
+  // The real genesis carries "params": null; the parameters are each module's.
+  exportGenesis: async () => null,
 
   async initGenesis() {},
 

@@ -6,6 +6,7 @@ import { doneKey, PLAN_KEY, upgradedConsStateKey } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { applyDuePlan } from "./keeper.js";
 
+
 /** x/upgrade: the scheduled plan, applied plans and the consensus state promised to IBC counterparties. Layout in upgradeKeys.ts. */
 export const upgradeModule: NodeModule = {
   name: "upgrade",
@@ -35,6 +36,9 @@ export const upgradeModule: NodeModule = {
   },
 
   validateGenesis() {},
+
+  // x/upgrade exports an empty state (a plan is not carried through a genesis).
+  exportGenesis: async () => ({}),
 
   async initGenesis() {},
 
