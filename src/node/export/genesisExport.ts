@@ -1,6 +1,6 @@
 import type { Codec } from "../../codec/codec.js";
 import { consensusAddressBytes } from "../../codec/addresses.js";
-import type { JsonValue } from "../../codec/json/renderProto3.js";
+import type { JsonValue, ProtoMessage } from "../../codec/json/renderProto3.js";
 import { names } from "../../names/activeNames.js";
 import type { GenesisDoc } from "../genesis.js";
 import type { GenesisFacts } from "../genesisFacts.js";
@@ -47,18 +47,22 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
     storeOf: (name) => new ModuleReader(state, name),
     paramSubspaces: paramSubspacesOf(modules),
   });
-  const appState: Record<string, JsonValue> = {};
+  // Modules that share a store and an app_state key (IBC's client, connection and channel) each export their part.
+  const exported = new Map<string, { module: NodeModule; state: ProtoMessage | null }>();
   const missing: string[] = [];
   progress?.begin(`exporting the modules' state at height ${height}`, "modules", modules.length);
   for (const module of modules) {
     if (!module.exportGenesis) {
       missing.push(module.name);
     } else {
-      const exported = await module.exportGenesis(context(module));
-      appState[module.name] = exported === null ? null : codec.renderer.render(codec.type(module.genesisType), exported);
+      const state = await module.exportGenesis(context(module));
+      const before = exported.get(module.name)?.state;
+      exported.set(module.name, { module, state: state === null ? null : { ...(before ?? {}), ...state } });
     }
     progress?.advance();
   }
+  const appState: Record<string, JsonValue> = {};
+  for (const [name, { module, state }] of exported) appState[name] = state === null ? null : codec.renderer.render(codec.type(module.genesisType), state);
   progress?.end();
   const doc: ExportedGenesis = {
     genesis_time: input.facts.genesis_time,

@@ -17,7 +17,8 @@ export async function exportStakingGenesis(ctx: QueryContext): Promise<ProtoMess
   const total = await store.get(LAST_TOTAL_POWER_KEY);
   return {
     params: await decodedAt(store, PARAMS_KEY, ctx, "core.staking.v1beta1.Params"),
-    last_total_power: total ? new TextDecoder().decode(total) : "0",
+    // a bytes field holding an sdk.Int's text (customtype), as the store keeps it
+    last_total_power: total ?? new TextEncoder().encode("0"),
     last_validator_powers: (await lastValidatorPowers(store)).map(({ operator, power }) => ({
       address: encodeBech32Address(operatorPrefix, operator),
       power: power.toString(),
