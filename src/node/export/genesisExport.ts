@@ -82,7 +82,7 @@ async function genesisValidators(
   context: (module: NodeModule) => QueryContext,
   appState: Record<string, JsonValue>,
 ): Promise<ExportedGenesis["validators"]> {
-  const staking = modules.find((m) => m.validatorSet);
+  const staking = modules.find((m) => m.validatorSet !== undefined);
   if (!staking) return [];
   const ctx = context(staking);
   const monikers = monikersByKey(appState[staking.name]);

@@ -2,7 +2,6 @@ import type { NodeModule } from "../nodeModule.js";
 import { NO_GENESIS_STATE } from "../shared/noGenesisState.js";
 import { paramsQueries } from "./queries.js";
 
-
 /**
  * x/params: one parameter of any module's subspace, as its amino JSON text.
  * It stores nothing itself: each module keeps its parameters in its own store

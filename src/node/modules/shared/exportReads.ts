@@ -27,7 +27,7 @@ export async function valuesUnder(store: KVReader, prefix: Uint8Array, ctx: Modu
 /** The value at `key` decoded as `typeName`; an empty message when the key is not set. */
 export async function decodedAt(store: KVReader, key: Uint8Array, ctx: ModuleContext, typeName: string): Promise<ProtoMessage> {
   const bytes = await store.get(key);
-  return bytes ? (ctx.codec.type(typeName).decode(bytes) as unknown as ProtoMessage) : {};
+  return bytes ? ctx.codec.type(typeName).decode(bytes) : {};
 }
 
 const decoder = new TextDecoder();

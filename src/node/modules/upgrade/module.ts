@@ -6,7 +6,6 @@ import { doneKey, PLAN_KEY, upgradedConsStateKey } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { applyDuePlan } from "./keeper.js";
 
-
 /** x/upgrade: the scheduled plan, applied plans and the consensus state promised to IBC counterparties. Layout in upgradeKeys.ts. */
 export const upgradeModule: NodeModule = {
   name: "upgrade",
