@@ -52,8 +52,14 @@ program
   .option(...homeOption)
   .option("--height <h>", "a kept height to export (default: the latest)", positiveInteger)
   .option("--output <file>", "write the genesis to this file instead of stdout")
-  .action(async (opts: { home?: string; height?: number; output?: string }) =>
-    (await import("./commands/export.js")).exportHome({ home: resolveHome(opts.home), height: opts.height, output: opts.output }),
+  .option("--for-zero-height", "withdraw every reward and commission and reset heights first, for a chain that starts again at height 0")
+  .action(async (opts: { home?: string; height?: number; output?: string; forZeroHeight?: boolean }) =>
+    (await import("./commands/export.js")).exportHome({
+      home: resolveHome(opts.home),
+      height: opts.height,
+      output: opts.output,
+      forZeroHeight: opts.forZeroHeight,
+    }),
   );
 
 program

@@ -16,6 +16,8 @@ export interface ExportOptions {
   height?: number;
   /** Write here instead of stdout. */
   output?: string;
+  /** Withdraw all rewards and reset heights first, as appd export --for-zero-height. */
+  forZeroHeight?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function exportHome(options: ExportOptions): Promise<void> {
       const { doc, missing } = await exportGenesis({
         state: store.reader(height),
         height,
+        forZeroHeight: options.forZeroHeight,
         facts: { ...facts, consensus_params: facts.consensus_params ?? {} },
         chain: { chainId: facts.chain_id, bech32Prefix: app["bech32-prefix"] },
         codec: new Codec(),

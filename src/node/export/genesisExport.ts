@@ -7,7 +7,10 @@ import type { GenesisFacts } from "../genesisFacts.js";
 import type { ImportProgress } from "../genesisProgress.js";
 import type { ChainInfo, NodeModule, QueryContext } from "../modules/nodeModule.js";
 import { paramSubspacesOf } from "../modules/nodeModule.js";
-import { ModuleReader } from "../store/moduleStore.js";
+import { ModuleReader, ModuleStore } from "../store/moduleStore.js";
+import { CacheLayer, type FullKeyReader } from "../store/cacheLayer.js";
+import { GasMeter } from "../tx/gasMeter.js";
+import { prepForZeroHeight } from "./zeroHeight.js";
 import type { StateReader } from "../store/versionedStore.js";
 
 /** What `export` writes: the genesis document of the real `appd export` (a Tendermint GenesisDoc). */
@@ -24,6 +27,8 @@ export interface ExportedGenesis extends GenesisDoc {
 export interface ExportInput {
   state: StateReader;
   height: number;
+  /** --for-zero-height: prepForZeroHeightGenesis first (on a layer never committed), and initial_height 0. */
+  forZeroHeight?: boolean;
   facts: GenesisFacts;
   chain: ChainInfo;
   codec: Codec;
@@ -38,14 +43,34 @@ export interface ExportInput {
  * modules that have no export, which are left out of app_state.
  */
 export async function exportGenesis(input: ExportInput): Promise<{ doc: ExportedGenesis; missing: string[] }> {
-  const { state, height, codec, modules, progress } = input;
+  const { height, codec, modules, progress } = input;
+  const paramSubspaces = paramSubspacesOf(modules);
+  let state: FullKeyReader = input.state;
+  if (input.forZeroHeight) {
+    const layer = new CacheLayer(input.state);
+    progress?.begin("preparing for a zero-height genesis (withdrawing rewards and commission, resetting heights)", "steps", 1);
+    await prepForZeroHeight((name) => ({
+      chain: input.chain,
+      codec,
+      height,
+      time: new Date(input.facts.genesis_time),
+      gas: new GasMeter(),
+      store: new ModuleStore(layer, name),
+      storeOf: (other) => new ModuleStore(layer, other),
+      emit: () => undefined,
+      paramSubspaces,
+    }));
+    progress?.advance();
+    progress?.end();
+    state = layer;
+  }
   const context = (module: NodeModule): QueryContext => ({
     chain: input.chain,
     codec,
     height,
     store: new ModuleReader(state, module.name),
     storeOf: (name) => new ModuleReader(state, name),
-    paramSubspaces: paramSubspacesOf(modules),
+    paramSubspaces,
   });
   // Modules that share a store and an app_state key (IBC's client, connection and channel) each export their part.
   const exported = new Map<string, { module: NodeModule; state: ProtoMessage | null }>();
@@ -67,7 +92,8 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
   const doc: ExportedGenesis = {
     genesis_time: input.facts.genesis_time,
     chain_id: input.facts.chain_id,
-    initial_height: String(height + 1),
+    // the real export: the height the next chain starts at, 0 for a zero-height genesis
+    initial_height: input.forZeroHeight ? "0" : String(height + 1),
     consensus_params: input.facts.consensus_params,
     validators: await genesisValidators(modules, context, appState),
     app_hash: "",
