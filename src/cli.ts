@@ -23,21 +23,45 @@ program
   .option("--prefix <prefix>", 'bech32 prefix of account addresses, written to app.toml (default "hub")')
   .option("--names <profile>", 'naming profile written to app.toml: "seed" (the specification\'s names) or "cosmos" (the real system\'s)')
   .option("--mnemonic <words>", "derive the accounts from this mnemonic instead of a new one")
-  .action(async (opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string; names?: string; prefix?: string }) => {
-    const { initHome } = await import("./commands/init.js");
-    const home = resolveHome(opts.home);
-    const dev = initHome({
-      home,
-      chainId: opts.chainId,
-      accounts: opts.accounts,
-      denom: opts.denom,
-      mnemonic: opts.mnemonic,
-      names: opts.names,
-      prefix: opts.prefix,
-    });
-    console.log(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
-    console.log(`mnemonic: ${dev.mnemonic}`);
-  });
+  .option(
+    "--genesis <file>",
+    "start from this genesis (e.g. one written by export) instead of a new development genesis; --chain-id, --accounts and --denom then do not apply",
+  )
+  .action(
+    async (opts: { home?: string; chainId: string; accounts: number; denom: string; mnemonic?: string; names?: string; prefix?: string; genesis?: string }) => {
+      const { initHome } = await import("./commands/init.js");
+      const home = resolveHome(opts.home);
+      const dev = initHome({
+        genesis: opts.genesis,
+        home,
+        chainId: opts.chainId,
+        accounts: opts.accounts,
+        denom: opts.denom,
+        mnemonic: opts.mnemonic,
+        names: opts.names,
+        prefix: opts.prefix,
+      });
+      if (opts.genesis) console.log(`initialized ${home} from ${opts.genesis}`);
+      else console.log(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
+      console.log(`mnemonic: ${dev.mnemonic}`);
+    },
+  );
+
+program
+  .command("export")
+  .description("write the genesis of a stopped home's state (every module's ExportGenesis), as appd export does")
+  .option(...homeOption)
+  .option("--height <h>", "a kept height to export (default: the latest)", positiveInteger)
+  .option("--output <file>", "write the genesis to this file instead of stdout")
+  .option("--for-zero-height", "withdraw every reward and commission and reset heights first, for a chain that starts again at height 0")
+  .action(async (opts: { home?: string; height?: number; output?: string; forZeroHeight?: boolean }) =>
+    (await import("./commands/export.js")).exportHome({
+      home: resolveHome(opts.home),
+      height: opts.height,
+      output: opts.output,
+      forZeroHeight: opts.forZeroHeight,
+    }),
+  );
 
 program
   .command("start")

@@ -19,6 +19,8 @@ export interface InitOptions {
   names?: string;
   /** The bech32 prefix written to app.toml (default: app.toml's, "hub"). */
   prefix?: string;
+  /** A genesis file to start from (an export) instead of the development genesis. */
+  genesis?: string;
 }
 
 /**
@@ -46,15 +48,20 @@ export function initHome(options: InitOptions): DevAccounts {
   const validatorKey = newEd25519Key();
   writeKey(path.join(configDir, "priv_validator_key.json"), validatorKey, words.text("consensus/PubKeyEd25519"), words.text("consensus/PrivKeyEd25519"));
   writeKey(path.join(configDir, "node_key.json"), newEd25519Key(), undefined, words.text("consensus/PrivKeyEd25519"));
-  const genesis = devGenesis({
-    chainId: options.chainId,
-    prefix,
-    denom: options.denom,
-    accounts: accounts.map((a) => ({ index: a.index, address: a.address, publicKey: a.publicKey })),
-    consensusPublicKey: validatorKey.publicKey,
-    genesisTime: new Date(),
-  });
-  fs.writeFileSync(genesisPath(options.home), JSON.stringify(genesis, null, 2) + "\n");
+  if (options.genesis) {
+    // the state is the file's; the dev accounts file still names the mnemonic's accounts (funded only if the file funds them)
+    fs.copyFileSync(options.genesis, genesisPath(options.home));
+  } else {
+    const genesis = devGenesis({
+      chainId: options.chainId,
+      prefix,
+      denom: options.denom,
+      accounts: accounts.map((a) => ({ index: a.index, address: a.address, publicKey: a.publicKey })),
+      consensusPublicKey: validatorKey.publicKey,
+      genesisTime: new Date(),
+    });
+    fs.writeFileSync(genesisPath(options.home), JSON.stringify(genesis, null, 2) + "\n");
+  }
   const dev: DevAccounts = { mnemonic, accounts: accounts.map((a) => ({ index: a.index, address: a.address, hd_path: hdPath(a.index) })) };
   fs.writeFileSync(devAccountsPath(options.home), JSON.stringify(dev, null, 2) + "\n", { mode: 0o600 });
   return dev;

@@ -9,12 +9,12 @@ import { compileTables } from "../../src/commands/restServer.js";
 import { readDevAccounts } from "../../src/commands/home.js";
 import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
 import { ResponseValidator } from "../../src/openapi/responseValidator.js";
-import { recordId } from "../../src/node/modules/record/keys.js";
 import type { LegacyRouteSpec } from "../../src/tables/legacyRouteSpec.js";
 import { http, type HttpAnswer } from "../helpers/http.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { legacyExamples, legacyUrl } from "../helpers/legacyExamples.js";
 
 type Json = Record<string, any>;
 
@@ -75,60 +75,13 @@ describe("e2e: legacy routes", function () {
     expect(sent.body.code, sent.text).to.equal(undefined);
     txHash = sent.body.txhash;
 
-    const staking = state.staking;
-    const service = state.service;
-    const record = codec.type("extmod.record.Record");
-    const [contextId, context] = Object.entries(service.request_contexts as Json)[0]!;
-    const serviceRequest = (service.requests as Json[])[0]!.request;
-    examples = {
-      address: account!.address,
-      delegatorAddr: staking.delegations[0].delegator_address,
-      validatorAddr: staking.delegations[0].validator_address,
-      "proposal-id": String(state.gov.votes[0].proposal_id),
-      depositor: state.gov.deposits[0].depositor,
-      voter: state.gov.votes[0].voter,
-      height: "1",
-      hash: txHash,
-      symbol: "cat",
-      "denom-id": "devkitties",
-      "token-id": "kitty1",
-      owner: account!.address,
-      "hash-lock": Object.keys(state.htlc.pending_htlcs)[0]!,
-      "record-id": Buffer.from(recordId(record.encode(codec.parser.parse(record, state.record.records[0])).finish(), 0))
-        .toString("hex")
-        .toUpperCase(),
-      "request-id": serviceRequest.id,
-      "feed-name": state.oracle.entries[0].feed.feed_name,
-      "service-name": service.definitions[0].name,
-      provider: service.earned_fees[0].provider,
-      "request-context-id": contextId,
-      "batch-counter": String(context.batch_counter),
-      "schema-name": "pricing",
-      arg1: service.bindings[0].service_name,
-      arg2: service.bindings[0].provider,
-    };
+    examples = legacyExamples(state, account!.address, txHash);
   });
   after(() => node?.proc.stop());
 
   /** A URL for a route: path variables from the genesis, the query parameters some routes need. */
   function urlOf(route: LegacyRouteSpec, overrides: Record<string, string> = {}): string {
-    const unbonding = state.staking.unbonding_delegations[0];
-    const filled = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      if (overrides[name]) return overrides[name];
-      if (route.path.includes("/unbonding_delegations/{validatorAddr}"))
-        return name === "delegatorAddr" ? unbonding.delegator_address : unbonding.validator_address;
-      if (name === "denom") return route.path.startsWith("/coinswap/") ? "ucat" : "uhub";
-      if (name === "request-id" && route.path.startsWith("/random/")) return Object.keys(state.random.randoms)[0]!;
-      const value = examples[name];
-      if (value === undefined) throw new Error(`no example for {${name}} of ${route.path}: add one`);
-      return encodeURIComponent(value);
-    });
-    const query: Record<string, string> = {
-      "/random/queue": `gen-height=${Object.keys(state.random.pending_random_requests)[0]}`,
-      "/txs": `message.action=send`,
-      "/staking/redelegations": `delegator=${state.staking.redelegations[0].delegator_address}`,
-    };
-    return query[route.path] ? `${filled}?${query[route.path]}` : filled;
+    return legacyUrl(route, state, examples, overrides);
   }
 
   it("sweep: every legacy GET route answers 200 in its envelope, with the deprecation headers where due, in its documented schema", async () => {

@@ -157,6 +157,12 @@ export interface NodeModule {
   /** Throws an Error whose message starts with the offending field ("balances[2].address: ..."). */
   validateGenesis(state: ProtoMessage, ctx: ModuleContext): void;
   initGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void>;
+  /**
+   * ExportGenesis: the module's state at the context's height as its GenesisState (the fields
+   * initGenesis reads back; null where the real genesis carries null). A module without one is
+   * named by `export` and left out of the exported app_state.
+   */
+  exportGenesis?(ctx: QueryContext): Promise<ProtoMessage | null>;
   /** Msg handlers by full type name ("core.bank.v1beta1.MsgSend"). */
   messages?: Record<string, MsgRoute>;
   /**

@@ -1,7 +1,8 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
+import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
+import { decodedAt, valuesUnder } from "../shared/exportReads.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
@@ -33,6 +34,13 @@ export const authModule: NodeModule = {
       if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
       seen.add(address);
     });
+  },
+
+  async exportGenesis(ctx) {
+    return {
+      params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "core.auth.v1beta1.Params"),
+      accounts: await valuesUnder(ctx.store, ACCOUNT_PREFIX, ctx, "google.protobuf.Any"),
+    };
   },
 
   async initGenesis(state, ctx) {

@@ -2,7 +2,9 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { METADATA_PREFIX, PARAMS_KEY, balancesPrefix, supplyKey } from "./keys.js";
+import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
+import { decodedAt, entriesUnder, text, valuesUnder } from "../shared/exportReads.js";
+import { encodeBech32Address } from "../../../codec/bech32.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
@@ -39,6 +41,25 @@ export const bankModule: NodeModule = {
     ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
       if (!DENOM_PATTERN.test(fieldText(meta.base))) throw new Error(`denom_metadata[${i}].base: invalid denom "${fieldText(meta.base)}"`);
     });
+  },
+
+  async exportGenesis(ctx) {
+    // balances: 0x02 | len | address | denom → amount; grouped by address in key order
+    const balances = new Map<string, Array<{ denom: string; amount: string }>>();
+    for (const [key, value] of await entriesUnder(ctx.store, BALANCE_PREFIX)) {
+      const address = encodeBech32Address(ctx.chain.bech32Prefix, key.subarray(1, 1 + key[0]!));
+      if (text(value) === "0") continue;
+      const coins = balances.get(address) ?? [];
+      coins.push({ denom: text(key.subarray(1 + key[0]!)), amount: text(value) });
+      balances.set(address, coins);
+    }
+    const supply = (await entriesUnder(ctx.store, SUPPLY_PREFIX)).map(([key, value]) => ({ denom: text(key), amount: text(value) }));
+    return {
+      params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "core.bank.v1beta1.Params"),
+      balances: [...balances].map(([address, coins]) => ({ address, coins })),
+      supply: supply.filter((coin) => coin.amount !== "0"),
+      denom_metadata: await valuesUnder(ctx.store, METADATA_PREFIX, ctx, "core.bank.v1beta1.Metadata"),
+    };
   },
 
   async initGenesis(state, ctx) {

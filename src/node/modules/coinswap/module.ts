@@ -11,6 +11,8 @@ import { liquidityDenomOf, PARAMS_KEY, PARAMS_TYPE, STANDARD_DENOM_KEY } from ".
 import { readParams } from "./keeper.js";
 import { coinswapMessages } from "./messages.js";
 import { coinswapQueries } from "./queries.js";
+import { decodeStringValue } from "../../store/wrapperValues.js";
+import { decodedAt } from "../shared/exportReads.js";
 
 export const coinswapModule: NodeModule = {
   name: "coinswap",
@@ -25,6 +27,11 @@ export const coinswapModule: NodeModule = {
     if (!DENOM_PATTERN.test(standardDenom)) throw new Error(`standard_denom: invalid denom: ${standardDenom}`);
     const fee = decWire(((state.params ?? {}) as ProtoMessage).fee);
     if (fee <= 0n || fee >= parseDec("1")) throw new Error(`params.fee: fee must be positive and less than 1: ${formatDec(fee)}`);
+  },
+
+  async exportGenesis(ctx) {
+    const standard = await ctx.store.get(STANDARD_DENOM_KEY);
+    return { params: await decodedAt(ctx.store, PARAMS_KEY, ctx, PARAMS_TYPE), standard_denom: standard ? decodeStringValue(standard) : "" };
   },
 
   async initGenesis(state, ctx) {

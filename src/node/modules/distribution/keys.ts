@@ -17,13 +17,13 @@ import { lengthPrefixed } from "../staking/keys.js";
  */
 export const FEE_POOL_KEY = Uint8Array.of(0x00);
 export const PROPOSER_KEY = Uint8Array.of(0x01);
-const OUTSTANDING_PREFIX = Uint8Array.of(0x02);
-const WITHDRAW_ADDRESS_PREFIX = Uint8Array.of(0x03);
-const STARTING_INFO_PREFIX = Uint8Array.of(0x04);
-const HISTORICAL_PREFIX = Uint8Array.of(0x05);
-const CURRENT_PREFIX = Uint8Array.of(0x06);
-const COMMISSION_PREFIX = Uint8Array.of(0x07);
-const SLASH_EVENT_PREFIX = Uint8Array.of(0x08);
+export const OUTSTANDING_PREFIX = Uint8Array.of(0x02);
+export const WITHDRAW_ADDRESS_PREFIX = Uint8Array.of(0x03);
+export const STARTING_INFO_PREFIX = Uint8Array.of(0x04);
+export const HISTORICAL_PREFIX = Uint8Array.of(0x05);
+export const CURRENT_PREFIX = Uint8Array.of(0x06);
+export const COMMISSION_PREFIX = Uint8Array.of(0x07);
+export const SLASH_EVENT_PREFIX = Uint8Array.of(0x08);
 export const PARAMS_KEY = Uint8Array.of(0x09);
 
 function uint64(value: bigint, littleEndian: boolean): Uint8Array {

@@ -2,6 +2,7 @@ import type { NodeModule } from "../nodeModule.js";
 import { aminoDec } from "../shared/aminoParams.js";
 import { distributionDevGenesis } from "./devGenesis.js";
 import { initDistributionGenesis, validateDistributionGenesis } from "./genesis.js";
+import { exportDistributionGenesis } from "./genesisExport.js";
 import { distributionQueries, readDistributionParams } from "./queries.js";
 import { distributionMessages } from "./messages.js";
 import { distributionBeginBlock } from "./allocation.js";
@@ -15,6 +16,7 @@ export const distributionModule: NodeModule = {
   queries: distributionQueries,
   validateGenesis: validateDistributionGenesis,
   initGenesis: initDistributionGenesis,
+  exportGenesis: exportDistributionGenesis,
   messages: distributionMessages,
   beginBlock: distributionBeginBlock,
 

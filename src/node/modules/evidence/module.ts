@@ -6,9 +6,10 @@ import { addressAt, timestampMillis } from "../shared/genesisChecks.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { days, devValidators } from "../shared/devValidators.js";
 import { evidenceQueries } from "./queries.js";
-import { evidenceKey } from "./keys.js";
+import { EVIDENCE_PREFIX, evidenceKey } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { neutralTypeUrl, profileTypeUrl } from "../../../codec/typeRegistry.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
 
@@ -42,6 +43,10 @@ export const evidenceModule: NodeModule = {
       if (seen.has(hash)) throw new Error(`${at}: evidence with hash ${hash} already exists`);
       seen.add(hash);
     });
+  },
+
+  async exportGenesis(ctx) {
+    return { evidence: await valuesUnder(ctx.store, EVIDENCE_PREFIX, ctx, "google.protobuf.Any") };
   },
 
   async initGenesis(state, ctx) {

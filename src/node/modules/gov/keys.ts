@@ -17,8 +17,8 @@ export const PROPOSALS_PREFIX = Uint8Array.of(0x00);
 const ACTIVE_QUEUE_PREFIX = Uint8Array.of(0x01);
 const INACTIVE_QUEUE_PREFIX = Uint8Array.of(0x02);
 export const NEXT_PROPOSAL_ID_KEY = Uint8Array.of(0x03);
-const DEPOSITS_PREFIX = Uint8Array.of(0x10);
-const VOTES_PREFIX = Uint8Array.of(0x20);
+export const DEPOSITS_PREFIX = Uint8Array.of(0x10);
+export const VOTES_PREFIX = Uint8Array.of(0x20);
 const PARAMS_PREFIX = Uint8Array.of(0x30);
 
 export function proposalIdBytes(id: bigint): Uint8Array {

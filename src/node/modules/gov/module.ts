@@ -6,6 +6,7 @@ import { decFromWire } from "../shared/decMath.js";
 import { wireText } from "../shared/genesisChecks.js";
 import { govDevGenesis } from "./devGenesis.js";
 import { initGovGenesis, validateGovGenesis } from "./genesis.js";
+import { exportGovGenesis } from "./genesisExport.js";
 import { govQueries, readGovParams } from "./queries.js";
 import { govMessages } from "./messages.js";
 import { govEndBlock } from "./blocks.js";
@@ -21,6 +22,7 @@ export const govModule: NodeModule = {
   queries: govQueries,
   validateGenesis: validateGovGenesis,
   initGenesis: initGovGenesis,
+  exportGenesis: exportGovGenesis,
   messages: govMessages,
   endBlock: govEndBlock,
 

@@ -6,6 +6,8 @@ import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { guardianQueries } from "./queries.js";
+import { SUPER_PREFIX } from "./keys.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 export const guardianModule: NodeModule = {
   name: "guardian",
@@ -24,6 +26,10 @@ export const guardianModule: NodeModule = {
       if (seen.has(address)) throw new Error(`supers[${i}].address: duplicate super ${address}`);
       seen.add(address);
     });
+  },
+
+  async exportGenesis(ctx) {
+    return { supers: await valuesUnder(ctx.store, SUPER_PREFIX, ctx, "hubmod.guardian.Super") };
   },
 
   async initGenesis(state, ctx) {

@@ -11,6 +11,8 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { htlcQueries } from "./queries.js";
+import { HTLC_PREFIX } from "./keys.js";
+import { decodedUnder } from "../shared/exportReads.js";
 
 const HASH_LOCK_LENGTH = 32;
 const SECRET_LENGTH = 32;
@@ -40,6 +42,22 @@ export const htlcModule: NodeModule = {
       if (Number(value.state ?? 0) !== OPEN) throw new Error(`${where}.state: ${key}: HTLC not open`);
       validateHtlc(value, where, ctx);
     }
+  },
+
+  /**
+   * irismod's ExportGenesis: the open HTLCs only, each expiration height made relative to the
+   * exported height, so that the new chain (which starts again at height 1) expires it after
+   * as many blocks as were left. (The real export also refunds the expired ones; a read-only
+   * export leaves them out.)
+   */
+  async exportGenesis(ctx) {
+    const pending: Record<string, ProtoMessage> = {};
+    for (const [hashLock, htlc] of await decodedUnder(ctx.store, HTLC_PREFIX, ctx, HTLC_TYPE)) {
+      if (Number(htlc.state ?? 0) !== OPEN) continue;
+      const expiration = BigInt(fieldText(htlc.expiration_height, "0")) - BigInt(ctx.height) + 1n;
+      pending[bytesToHex(hashLock).toUpperCase()] = { ...htlc, expiration_height: expiration.toString() };
+    }
+    return { pending_htlcs: pending };
   },
 
   async initGenesis(state, ctx) {

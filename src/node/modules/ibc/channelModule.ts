@@ -22,6 +22,7 @@ import {
 } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { exportChannelGenesis } from "./genesisExport.js";
 
 const STATE_UNINITIALIZED = 0;
 const ORDER_NONE = 0;
@@ -157,6 +158,8 @@ export const ibcChannelModule: NodeModule = {
       throw new Error(`${where}.next_channel_sequence: ${next} must be greater than the largest sequence of the channel ids (${maxSequence})`);
     }
   },
+
+  exportGenesis: exportChannelGenesis,
 
   async initGenesis(state, ctx) {
     const genesis = (state.channel_genesis ?? {}) as ProtoMessage;

@@ -21,6 +21,7 @@ import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { ibcDevGenesis } from "./devGenesis.js";
 import { checkConsensusStateType, clientTypeOf, latestHeightOf } from "./lightClients.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { exportClientGenesis } from "./genesisExport.js";
 
 /**
  * ICS-02 light clients: the client part of the "ibc" app_state entry
@@ -126,6 +127,8 @@ export const ibcClientModule: NodeModule = {
       throw new Error(`${where}.next_client_sequence: ${next} must be greater than the largest sequence of the client ids (${maxSequence})`);
     }
   },
+
+  exportGenesis: exportClientGenesis,
 
   async initGenesis(state, ctx) {
     const genesis = (state.client_genesis ?? {}) as ProtoMessage;

@@ -8,6 +8,7 @@ import { selfHeight } from "./heights.js";
 import { clientConnectionsKey, connectionKey, CONNECTIONS_PREFIX, keyParts, NEXT_CONNECTION_SEQUENCE_KEY, uint64Value } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { exportConnectionGenesis } from "./genesisExport.js";
 
 /** ICS-03 connections: connection_genesis of the "ibc" app_state entry and ibc.core.connection.v1.Query. Layout in hostPaths.ts. */
 export const ibcConnectionModule: NodeModule = {
@@ -91,6 +92,8 @@ export const ibcConnectionModule: NodeModule = {
       throw new Error(`${where}.next_connection_sequence: ${next} must be greater than the largest sequence of the connection ids (${maxSequence})`);
     }
   },
+
+  exportGenesis: exportConnectionGenesis,
 
   async initGenesis(state, ctx) {
     const genesis = (state.connection_genesis ?? {}) as ProtoMessage;

@@ -10,6 +10,7 @@ import { aminoBool } from "../shared/aminoParams.js";
 import { checkDenomTrace, denomTraceHash, fullDenomPath, parseHexHash, upperHex } from "./denomTrace.js";
 import { checkIdentifier } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { decodedAt, valuesUnder } from "../shared/exportReads.js";
 
 export const transferModule: NodeModule = {
   name: "transfer",
@@ -57,6 +58,15 @@ export const transferModule: NodeModule = {
       seen.add(hash);
       checkDenomTrace(trace, `denom_traces[${i}]`);
     });
+  },
+
+  async exportGenesis(ctx) {
+    const port = await ctx.store.get(PORT_KEY);
+    return {
+      port_id: port ? new TextDecoder().decode(port) : "",
+      denom_traces: await valuesUnder(ctx.store, DENOM_TRACE_PREFIX, ctx, "ibc.applications.transfer.v1.DenomTrace"),
+      params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "ibc.applications.transfer.v1.Params"),
+    };
   },
 
   async initGenesis(state, ctx) {

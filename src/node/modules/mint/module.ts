@@ -9,6 +9,7 @@ import { aminoDec, aminoString } from "../shared/aminoParams.js";
 import { MINTER_KEY, MINT_ACCOUNT, MINT_PARAMS_KEY, mintBeginBlock } from "./blocks.js";
 import { updateMintParam } from "./params.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { decodedAt } from "../shared/exportReads.js";
 
 /** Store layout (the hub's mint keys): 0x01 → Params; 0x02 → Minter. */
 const PARAMS_KEY = MINT_PARAMS_KEY;
@@ -40,6 +41,13 @@ export const mintModule: NodeModule = {
     if (inflation < 0n || inflation > MAX_INFLATION) throw new Error("params.inflation: mint inflation should be between 0 and 0.2");
     const denom = fieldText(params.mint_denom);
     if (!DENOM_PATTERN.test(denom)) throw new Error(`params.mint_denom: invalid denom "${denom}"`);
+  },
+
+  async exportGenesis(ctx) {
+    return {
+      minter: await decodedAt(ctx.store, MINTER_KEY, ctx, "hubmod.mint.Minter"),
+      params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "hubmod.mint.Params"),
+    };
   },
 
   async initGenesis(state, ctx) {

@@ -7,6 +7,8 @@ import { denomIdError, tokenIdError, tokenUriError } from "./validation.js";
 import { nftMessages } from "./messages.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { nftQueries } from "./queries.js";
+import { DENOM_TYPE, DENOMS_PREFIX, NFT_TYPE, denomNftsPrefix } from "./store.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 /** The nft module (store layout in nftStore.ts). */
 export const nftModule: NodeModule = {
@@ -49,6 +51,15 @@ export const nftModule: NodeModule = {
         addressOrThrow(owner, `${at}.owner`, ctx);
       });
     });
+  },
+
+  /** irismod's ExportGenesis: each denom as a collection with its NFTs. */
+  async exportGenesis(ctx) {
+    const collections: ProtoMessage[] = [];
+    for (const denom of await valuesUnder(ctx.store, DENOMS_PREFIX, ctx, DENOM_TYPE)) {
+      collections.push({ denom, nfts: await valuesUnder(ctx.store, denomNftsPrefix(String(denom.id)), ctx, NFT_TYPE) });
+    }
+    return { collections };
   },
 
   async initGenesis(state, ctx) {

@@ -15,6 +15,7 @@ import { oracleAnteCheck } from "./ante.js";
 import { oracleServiceCallbacks } from "./callbacks.js";
 import { oracleMessages } from "./messages.js";
 import { oraclePriceService } from "./priceService.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 const FEED_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/;
 const AGGREGATE_FUNCS = ["max", "min", "avg"];
@@ -86,6 +87,18 @@ export const oracleModule: NodeModule = {
       decodeBech32Address(fieldText(feed.creator), ctx.chain.bech32Prefix, `${at}.feed.creator`);
       if (BigInt(((entry.values ?? []) as unknown[]).length) > history) throw new Error(`${at}.values: more values than latest_history (${history})`);
     });
+  },
+
+  /** irismod's ExportGenesis: each feed with its request context's state and its recorded values (oldest first). */
+  async exportGenesis(ctx) {
+    const entries: ProtoMessage[] = [];
+    for (const feed of await valuesUnder(ctx.store, keys.FEEDS_PREFIX, ctx, "extmod.oracle.Feed")) {
+      const contextId = decodeHex(fieldText(feed.request_context_id));
+      const context = contextId && (await readRequestContext(ctx.storeOf("service"), contextId, ctx));
+      const values = await valuesUnder(ctx.store, keys.feedValuesPrefix(String(feed.feed_name)), ctx, "extmod.oracle.FeedValue");
+      entries.push({ feed, state: context ? (context.state ?? 0) : 0, values });
+    }
+    return { entries };
   },
 
   async initGenesis(state, ctx) {

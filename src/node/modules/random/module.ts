@@ -12,6 +12,9 @@ import { randomMessages } from "./messages.js";
 import { generateRandoms } from "./blocks.js";
 import { randomQueries } from "./queries.js";
 import { randomServiceCallbacks } from "./oracleService.js";
+import { QUEUE_PREFIX, RANDOM_PREFIX } from "./keys.js";
+import { decodedUnder } from "../shared/exportReads.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 
 const HEX_HASH = /^[0-9a-fA-F]{64}$/;
 
@@ -59,6 +62,22 @@ export const randomModule: NodeModule = {
       if (big(random.height) <= 0n) throw new Error(`${at}.height: must be positive`);
       if (!/^\d+(\.\d+)?$/.test(fieldText(random.value))) throw new Error(`${at}.value: a random number is decimal text`);
     }
+  },
+
+  /**
+   * irismod's ExportGenesis: the pending requests by generation height made relative to the
+   * exported height (the new chain starts again at 1), plus this node's extension: the random
+   * numbers already produced, by request id.
+   */
+  async exportGenesis(ctx) {
+    const pending: Record<string, { requests: ProtoMessage[] }> = {};
+    for (const [key, request] of await decodedUnder(ctx.store, QUEUE_PREFIX, ctx, "extmod.random.Request")) {
+      const height = new DataView(key.buffer, key.byteOffset, 8).getBigUint64(0) - BigInt(ctx.height) + 1n;
+      (pending[height.toString()] ??= { requests: [] }).requests.push(request);
+    }
+    const randoms: Record<string, ProtoMessage> = {};
+    for (const [id, random] of await decodedUnder(ctx.store, RANDOM_PREFIX, ctx, "extmod.random.Random")) randoms[bytesToHex(id)] = random;
+    return { pending_random_requests: pending, randoms };
   },
 
   async initGenesis(state, ctx: ExecContext) {

@@ -6,6 +6,8 @@ import type { NodeModule } from "../nodeModule.js";
 import { recordDevGenesis } from "./devGenesis.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { recordQueries } from "./queries.js";
+import { RECORD_PREFIX } from "./keys.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 /** The record module (irismod v1.3.1): records of content digests, by id (keys.ts). */
 export const recordModule: NodeModule = {
@@ -27,6 +29,14 @@ export const recordModule: NodeModule = {
         if (fieldText(content.digest_algo) === "") throw new Error(`${at}.contents[${c}].digest_algo: must not be empty`);
       });
     });
+  },
+
+  /**
+   * irismod's ExportGenesis: the records in key (id) order. As on the real chain, InitGenesis gives
+   * them new ids (an id hashes the record with the count of records added before it).
+   */
+  async exportGenesis(ctx) {
+    return { records: await valuesUnder(ctx.store, RECORD_PREFIX, ctx, "extmod.record.Record") };
   },
 
   async initGenesis(state, ctx) {

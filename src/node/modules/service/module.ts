@@ -10,6 +10,7 @@ import { big } from "../shared/genesisObjectChecks.js";
 import { decodeHex, upperHex } from "../shared/hexBytes.js";
 import { serviceDevGenesis } from "./devGenesis.js";
 import { initServiceGenesis } from "./genesis.js";
+import { exportServiceGenesis } from "./genesisExport.js";
 import { validateServiceGenesis } from "./genesisValidation.js";
 import { contextIdParam, requestIdParam } from "./ids.js";
 import * as keys from "./keys.js";
@@ -134,6 +135,7 @@ export const serviceModule: NodeModule = {
 
   validateGenesis: validateServiceGenesis,
   initGenesis: initServiceGenesis,
+  exportGenesis: (ctx) => exportServiceGenesis(ctx, readRequest),
   params: { subspace: "service", read: serviceParamValues },
   devGenesis: serviceDevGenesis,
 };

@@ -10,7 +10,7 @@ import { concatBytes } from "../../store/keyEncoding.js";
  */
 export const PARAMS_KEY = Uint8Array.of(0x00);
 export const SIGNING_INFO_PREFIX = Uint8Array.of(0x01);
-const MISSED_BLOCK_PREFIX = Uint8Array.of(0x02);
+export const MISSED_BLOCK_PREFIX = Uint8Array.of(0x02);
 const PUBKEY_PREFIX = Uint8Array.of(0x03);
 
 export const SIGNING_INFO_TYPE = "core.slashing.v1beta1.ValidatorSigningInfo";

@@ -7,6 +7,7 @@ import { consensusAddressOf, decodeValidator } from "../staking/keeper.js";
 import { VALIDATORS_PREFIX } from "../staking/keys.js";
 import { PARAMS_KEY, SIGNING_INFO_TYPE, encodeMissed, missedBlockKey, pubkeyKey, signingInfoKey } from "./keys.js";
 import { slashingDevGenesis } from "./devGenesis.js";
+import { exportSlashingGenesis } from "./genesisExport.js";
 import { slashingMessages } from "./messages.js";
 import { slashingBeginBlock } from "./blocks.js";
 import { updateSlashingParam } from "./params.js";
@@ -39,6 +40,8 @@ export const slashingModule: NodeModule = {
     ((state.signing_infos ?? []) as ProtoMessage[]).forEach((info, i) => addressAt(info.address, consensus, `signing_infos[${i}].address`));
     ((state.missed_blocks ?? []) as ProtoMessage[]).forEach((missed, i) => addressAt(missed.address, consensus, `missed_blocks[${i}].address`));
   },
+
+  exportGenesis: exportSlashingGenesis,
 
   async initGenesis(state, ctx) {
     const { store, codec } = ctx;

@@ -1,6 +1,7 @@
 import type { NodeModule } from "../nodeModule.js";
 import { validateStakingGenesis, initStakingGenesis } from "./genesis.js";
 import { stakingDevGenesis } from "./devGenesis.js";
+import { exportStakingGenesis } from "./genesisExport.js";
 import { stakingQueries } from "./queries.js";
 import { stakingLegacyQueries } from "./legacyQueries.js";
 import { consensusPublicKey, getStakingParams, getValidator, lastValidatorPowers } from "./keeper.js";
@@ -47,6 +48,8 @@ export const stakingModule: NodeModule = {
     }
     return out.sort((x, y) => (y.power > x.power ? 1 : y.power < x.power ? -1 : 0));
   },
+
+  exportGenesis: exportStakingGenesis,
 
   devGenesis: stakingDevGenesis,
 };

@@ -11,6 +11,8 @@ import { addBurnedCoin, readParams, writeParams, writeToken } from "./store.js";
 import { reasonOf, tokenFieldsError, unitIntervalError } from "./validation.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { tokenQueries } from "./queries.js";
+import { BURNED_PREFIX, SYMBOL_PREFIX, TOKEN_TYPE } from "./store.js";
+import { valuesUnder } from "../shared/exportReads.js";
 
 /** The token module (store layout in tokenStore.ts). */
 export const tokenModule: NodeModule = {
@@ -50,6 +52,14 @@ export const tokenModule: NodeModule = {
       throw new Error(`params.issue_token_base_fee.denom: Token ${fieldText(baseFee.denom)} does not exist`);
     }
     ((state.burned_coins ?? []) as ProtoMessage[]).forEach((coin, i) => validateCoin(coin, `burned_coins[${i}]`));
+  },
+
+  async exportGenesis(ctx) {
+    return {
+      params: await readParams(ctx.store, ctx),
+      tokens: await valuesUnder(ctx.store, SYMBOL_PREFIX, ctx, TOKEN_TYPE),
+      burned_coins: await valuesUnder(ctx.store, BURNED_PREFIX, ctx, "core.base.v1beta1.Coin"),
+    };
   },
 
   async initGenesis(state, ctx) {

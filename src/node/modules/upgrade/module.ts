@@ -36,6 +36,9 @@ export const upgradeModule: NodeModule = {
 
   validateGenesis() {},
 
+  // x/upgrade exports an empty state (a plan is not carried through a genesis).
+  exportGenesis: async () => ({}),
+
   async initGenesis() {},
 
   // The real genesis carries "upgrade": {}.
