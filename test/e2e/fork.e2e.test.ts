@@ -7,6 +7,10 @@ import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { runCli, startNode, type StartedNode } from "../helpers/processes.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { tempDir } from "../helpers/tempDir.js";
+import { decodeBech32Address } from "../../src/codec/bech32.js";
+import { balancesPrefix } from "../../src/node/modules/bank/keys.js";
+import { concatBytes } from "../../src/node/store/keyEncoding.js";
+import { utf8 } from "../../src/node/store/moduleStore.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 
 type Json = Record<string, any>;
@@ -151,14 +155,30 @@ describe("e2e: start --fork, a fork of a running node at a height", function () 
     expect(await sourceHead()).to.deep.equal(sourceAfterFork);
   });
 
-  it("answers the raw store queries from the fork's state, and its height is a local one", async () => {
+  it("answers the raw store queries from the fork's state: the source's pairs at the height, with the fork's changes", async () => {
     const query = async (url: string, storePath: string, data: Uint8Array, height?: number) =>
       (await rpcCall(url, "abci_query", { path: storePath, data: Buffer.from(data).toString("hex"), ...(height ? { height: String(height) } : {}) }))
         .response as Json;
-    const params = Buffer.from("StakingParams"); // a key of no store: absent on both
-    const [a, b] = [await query(fork.rpcUrl, "/store/bank/key", params), await query(source.node().rpcUrl, "/store/bank/key", params, forkHeight)];
-    expect(a.code ?? 0, a.log).to.equal(0);
-    expect(a.value ?? "").to.equal(b.value ?? "");
+    const balancesOf = (address: string) => balancesPrefix(decodeBech32Address(address, "hub", "address"));
+    const untouched = balancesOf(signers[2]!.address);
+    const [forked, original] = [
+      await query(fork.rpcUrl, "/store/bank/subspace", untouched),
+      await query(source.node().rpcUrl, "/store/bank/subspace", untouched, forkHeight),
+    ];
+    expect(forked.code ?? 0, forked.log).to.equal(0);
+    expect(forked.value).to.be.a("string").and.equal(original.value);
+    const changed = concatBytes(balancesOf(signers[3]!.address), utf8("uhub"));
+    const [mine, theirs] = [await query(fork.rpcUrl, "/store/bank/key", changed), await query(source.node().rpcUrl, "/store/bank/key", changed, forkHeight)];
+    expect(BigInt(Buffer.from(mine.value, "base64").toString()) - BigInt(Buffer.from(theirs.value, "base64").toString())).to.equal(1000n);
+  });
+
+  it("a remote that stops answering: reads not kept fail with a clear error after bounded tries, kept ones still answer", async () => {
+    await source.node().proc.stop();
+    const fresh = (await testSigner(DEVELOPER_MNEMONIC, 1)).address; // no read of it was kept
+    const r = await http(`${fork.restUrl}/core/bank/v1beta1/balances/${fresh}`, { headers: { accept: "application/json" } });
+    expect(r.status, r.text).to.be.within(500, 599);
+    expect(r.text).to.include(`did not answer /store/bank/subspace at height ${forkHeight} after 3 tries`);
+    expect(await balances(fork.restUrl, developer.address)).to.have.property("uhub");
   });
 
   it("refuses a second --fork of another remote into the same home, plainly", async () => {
