@@ -69,13 +69,18 @@ program
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address (e.g. tcp://127.0.0.1:1317)")
   .option("--rpc.laddr <addr>", "node RPC listen address, overrides config.toml rpc.laddr")
+  .option("--fork <url>", "fork a live chain: its state at --fork-height, read lazily from this node RPC URL, under a chain of your own (a new --home)")
+  .option("--fork-height <height>", "the forked height (default: the remote's latest); the remote must still keep it", positiveInteger)
+  .option("--fork-fund <address=coins>", "with --fork: coins minted to an account in the fork, e.g. iaa1...=1000000uhub (repeatable)", collectValues, [])
+  .option("--fork-chain-id <id>", "with --fork: the fork's chain id (default: the remote's)")
   .addOption(logFormatOption())
-  .action(async (opts: Record<string, string | undefined>) =>
+  .action(async (opts: Record<string, string | undefined> & { forkFund: string[]; forkHeight?: number }) =>
     (await import("./commands/start.js")).start({
       home: resolveHome(opts.home),
       apiAddress: opts["api.address"],
       rpcLaddr: opts["rpc.laddr"],
       logFormat: opts.logFormat as "text" | "json",
+      fork: opts.fork ? { url: opts.fork, height: opts.forkHeight, fund: opts.forkFund, chainId: opts.forkChainId } : undefined,
     }),
   );
 
@@ -125,6 +130,10 @@ function logFormatOption(): Option {
   return new Option("--log-format <format>", "log lines as readable text or JSON lines").choices(["text", "json"]).default("text");
 }
 
+function collectValues(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
@@ -133,13 +142,14 @@ function positiveInteger(value: string): number {
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   // Mistakes in settings, genesis or tables are reported plainly; anything else with its stack.
-  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }] = await Promise.all([
+  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }, { ForkError }] = await Promise.all([
     import("./config/tomlConfig.js"),
     import("./node/genesis.js"),
     import("./tables/loadYamlTable.js"),
     import("./names/namesTable.js"),
+    import("./node/fork/remoteState.js"),
   ]);
-  const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError || err instanceof NamesError;
+  const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError || err instanceof NamesError || err instanceof ForkError;
   console.error(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });

@@ -18,6 +18,7 @@ import { operations } from "./operations.js";
 import { operateNode } from "./nodeOperations.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
+import { parseForkFund } from "../node/fork/forkPoint.js";
 
 export interface StartOptions {
   home: string;
@@ -25,6 +26,8 @@ export interface StartOptions {
   rpcLaddr?: string;
   /** --log-format: readable text (default) or JSON lines. */
   logFormat?: LogFormat;
+  /** --fork <url> [--fork-height H] [--fork-fund address=coins]... [--fork-chain-id id] */
+  fork?: { url: string; height?: number; fund: string[]; chainId?: string };
 }
 
 const SHOWN_ACCOUNTS = 10;
@@ -50,7 +53,9 @@ export async function start(options: StartOptions): Promise<void> {
     minimumGasPrices: app["minimum-gas-prices"],
     codec,
     importProgress: (line) => console.log(line),
+    fork: options.fork && { ...options.fork, fund: options.fork.fund.map(parseForkFund) },
   });
+  if (node.forkPoint) console.log(`fork of ${node.forkPoint.url} (chain ${node.forkPoint.remoteChainId}) at height ${node.forkPoint.height}`);
   const ops = operations(app, options.logFormat ?? "text", "start");
   operateNode(node, codec, ops.telemetry, ops.logger);
   const client = new InProcessClient(node);
@@ -93,7 +98,7 @@ export async function start(options: StartOptions): Promise<void> {
   }
 
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
-  await printAccounts(options.home);
+  if (!node.forkPoint) await printAccounts(options.home); // a fork's accounts are the remote's and the --fork-fund ones
   console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
   if (faucet) console.log(`faucet:      ${faucet.url}`);

@@ -56,6 +56,9 @@ import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
 import { appSimulate, simulateQuery } from "./tx/simulate.js";
 import { profileTypeUrl } from "../codec/typeRegistry.js";
+import { attachFork } from "./fork/attachFork.js";
+import { fundForkAccounts } from "./fork/forkFunding.js";
+import { putForkPoint, type ForkOptions, type ForkPoint, type FundEntry } from "./fork/forkPoint.js";
 
 export interface NodeOptions {
   home: string;
@@ -68,6 +71,8 @@ export interface NodeOptions {
   codec?: Codec;
   /** Where a first start's genesis import prints its progress lines (none when absent). */
   importProgress?: ProgressLog;
+  /** start --fork: the state at the remote's height under this node's own (src/node/fork/). */
+  fork?: ForkOptions;
 }
 
 /** How long a block's commit took: the atomic write of its batch. */
@@ -107,6 +112,8 @@ export class EmbeddedNode extends EventEmitter {
   private lastCommitted: { height: number; record: CommittedHeight } | undefined;
   /** Snapshots of the dev chain (snapshot/revert); pruning keeps the heights they need. */
   readonly snapshots = new Snapshots();
+  /** Set when this node is a fork of a remote chain: its first height is the remote's forked height. */
+  forkPoint: ForkPoint | undefined;
 
   private constructor(
     readonly store: VersionedStore,
@@ -166,16 +173,25 @@ export class EmbeddedNode extends EventEmitter {
     progress: ImportProgress | undefined,
   ): Promise<EmbeddedNode> {
     // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
-    let genesis = fs.existsSync(storeDir) ? undefined : await readWhole();
+    let genesis = fs.existsSync(storeDir) || options.fork ? undefined : await readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(storeDir);
     try {
+      const fork = await attachFork(
+        store,
+        options.fork,
+        [...new Set(modules.map((m) => m.name))].filter((name) => name !== "params"),
+      );
       if (store.latestVersion === 0 && !genesis) {
-        genesis = await readWhole(); // a store opened before but never committed: an import cut short
+        if (!fork) genesis = await readWhole(); // a store opened before but never committed: an import cut short
         await store.clear();
       }
-      const facts = genesis ? genesisFactsOf(genesis.doc, genesis.sha256) : await resumedGenesisFacts(store, genesisFile, readWhole);
+      const facts = fork?.fresh
+        ? forkGenesisFacts(await readWhole(), fork.point, options.fork?.chainId)
+        : genesis
+          ? genesisFactsOf(genesis.doc, genesis.sha256)
+          : await resumedGenesisFacts(store, genesisFile, readWhole);
       const node = new EmbeddedNode(
         store,
         codec,
@@ -190,7 +206,9 @@ export class EmbeddedNode extends EventEmitter {
         options.keepRecent,
         minGasPrices,
       );
-      if (genesis) await node.initChain(genesis.states, progress);
+      node.forkPoint = fork?.point;
+      if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? []);
+      else if (genesis) await node.initChain(genesis.states, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
@@ -498,9 +516,15 @@ export class EmbeddedNode extends EventEmitter {
   private blockInfo(previous: CommittedHeight | undefined): BlockInfo {
     const bytes = (hexText: string) => Uint8Array.from(Buffer.from(hexText, "hex"));
     const signers = new Set((previous?.commit.signatures ?? []).filter((s) => s.block_id_flag === 2).map((s) => s.validator_address));
+    // A fork's blocks stand for the remote's validators, which cannot sign here: they count as signing, the first proposes.
+    const standIn = this.forkPoint !== undefined && previous?.validators[0] !== undefined;
     return {
-      proposer: bytes(this.validatorKey.address),
-      lastCommit: (previous?.validators ?? []).map((v) => ({ address: bytes(v.address), power: BigInt(v.voting_power), signed: signers.has(v.address) })),
+      proposer: bytes(standIn ? previous.validators[0]!.address : this.validatorKey.address),
+      lastCommit: (previous?.validators ?? []).map((v) => ({
+        address: bytes(v.address),
+        power: BigInt(v.voting_power),
+        signed: standIn || signers.has(v.address),
+      })),
       lastBlockId: {
         hash: previous?.block.block_id.hash ?? "",
         partsTotal: previous?.block.block_id.parts.total ?? 0,
@@ -609,6 +633,52 @@ export class EmbeddedNode extends EventEmitter {
     progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
   }
+
+  /**
+   * A fork's first version, at the forked height: no state of its own but the funded
+   * accounts (everything else is the remote's, read through the store's underlay), and a
+   * block record of that height with the remote's block time and validator set.
+   */
+  private async initFork(point: ForkPoint, fund: FundEntry[]): Promise<void> {
+    const layer = new CacheLayer(this.store.reader(0));
+    const time = new Date(point.time);
+    await fundForkAccounts(this.execContext(layer, "bank", point.height, time, []), fund);
+    const writes = layer.sortedWrites();
+    const record = buildCommittedHeight({
+      chainId: this.chain.chainId,
+      height: point.height,
+      time,
+      txs: [],
+      outcomes: [],
+      beginEvents: [],
+      endEvents: [],
+      validators: await this.validatorSet(layer),
+      appHash: nextAppHash("", writes),
+      consensusParams: this.genesis.consensus_params,
+      key: this.validatorKey,
+    });
+    const batch = this.store.beginAt(point.height);
+    putGenesisFacts(batch, this.genesis);
+    putForkPoint(batch, point);
+    for (const { key, value } of writes) {
+      if (value) batch.set(key, value);
+      else batch.delete(key);
+    }
+    putCommittedHeight(batch, point.height, record);
+    markEventIndexCurrent(batch);
+    await this.store.commitFirst(batch);
+    this.checkLayer = new CacheLayer(this.store.reader());
+  }
+}
+
+/** A fork's genesis facts: the home's consensus parameters (and genesis.json's hash, which later starts check); the remote's chain id, or `chainId`. */
+function forkGenesisFacts(home: ParsedGenesis, point: ForkPoint, chainId: string | undefined): GenesisFacts {
+  return {
+    ...genesisFactsOf(home.doc, home.sha256),
+    chain_id: chainId ?? point.remoteChainId,
+    genesis_time: point.time,
+    initial_height: String(point.height),
+  };
 }
 
 /** A cache layer that reports each write (the genesis import's progress). */

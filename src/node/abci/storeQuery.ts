@@ -16,6 +16,11 @@ export const SUBSPACE_MAX_BYTES = 16 * 1024 * 1024;
 /** Store keys of the real app that differ from the module's name here (x/auth's store is "acc"). */
 const REAL_STORE_NAMES: Record<string, string> = { auth: "acc" };
 
+/** The real app's store key of a module's store. */
+export function realStoreName(module: string): string {
+  return REAL_STORE_NAMES[module] ?? module;
+}
+
 /** What a store query reads: the state at a kept height, and the modules' parameter subspaces. */
 export interface StoreQueryDeps {
   moduleNames: readonly string[];
@@ -34,7 +39,7 @@ export class StoreQuery {
   private readonly stores: Map<string, string>;
 
   constructor(private readonly deps: StoreQueryDeps) {
-    this.stores = new Map(deps.moduleNames.filter((name) => name !== "params").map((name) => [REAL_STORE_NAMES[name] ?? name, name]));
+    this.stores = new Map(deps.moduleNames.filter((name) => name !== "params").map((name) => [realStoreName(name), name]));
   }
 
   async answer(subpath: string[], data: Uint8Array, height: number): Promise<AbciQueryResponse> {

@@ -56,6 +56,13 @@ export interface MetaEdit {
   value?: Uint8Array;
 }
 
+/** A state under the store's own (a fork's remote state): what the store has not written is read from it. */
+export interface StateUnderlay {
+  over(reader: StateReader): StateReader;
+  /** Called with each batch before it is written: the underlay may add writes of its own (the deletions it must remember). */
+  beforeCommit(batch: StateBatch): void;
+}
+
 /** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
 export interface KeptReadCounts {
   pointReads: number;
@@ -73,6 +80,8 @@ export class VersionedStore {
   private readonly earlierScans: EarlierScans;
   /** Test hook (failWritesForTest): the error every batch write fails with, as LevelDB's would on a full disk. */
   private writeFault: Error | undefined;
+  /** A state under this one (a fork's remote state, src/node/fork/): it wraps every reader and sees every commit's batch. */
+  private underlay: StateUnderlay | undefined;
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -125,7 +134,7 @@ export class VersionedStore {
     if (version > this.latest || (this.latest > 0 && version < this.earliest)) {
       throw new RangeError(`version ${version} is not kept (kept: ${this.earliest}..${this.latest})`);
     }
-    return new VersionReader(
+    const reader = new VersionReader(
       this.db,
       version,
       () => this.fastIndexServes(version),
@@ -135,6 +144,12 @@ export class VersionedStore {
       options.keepsReads ?? false,
       this.keptReads,
     );
+    return this.underlay ? this.underlay.over(reader) : reader;
+  }
+
+  /** Puts a state under this one: from now on every reader reads through it. */
+  setUnderlay(underlay: StateUnderlay): void {
+    this.underlay = underlay;
   }
 
   /** Whether the fast index holds exactly the state of `version` now (a synchronous LevelDB read sees this state). */
@@ -147,8 +162,15 @@ export class VersionedStore {
     return new StateBatch(this.db, this.latest + 1, this.latest === 0);
   }
 
+  /** The first version of an empty store at `version` rather than 1 (a fork's, which starts at the forked height). */
+  beginAt(version: number): StateBatch {
+    if (this.latest !== 0 || version < 1) throw new Error(`beginAt(${version}) of a store at version ${this.latest}`);
+    return new StateBatch(this.db, version, true);
+  }
+
   async commit(batch: StateBatch): Promise<void> {
     if (batch.version !== this.latest + 1) throw new Error(`commit of version ${batch.version} after ${this.latest}`);
+    this.underlay?.beforeCommit(batch);
     const ops = await batch.operations();
     ops.push({ type: "put", key: LATEST_KEY, value: uint64Bytes(batch.version) });
     if (this.earliest === 0) ops.push({ type: "put", key: EARLIEST_KEY, value: uint64Bytes(batch.version) });
@@ -171,19 +193,20 @@ export class VersionedStore {
    * short leaves a store at version 0, which the next start empties (clear) and imports again.
    */
   async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 20_000): Promise<void> {
-    if (this.latest !== 0 || batch.version !== 1) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
+    if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
+    const first = batch.version;
     for (const ops of batch.freshOperations(chunk)) {
       await this.db.batch(ops);
       onWritten(ops.length / 2);
     }
     await this.db.batch([
-      { type: "put", key: LATEST_KEY, value: uint64Bytes(1) },
-      { type: "put", key: EARLIEST_KEY, value: uint64Bytes(1) },
+      { type: "put", key: LATEST_KEY, value: uint64Bytes(first) },
+      { type: "put", key: EARLIEST_KEY, value: uint64Bytes(first) },
     ]);
-    this.latest = 1;
-    this.earliest = 1;
-    this.latestScans.retire(1);
-    this.latestValues.retire(1);
+    this.latest = first;
+    this.earliest = first;
+    this.latestScans.retire(first);
+    this.latestValues.retire(first);
   }
 
   /** Empties a store that never committed (an import cut short), keeping its fast-index mark. */
@@ -322,7 +345,7 @@ export class StateBatch {
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
     readonly version: number,
-    private readonly fresh: boolean,
+    readonly fresh: boolean,
   ) {}
 
   set(key: Uint8Array, value: Uint8Array): void {
@@ -338,6 +361,11 @@ export class StateBatch {
     const write = this.writes.get(Buffer.from(key).toString("hex"));
     if (!write) return undefined;
     return write.value ?? null;
+  }
+
+  /** The keys this batch deletes. */
+  deletedKeys(): Uint8Array[] {
+    return [...this.writes.values()].filter((w) => w.value === undefined).map((w) => w.key);
   }
 
   putMeta(key: Uint8Array, value: Uint8Array): void {
