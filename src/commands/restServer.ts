@@ -11,6 +11,7 @@ import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { listen } from "../http/httpServer.js";
+import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import type { RunningServer } from "../util/runningServer.js";
@@ -29,6 +30,10 @@ export interface RestOperations {
   readiness?: ReadinessCheck;
   /** The bounds of GET /events (default: config.toml's defaults). */
   eventLimits?: Partial<EventStreamLimits>;
+  /** A REST worker's number (api.workers > 1), named by each answer's X-Chain-Rest-Worker header. */
+  workerId?: number;
+  /** What GET /metrics serves (REST workers: every process's metrics summed; default: the telemetry's own). */
+  metricsOf?: () => Promise<Registry>;
 }
 
 /** Starts the REST server on api.address in front of `client`. */
@@ -58,7 +63,8 @@ export async function startRestServer(
     meter: meter?.middleware,
     health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
     events: events.middleware,
-    metrics: telemetry ? metricsRoute(telemetry) : undefined,
+    metrics: telemetry ? metricsRoute(telemetry, operations.metricsOf) : undefined,
+    workerId: operations.workerId,
     cacheMaxAge: api["cache-max-age"],
   });
   const server = await listen(app, api);

@@ -18,6 +18,8 @@ import { operations } from "./operations.js";
 import { operateNode } from "./nodeOperations.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
+import { workerCount } from "./workerCount.js";
+import { startNodeRestWorkers } from "./nodeRestWorkers.js";
 
 export interface StartOptions {
   home: string;
@@ -73,9 +75,18 @@ export async function start(options: StartOptions): Promise<void> {
   });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const rest = app.api.enable
-    ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits })
-    : undefined;
+  const workers = workerCount(app.api.workers);
+  const rest = !app.api.enable
+    ? undefined
+    : workers > 1
+      ? await startNodeRestWorkers(
+          node,
+          client,
+          workers,
+          { app, logFormat: options.logFormat ?? "text", eventLimits: subscriptionLimits },
+          ops.telemetry?.registry,
+        )
+      : await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits });
   if (rest) servers.push(rest);
   const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
   if (faucet) servers.push(faucet);
@@ -94,7 +105,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
   await printAccounts(options.home);
-  console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
+  console.log(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
   if (faucet) console.log(`faucet:      ${faucet.url}`);
 }

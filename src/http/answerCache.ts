@@ -39,6 +39,8 @@ export class AnswerCache {
   /** The hash of the request last asked in each slot since the height moved (0: none). */
   private readonly asked = new Int32Array(ASKED_SLOTS);
   private readonly unwatch: () => void;
+  /** The client's exact height (ChainClient.currentHeight), when its notices can come late. */
+  private readonly currentHeight: (() => number) | undefined;
   /** For the metrics: GETs answered from memory, GETs that could have been and were not, answers pushed out by newer ones. */
   readonly counts = { hits: 0, misses: 0, evictions: 0 };
 
@@ -50,6 +52,7 @@ export class AnswerCache {
         if (reason === "evict") this.counts.evictions++;
       },
     });
+    this.currentHeight = client.currentHeight?.bind(client);
     this.unwatch = client.watchHeights?.((latest) => this.onHeight(latest)) ?? (() => undefined);
   }
 
@@ -62,6 +65,7 @@ export class AnswerCache {
       return next() as Promise<void>;
     }
     const reused = this.answers.get(key);
+    if (reused && this.heightMoved()) return next() as Promise<void>;
     if (reused) {
       this.counts.hits++;
       (ctx.state as { fromCache?: boolean }).fromCache = true;
@@ -101,6 +105,14 @@ export class AnswerCache {
     if (this.asked[slot] === hash) return true;
     this.asked[slot] = hash;
     return false;
+  }
+
+  /** Whether the height moved though its notice has not come yet: then it is taken as come (nothing kept is reused). */
+  private heightMoved(): boolean {
+    const current = this.currentHeight?.();
+    if (current === undefined || current === this.latest) return false;
+    this.onHeight(current);
+    return true;
   }
 
   private onHeight(latest: number | undefined): void {
