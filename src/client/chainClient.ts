@@ -90,12 +90,6 @@ export interface ChainClient {
   blockResults?(height: number): Promise<Record<string, unknown>>;
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
-  /**
-   * The latest committed height, read now and exact at this instant: offered by
-   * a client whose height notices can lag a commit that others already saw (a
-   * REST worker's); an answer is reused only while it is the reused answer's height.
-   */
-  currentHeight?(): number;
   /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */
   watchHeights?(listener: HeightListener): () => void;
   /**

@@ -1,11 +1,14 @@
 import type { ChainClient } from "../client/chainClient.js";
-import { SharedHeightWriter } from "../client/sharedHeight.js";
+import { SharedHeight } from "../client/sharedHeight.js";
 import type { EmbeddedNode } from "../node/embeddedNode.js";
 import type { Registry } from "prom-client";
 import type { RunningServer } from "../util/runningServer.js";
 import type { WorkerJob } from "../workers/messages.js";
 import { serveNodeCalls } from "../workers/nodeCalls.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
+
+/** The main process's slot of the shared height file. */
+const MAIN_SLOT = 0;
 
 /**
  * `start` with api.workers > 1: the REST server in `count` workers that read
@@ -18,14 +21,14 @@ export async function startNodeRestWorkers(
   node: EmbeddedNode,
   client: ChainClient,
   count: number,
-  job: Omit<WorkerJob, "command" | "heightFile">,
+  job: Omit<WorkerJob, "command" | "heightFile" | "heightSlots">,
   registry: Registry | undefined,
 ): Promise<RunningServer> {
-  const height = SharedHeightWriter.create();
-  height.write(node.height);
+  const height = SharedHeight.create(count + 1);
+  height.write(MAIN_SLOT, node.height);
   let tell: (latest: number) => void = () => undefined;
   const onHeight = (latest: number) => {
-    height.write(latest);
+    height.write(MAIN_SLOT, latest);
     tell(latest);
   };
   node.prependListener("commit", onHeight);
@@ -33,11 +36,11 @@ export async function startNodeRestWorkers(
   const stopWatching = () => {
     node.off("commit", onHeight);
     node.off("pruned", onHeight);
-    height.remove();
   };
   try {
     const workers = await startRestWorkers(count, {
-      job: { ...job, command: "start", heightFile: height.file },
+      job: { ...job, command: "start" },
+      height,
       onFork: (worker) => serveNodeCalls(worker, client),
       registry,
     });
@@ -50,7 +53,7 @@ export async function startNodeRestWorkers(
       },
     };
   } catch (err) {
-    stopWatching();
+    stopWatching(); // the workers removed the height file
     throw err;
   }
 }

@@ -9,7 +9,7 @@ import type {
   TxResult,
   TxSearchResult,
 } from "../client/chainClient.js";
-import { SharedHeightReader } from "../client/sharedHeight.js";
+import type { SharedHeight } from "../client/sharedHeight.js";
 import type { MainLink } from "./mainLink.js";
 import type { CalledMethod, MainToWorker } from "./messages.js";
 
@@ -17,21 +17,19 @@ import type { CalledMethod, MainToWorker } from "./messages.js";
  * ChainClient of a REST worker in `start`: each call runs on the node's
  * process (the embedded node's store has one opener), over the cluster's
  * message channel with structured-clone serialization (bytes stay bytes).
- * Heights come as messages at each commit and, exact at any instant, from
- * the shared height file (`currentHeight`), read before an answer is reused.
+ * Heights come as messages at each commit (and, exact at any instant, in the
+ * shared height file, which the answer cache reads before it reuses an answer).
  * Calls in flight are bounded by the requests the worker answers at once.
  */
 export class ChannelClient implements ChainClient {
   readonly address = "node process";
   private readonly heightListeners = new Set<HeightListener>();
   private readonly subscriptions = new Map<number, EventListener>();
-  private readonly height: SharedHeightReader;
 
   constructor(
     private readonly link: MainLink,
-    heightFile: string,
+    private readonly height: SharedHeight,
   ) {
-    this.height = new SharedHeightReader(heightFile);
     link.on((message) => this.receive(message));
   }
 
@@ -60,13 +58,9 @@ export class ChannelClient implements ChainClient {
     return this.call("status", []) as Promise<StatusResult>;
   }
 
-  currentHeight(): number {
-    return this.height.read();
-  }
-
   watchHeights(listener: HeightListener): () => void {
     this.heightListeners.add(listener);
-    listener(this.currentHeight());
+    listener(this.height.read()); // the main process wrote it before it started this worker
     return () => this.heightListeners.delete(listener);
   }
 

@@ -42,8 +42,11 @@ export interface WorkerJob {
   names?: string;
   /** start: config.toml's subscription bounds, for GET /events. */
   eventLimits?: { maxClients: number; maxPerClient: number };
-  /** start: the SharedHeightWriter's file. */
-  heightFile?: string;
+  /** The SharedHeight file (slot 0: the main process's; slot 1 + index: each worker's) and its slots. */
+  heightFile: string;
+  heightSlots: number;
 }
 
 export const WORKER_JOB_VARIABLE = "CHAIN_REST_WORKER_JOB";
+/** The worker's place, 0 to api.workers - 1 (a worker started again in place of one that died takes its place). */
+export const WORKER_INDEX_VARIABLE = "CHAIN_REST_WORKER_INDEX";

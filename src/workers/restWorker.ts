@@ -1,4 +1,3 @@
-import cluster from "node:cluster";
 import { AggregatorRegistry, type Registry } from "prom-client";
 import { Codec } from "../codec/codec.js";
 import { startRestServer, type RestOperations } from "../commands/restServer.js";
@@ -8,7 +7,8 @@ import { useNames } from "../names/activeNames.js";
 import { flushLogger } from "../telemetry/logger.js";
 import { ChannelClient } from "./channelClient.js";
 import { MainLink, processChannel } from "./mainLink.js";
-import { WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
+import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
+import { SharedHeight } from "../client/sharedHeight.js";
 
 /**
  * A REST worker of `start` or `gateway` (api.workers > 1): the same REST
@@ -21,11 +21,19 @@ async function runWorker(job: WorkerJob): Promise<void> {
   const { app } = job;
   useNames(job.names ?? app.names); // before the proto tree and the tables load
   const ops = operations(app, job.logFormat, job.command);
-  const restOperations: RestOperations = { ...ops, eventLimits: job.eventLimits, workerId: cluster.worker!.id, metricsOf: () => metricsOfAll(link) };
+  const index = Number(process.env[WORKER_INDEX_VARIABLE]);
+  const height = new SharedHeight(job.heightFile, job.heightSlots);
+  const restOperations: RestOperations = {
+    ...ops,
+    eventLimits: job.eventLimits,
+    workerId: index + 1,
+    metricsOf: () => metricsOfAll(link),
+    sharedHeight: { read: () => height.read(), tell: (latest) => height.write(1 + index, latest) },
+  };
   let stopClient = () => {};
   let rest;
   if (job.command === "start") {
-    rest = await startRestServer(app.api, app["bech32-prefix"], new ChannelClient(link, job.heightFile!), new Codec(), undefined, restOperations);
+    rest = await startRestServer(app.api, app["bech32-prefix"], new ChannelClient(link, height), new Codec(), undefined, restOperations);
   } else {
     const upstream = await gatewayClient(app, job.node!, ops.telemetry);
     stopClient = () => upstream.stop();

@@ -1,8 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import type { Registry } from "prom-client";
+import { SharedHeight } from "../client/sharedHeight.js";
 import type { RunningServer } from "../util/runningServer.js";
-import { WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
+import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
 
 /** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight (a worker idles at about 60 MB). */
 const WORKER_HEAP_MB = 256;
@@ -12,8 +13,10 @@ const CLOSE_WAIT_MS = 10_000;
 const RESTART_DELAY_MS = 1_000;
 
 export interface RestWorkersOptions {
-  /** What each worker runs. */
-  job: WorkerJob;
+  /** What each worker runs (the height file is added here). */
+  job: Omit<WorkerJob, "heightFile" | "heightSlots">;
+  /** The heights the processes share, `count + 1` slots (made here when absent); removed at close. */
+  height?: SharedHeight;
   /** Called for each worker as it is forked (start: the node's side of its channel). */
   onFork?(worker: Worker): void;
   /** This process's own metrics, summed with the workers' on GET /metrics. */
@@ -37,13 +40,15 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
     serialization: "advanced", // structured clone: query bytes cross as bytes, not JSON arrays
     execArgv: [...process.execArgv, `--max-old-space-size=${WORKER_HEAP_MB + options.job.app.api["answer-cache-mb"]}`],
   });
+  const height = options.height ?? SharedHeight.create(count + 1);
+  const job: WorkerJob = { ...options.job, heightFile: height.file, heightSlots: height.slots };
   const workers = new Set<Worker>();
   const metrics = new MetricsGathering(workers, options.registry);
   let closing = false;
   let url = "";
 
-  const fork = (): Promise<string> => {
-    const worker = cluster.fork({ [WORKER_JOB_VARIABLE]: JSON.stringify(options.job) });
+  const fork = (index: number): Promise<string> => {
+    const worker = cluster.fork({ [WORKER_JOB_VARIABLE]: JSON.stringify(job), [WORKER_INDEX_VARIABLE]: String(index) });
     workers.add(worker);
     options.onFork?.(worker);
     return new Promise((resolve, reject) => {
@@ -61,7 +66,7 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
         if (closing) return;
         console.error(`[rest] worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
         setTimeout(() => {
-          if (!closing) fork().catch((err: unknown) => console.error("[rest] a worker could not start again:", err));
+          if (!closing) fork(index).catch((err: unknown) => console.error("[rest] a worker could not start again:", err));
         }, RESTART_DELAY_MS);
       });
     });
@@ -70,9 +75,10 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
   const close = async () => {
     closing = true;
     await Promise.all([...workers].map((worker) => stopWorker(worker)));
+    height.remove();
   };
   try {
-    url = (await Promise.all(Array.from({ length: count }, fork)))[0]!;
+    url = (await Promise.all(Array.from({ length: count }, (_, index) => fork(index))))[0]!;
   } catch (err) {
     await close();
     throw err;
