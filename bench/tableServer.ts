@@ -33,6 +33,7 @@ const api = {
   "rate-limit": 0,
   "rate-limit-burst": 0,
   "trusted-proxies": "",
+  workers: 1,
   "rpc-read-timeout": 10,
   "rpc-write-timeout": 0,
   "rpc-max-body-bytes": 1_000_000,

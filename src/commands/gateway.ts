@@ -1,14 +1,13 @@
-import { RpcClient } from "../client/rpcClient.js";
 import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames, names } from "../names/activeNames.js";
-import { detectNodeNames } from "../http/nodeNames.js";
-import { MeteredClient } from "../client/meteredClient.js";
-import { nodeReadiness } from "../http/readiness.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { operations } from "./operations.js";
+import { gatewayClient } from "./gatewayClient.js";
+import { workerCount } from "./workerCount.js";
+import { startRestWorkers } from "../workers/restWorkers.js";
 
 export interface GatewayOptions {
   home: string;
@@ -25,26 +24,30 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   if (!/^https?:\/\/[^/]+/.test(options.node)) throw new Error(`--node must be an http(s) URL such as http://127.0.0.1:26657, got "${options.node}"`);
   const app = loadAppConfig(options.home);
   if (options.apiAddress) app.api.address = options.apiAddress;
-  const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
+  const workers = workerCount(app.api.workers);
+  if (workers > 1) {
+    // each worker asks the node itself (its own RPC client and NewBlock subscription); this process only hands out connections
+    const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: options.node, names: options.names };
+    const rest = await startRestWorkers(workers, { job });
+    onShutdown(() => rest.close());
+    console.log(`REST server: ${rest.url} (${workers} workers)`);
+    console.log(`node RPC:    ${options.node}`);
+    return;
+  }
   useNames(options.names ?? app.names); // before the proto tree and the tables load
   const ops = operations(app, options.logFormat ?? "text", "gateway");
-  const rpc = new RpcClient(options.node, timeoutMs);
-  // Ready while the node answers and the NewBlock subscription (the answer cache's, or the one held below) is up.
-  const client = new MeteredClient(rpc, ops.telemetry);
-  const nodeNames = await detectNodeNames(client); // once, at start
-  const rest = await startRestServer(app.api, app["bech32-prefix"], client, new Codec(), nodeNames, {
+  const upstream = await gatewayClient(app, options.node, ops.telemetry);
+  const rest = await startRestServer(app.api, app["bech32-prefix"], upstream.client, new Codec(), upstream.nodeNames, {
     ...ops,
-    readiness: nodeReadiness(client, () => client.subscriptionUp()),
+    readiness: upstream.readiness,
   });
-  // The queries go over the node's websocket that a height watch holds open; answer reuse holds one, else this does.
-  const unwatch = app.api["answer-cache-mb"] > 0 ? undefined : client.watchHeights!(() => undefined);
   onShutdown(async () => {
-    unwatch?.();
+    upstream.stop();
     await rest.close();
     await flushLogger(ops.logger);
   });
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
-  if (nodeNames && nodeNames !== names().profile)
-    console.log(`warning: the node speaks the "${nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
+  if (upstream.nodeNames && upstream.nodeNames !== names().profile)
+    console.log(`warning: the node speaks the "${upstream.nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
 }

@@ -1,7 +1,7 @@
 import type { ChainClient } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
 import type { ApiConfig } from "../config/appConfig.js";
-import { AnswerCache } from "../http/answerCache.js";
+import { AnswerCache, type HeightExchange } from "../http/answerCache.js";
 import { DEFAULT_EVENT_STREAM_LIMITS, EventStreams, type EventStreamLimits } from "../http/eventStream.js";
 import { healthRoutes, type ReadinessCheck } from "../http/health.js";
 import { metricsRoute } from "../http/metricsRoute.js";
@@ -11,6 +11,7 @@ import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { listen } from "../http/httpServer.js";
+import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import type { RunningServer } from "../util/runningServer.js";
@@ -29,6 +30,12 @@ export interface RestOperations {
   readiness?: ReadinessCheck;
   /** The bounds of GET /events (default: config.toml's defaults). */
   eventLimits?: Partial<EventStreamLimits>;
+  /** A REST worker's number (api.workers > 1), named by each answer's X-Chain-Rest-Worker header. */
+  workerId?: number;
+  /** REST workers: the height all processes know, for the answer cache (answerCache.ts HeightExchange). */
+  sharedHeight?: HeightExchange;
+  /** What GET /metrics serves (REST workers: every process's metrics summed; default: the telemetry's own). */
+  metricsOf?: () => Promise<Registry>;
 }
 
 /** Starts the REST server on api.address in front of `client`. */
@@ -42,7 +49,7 @@ export async function startRestServer(
 ): Promise<RunningServer> {
   const tables = compileTables(codec);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
-  const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes) : undefined;
+  const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes, operations.sharedHeight) : undefined;
   const { telemetry, requestLog } = operations;
   const families = telemetry ? requestFamilies(telemetry) : undefined;
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
@@ -58,7 +65,8 @@ export async function startRestServer(
     meter: meter?.middleware,
     health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
     events: events.middleware,
-    metrics: telemetry ? metricsRoute(telemetry) : undefined,
+    metrics: telemetry ? metricsRoute(telemetry, operations.metricsOf) : undefined,
+    workerId: operations.workerId,
     cacheMaxAge: api["cache-max-age"],
   });
   const server = await listen(app, api);

@@ -19,6 +19,8 @@ import { operateNode } from "./nodeOperations.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
 import { parseForkFund } from "../node/fork/forkPoint.js";
+import { workerCount } from "./workerCount.js";
+import { startNodeRestWorkers } from "./nodeRestWorkers.js";
 
 export interface StartOptions {
   home: string;
@@ -78,9 +80,18 @@ export async function start(options: StartOptions): Promise<void> {
   });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const rest = app.api.enable
-    ? await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits })
-    : undefined;
+  const workers = workerCount(app.api.workers);
+  const rest = !app.api.enable
+    ? undefined
+    : workers > 1
+      ? await startNodeRestWorkers(
+          node,
+          client,
+          workers,
+          { app, logFormat: options.logFormat ?? "text", eventLimits: subscriptionLimits },
+          ops.telemetry?.registry,
+        )
+      : await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits });
   if (rest) servers.push(rest);
   const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
   if (faucet) servers.push(faucet);
@@ -99,7 +110,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
   if (!node.forkPoint) await printAccounts(options.home); // a fork's accounts are the remote's and the --fork-fund ones
-  console.log(rest ? `REST server: ${rest.url}` : "REST server: disabled (api.enable = false)");
+  console.log(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
   if (faucet) console.log(`faucet:      ${faucet.url}`);
 }

@@ -127,6 +127,18 @@ export const APP_SETTINGS = {
         meaning:
           "comma-separated addresses of proxies in front whose `X-Forwarded-For` names the client, for `api.rate-limit` (none by default: the peer is the client)",
       },
+      workers: {
+        default: 1,
+        integer: true,
+        rules: { type: ["integer", "string"], minimum: 1, maximum: 256, pattern: "^auto$" },
+        expected: 'an integer from 1 to 256, or "auto" (one per core)',
+        comment: [
+          'Processes that serve the REST port together ("auto" = one per core; 1 = the REST server runs',
+          "in the main process). Each has its own answer cache, connection limits and rate limit buckets.",
+        ],
+        meaning:
+          'processes serving the REST port together, sharing its listening socket (`"auto"`: one per core; `1`: the REST server runs in the main process); answer cache, connection limits and rate limit are per worker, metrics are summed; see [Every core: api.workers](#every-core-apiworkers)',
+      },
       "rpc-read-timeout": {
         default: 10,
         integer: true,

@@ -10,8 +10,8 @@ export interface Setting<T extends SettingValue = SettingValue> {
   default: T;
   /** A whole number (JSON Schema "integer"); numbers are otherwise any. */
   integer?: boolean;
-  /** JSON Schema constraints beyond the type. */
-  rules?: { pattern?: string; minimum?: number; maximum?: number; minLength?: number; enum?: string[]; items?: object };
+  /** JSON Schema constraints beyond the type; `type` widens it (a number or a word such as "auto": minimum binds the number, pattern the word). */
+  rules?: { type?: string[]; pattern?: string; minimum?: number; maximum?: number; minLength?: number; enum?: string[]; items?: object };
   /** What a valid value looks like, for the error message ('an integer >= 1'). */
   expected: string;
   /** The comment written above the key in the default file (one line per entry). */

@@ -39,10 +39,21 @@ export class AnswerCache {
   /** The hash of the request last asked in each slot since the height moved (0: none). */
   private readonly asked = new Int32Array(ASKED_SLOTS);
   private readonly unwatch: () => void;
+
   /** For the metrics: GETs answered from memory, GETs that could have been and were not, answers pushed out by newer ones. */
   readonly counts = { hits: 0, misses: 0, evictions: 0 };
 
-  constructor(client: ChainClient, maxBytes: number) {
+  /**
+   * `shared`: with several REST workers, the height every process knows
+   * (SharedHeight): this worker tells it the heights it learns and reads it
+   * before reusing an answer, since its own notice of a commit can come later
+   * than a client who saw the commit elsewhere.
+   */
+  constructor(
+    client: ChainClient,
+    maxBytes: number,
+    private readonly shared?: HeightExchange,
+  ) {
     this.answers = new LRUCache({
       maxSize: maxBytes,
       sizeCalculation: (answer, key) => bodyBytes(answer.body) + key.length + ENTRY_OVERHEAD,
@@ -62,6 +73,7 @@ export class AnswerCache {
       return next() as Promise<void>;
     }
     const reused = this.answers.get(key);
+    if (reused && this.heightMoved()) return next() as Promise<void>;
     if (reused) {
       this.counts.hits++;
       (ctx.state as { fromCache?: boolean }).fromCache = true;
@@ -103,12 +115,28 @@ export class AnswerCache {
     return false;
   }
 
+  /** Whether another process knows a later height than this one's notices told: then it is taken as told (nothing kept is reused). */
+  private heightMoved(): boolean {
+    if (!this.shared || this.latest === undefined) return false;
+    const known = this.shared.read();
+    if (known <= this.latest) return false;
+    this.onHeight(known);
+    return true;
+  }
+
   private onHeight(latest: number | undefined): void {
+    if (latest !== undefined && latest > (this.latest ?? 0)) this.shared?.tell(latest);
     this.latest = latest;
     this.generation++;
     this.answers.clear();
     this.asked.fill(0);
   }
+}
+
+/** The height several processes know (a SharedHeight slot of this process's, and the highest of all). */
+export interface HeightExchange {
+  read(): number;
+  tell(height: number): void;
 }
 
 function bodyBytes(body: string | Buffer): number {

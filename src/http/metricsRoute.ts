@@ -1,4 +1,5 @@
 import type { Context, Middleware, Next } from "koa";
+import type { Registry } from "prom-client";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import { metricsSummary } from "../telemetry/metricsSummary.js";
 
@@ -12,18 +13,19 @@ const SHOWN_FORMAT_CHARS = 64;
  * go-metrics' in-memory sink; any other format, or prometheus while it is off,
  * → 400 `{"error": "failed to gather metrics: ..."}` (v0.41 wrote that error in
  * its legacy REST form). Absent telemetry the path is not served at all.
+ * `registryOf` gives what is served (REST workers: every process's metrics summed).
  */
-export function metricsRoute(telemetry: Telemetry): Middleware {
+export function metricsRoute(telemetry: Telemetry, registryOf: () => Promise<Registry> = () => Promise.resolve(telemetry.registry)): Middleware {
   const startedAt = Date.now();
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.path !== "/metrics" || ctx.method !== "GET") return next() as Promise<void>;
     const format = (new URLSearchParams(ctx.querystring).get("format") ?? "").trim();
     if (format === "prometheus" && telemetry.prometheus) {
       ctx.type = telemetry.registry.contentType;
-      ctx.body = await telemetry.registry.metrics();
+      ctx.body = await (await registryOf()).metrics();
     } else if (format === "" || format === "text") {
       ctx.type = "application/json";
-      ctx.body = JSON.stringify(await metricsSummary(telemetry.registry, startedAt));
+      ctx.body = JSON.stringify(await metricsSummary(await registryOf(), startedAt));
     } else {
       const reason = format === "prometheus" ? "prometheus metrics are not enabled" : `unsupported metrics format: ${format.slice(0, SHOWN_FORMAT_CHARS)}`;
       ctx.status = 400;

@@ -41,12 +41,15 @@ export interface RestAppOptions {
   metrics?: Middleware;
   /** api.cache-max-age: seconds an answer at the latest height may be reused by HTTP caches (0: no-cache, revalidated by ETag). */
   cacheMaxAge?: number;
+  /** A REST worker's number (api.workers > 1): each answer names it in X-Chain-Rest-Worker. */
+  workerId?: number;
 }
 
 /** The REST server's Koa application: both route families, their error bodies, CORS when enabled. */
 export function createRestApp(options: RestAppOptions): Koa {
   const app = new Koa();
   app.silent = true; // errors are answered and logged by the family middleware, not printed by Koa
+  if (options.workerId !== undefined) app.use(nameWorker(String(options.workerId)));
   if (options.meter) app.use(options.meter);
   if (options.cors) {
     // Unlike the real server, the height header may be sent and the answered height read cross-origin.
@@ -80,4 +83,12 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(refusedPathVariables(options.deps));
   app.use(notImplemented);
   return app;
+}
+
+/** Names the worker that answers: which process served a request is otherwise invisible behind the shared socket. */
+function nameWorker(id: string): Middleware {
+  return (ctx, next) => {
+    ctx.res.setHeader("X-Chain-Rest-Worker", id);
+    return next();
+  };
 }

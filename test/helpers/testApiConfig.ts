@@ -11,6 +11,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     "rate-limit": 0,
     "rate-limit-burst": 0,
     "trusted-proxies": "",
+    workers: 1,
     "rpc-read-timeout": 10,
     "rpc-write-timeout": 0,
     "rpc-max-body-bytes": 100_000,

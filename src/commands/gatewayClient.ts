@@ -1,0 +1,28 @@
+import type { ChainClient } from "../client/chainClient.js";
+import { MeteredClient } from "../client/meteredClient.js";
+import { RpcClient } from "../client/rpcClient.js";
+import type { AppConfig } from "../config/appConfig.js";
+import type { ReadinessCheck } from "../http/health.js";
+import { detectNodeNames } from "../http/nodeNames.js";
+import { nodeReadiness } from "../http/readiness.js";
+import type { Telemetry } from "../telemetry/telemetry.js";
+
+/** A gateway process's (or gateway worker's) connection to the remote node, and what it learned at start. */
+export interface GatewayClient {
+  client: ChainClient;
+  /** The naming profile the node answers to (asked once, at start). */
+  nodeNames: string | undefined;
+  readiness: ReadinessCheck;
+  /** Ends the height watch held for the websocket, if one is. */
+  stop(): void;
+}
+
+export async function gatewayClient(app: AppConfig, node: string, telemetry: Telemetry | undefined): Promise<GatewayClient> {
+  const timeoutMs = (app.api["rpc-read-timeout"] || 10) * 1000;
+  // Ready while the node answers and the NewBlock subscription (the answer cache's, or the one held below) is up.
+  const client = new MeteredClient(new RpcClient(node, timeoutMs), telemetry);
+  const nodeNames = await detectNodeNames(client);
+  // The queries go over the node's websocket that a height watch holds open; answer reuse holds one, else this does.
+  const unwatch = app.api["answer-cache-mb"] > 0 ? undefined : client.watchHeights!(() => undefined);
+  return { client, nodeNames, readiness: nodeReadiness(client, () => client.subscriptionUp()), stop: () => unwatch?.() };
+}
