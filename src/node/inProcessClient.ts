@@ -173,9 +173,19 @@ export class InProcessClient implements ChainClient {
   /** Follows what the node publishes at each commit, keeping what matches the query. */
   subscribeEvents(query: string, listener: EventListener): Promise<() => void> {
     const parsed = new EventQuery(query);
-    const stop = followPublishedEvents(this.node, (events) => {
+    const stopFollowing = followPublishedEvents(this.node, (events) => {
       for (const event of events) if (parsed.matches(event.events)) listener.event(streamedEvent(parsed.text, event));
     });
+    // a revert ends the subscription, as the node's websocket ends its own (websocket.ts)
+    const onReverted = (height: number) => {
+      stop();
+      listener.end(`the dev chain was reverted to height ${height}`);
+    };
+    const stop = () => {
+      stopFollowing();
+      this.node.off("reverted", onReverted);
+    };
+    this.node.on("reverted", onReverted);
     return Promise.resolve(stop);
   }
 

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import nodeHttp from "node:http";
 import { makeCosmoshubPath } from "@cosmjs/amino";
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { coins, SigningStargateClient, StargateClient, type StdFee } from "@cosmjs/stargate";
@@ -66,6 +67,7 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
 
     const socket = await rpcSocket(`${chain.node.rpcUrl.replace(/^http/, "ws")}/websocket`);
     expect((await socket.call("subscribe", { query: "tm.event='NewBlock'" })).result).to.deep.equal({});
+    const stream = await eventStream(`${chain.node.restUrl}/events?query=${encodeURIComponent("tm.event='NewBlock'")}`);
 
     const sent = await sender.sendTokens(from, to, coins(777, "uhub"), FEE);
     expect(sent.code, sent.rawLog).to.equal(0);
@@ -101,6 +103,8 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     expect(cancelled.error).to.deep.include({ code: -32000, message: "Server error" });
     expect(cancelled.error!.data).to.equal(`subscription was cancelled (reason: the dev chain was reverted to height ${snapshotHeight})`);
     socket.socket.close();
+    // the REST server's event stream ends too, saying why (EventSource then reconnects)
+    expect(await stream.ended).to.include(`: the dev chain was reverted to height ${snapshotHeight}\n\n`);
 
     // the same transaction may be sent again: it lands at a reused height, in a block of its own
     const again = await sender.sendTokens(from, to, coins(777, "uhub"), FEE);
@@ -164,3 +168,17 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     }
   });
 });
+
+/** A GET of a server-sent event stream: resolves once its head came; `ended` gives the whole text once the server ends it. */
+function eventStream(url: string): Promise<{ ended: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    nodeHttp
+      .get(url, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        resolve({ ended: new Promise((done) => res.on("end", () => done(text))) });
+      })
+      .on("error", reject);
+  });
+}
