@@ -26,9 +26,12 @@ export interface ExportOptions {
  * is refused (LevelDB allows one process); stop the node first, as with the real export.
  */
 export async function exportHome(options: ExportOptions): Promise<void> {
+  const storeDir = path.join(options.home, "data", "state.db");
+  // checked before app.toml is read, which would write a default one into a home that is not there
+  if (!fs.existsSync(storeDir)) throw new ConfigError(`${storeDir} does not exist: nothing to export (start the node once, or init --genesis)`);
   const app = loadAppConfig(options.home);
   useNames(app.names); // before the proto tree loads
-  const store = await openStopped(path.join(options.home, "data", "state.db"));
+  const store = await openStopped(storeDir);
   try {
     const height = options.height ?? store.latestVersion;
     if (store.latestVersion === 0) throw new ConfigError(`${options.home} has no committed block to export`);
@@ -62,7 +65,6 @@ export async function exportHome(options: ExportOptions): Promise<void> {
 }
 
 async function openStopped(dir: string): Promise<VersionedStore> {
-  if (!fs.existsSync(dir)) throw new ConfigError(`${dir} does not exist: nothing to export (start the node once, or init --genesis)`);
   try {
     return await VersionedStore.open(dir);
   } catch (err) {

@@ -82,6 +82,14 @@ describe("e2e: export and a new chain from the export", function () {
     await started?.proc.stop();
   });
 
+  it("refuses a home without a store, and writes nothing into it", async () => {
+    const empty = path.join(tempDir(), "empty-home");
+    const run = await runCliToEnd(["export", "--home", empty]);
+    expect(run.code).to.equal(1);
+    expect(run.output).to.include("does not exist: nothing to export");
+    expect(fs.existsSync(empty)).to.equal(false);
+  });
+
   it("refuses the home of a running node, saying to stop it", async () => {
     const run = await runCliToEnd(["export", "--home", home]);
     expect(run.code).to.equal(1);
