@@ -224,6 +224,18 @@ export async function startBareKoa(bodies: Map<string, string>, dir: string): Pr
   return { server, url };
 }
 
+/** CPU seconds (user + system, all threads) the process has used. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** CPU seconds of a process and its living children (a server's REST workers), from /proc. */
+export function treeCpuSeconds(pid: number): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return cpuSeconds(pid) + children.reduce((sum, child) => sum + treeCpuSeconds(child), 0);
+}
+
 /** Resident memory of a process, from /proc (Linux): now and its peak, in MB. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
