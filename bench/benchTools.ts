@@ -230,10 +230,15 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
-/** CPU seconds of a process and its living children (a server's REST workers), from /proc. */
-export function treeCpuSeconds(pid: number): number {
+/** A process and its living descendants (a server's REST workers), from /proc. */
+export function processTree(pid: number): number[] {
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  return cpuSeconds(pid) + children.reduce((sum, child) => sum + treeCpuSeconds(child), 0);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds of a process and its descendants. */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + cpuSeconds(each), 0);
 }
 
 /** Resident memory of a process, from /proc (Linux): now and its peak, in MB. */

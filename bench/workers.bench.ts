@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { prepareHome, editConfig, type BenchHome } from "./benchHome.js";
-import { child, CLI, load, machine, record, scratchDir, startChainRest, treeCpuSeconds, type Child } from "./benchTools.js";
+import { child, CLI, load, machine, processTree, record, scratchDir, startChainRest, treeCpuSeconds, type Child } from "./benchTools.js";
 
 const SLICES = 6;
 const SLICE_SECONDS = 2;
@@ -32,12 +32,6 @@ interface Target {
   stop(): Promise<void>;
 }
 
-/** The process and its descendants. */
-function tree(pid: number): number[] {
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  return [pid, ...children.flatMap(tree)];
-}
-
 function pin(pids: number[], cpus: string): void {
   for (const pid of pids) execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
 }
@@ -47,7 +41,7 @@ async function startCopy(bench: BenchHome, dir: string, name: string, workers: n
   fs.cpSync(bench.home, home, { recursive: true });
   editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
   const server = await startChainRest(home);
-  pin(tree(server.node.proc.pid!), cpus);
+  pin(processTree(server.node.proc.pid!), cpus);
   return { name, url: server.restUrl, rpcUrl: server.rpcUrl, pids: [server.node.proc.pid!], stop: () => server.node.stop() };
 }
 
@@ -60,7 +54,7 @@ async function startGatewayWorkers(dir: string, node: Target & { rpcUrl: string 
   editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
   const again = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
   const url = (await again.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
-  pin(tree(again.proc.pid!), cpus);
+  pin(processTree(again.proc.pid!), cpus);
   return { name: `gateway --node, ${workers} workers`, url, pids: [again.proc.pid!, node.pids[0]!], stop: () => again.stop() };
 }
 
