@@ -224,6 +224,23 @@ export async function startBareKoa(bodies: Map<string, string>, dir: string): Pr
   return { server, url };
 }
 
+/** CPU seconds (user + system, all threads) the process has used. */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** A process and its living descendants (a server's REST workers), from /proc. */
+export function processTree(pid: number): number[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds of a process and its descendants. */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + cpuSeconds(each), 0);
+}
+
 /** Resident memory of a process, from /proc (Linux): now and its peak, in MB. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -6,17 +6,10 @@
  * requests, subject and baseline in turns. Answers asked again: the answer
  * cache's and the OpenAPI document, which EncodedBodies compresses once.
  */
-import fs from "node:fs";
 import type { BenchHome } from "./benchHome.js";
-import { get, load, record, startChainRest } from "./benchTools.js";
+import { cpuSeconds, get, load, record, startChainRest } from "./benchTools.js";
 
 const TURNS = 6;
-
-/** CPU seconds (user + system, all threads) the process has used. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
 
 export async function compressionBenchmark(bench: BenchHome): Promise<void> {
   console.log("\ncompression: server CPU per request, the same answers with and without Accept-Encoding");

@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast compression startup flood genesis search]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast compression workers startup flood genesis search]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
@@ -25,9 +25,10 @@ import { eventSearchBenchmarks } from "./eventSearch.bench.js";
 import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { compressionBenchmark } from "./compression.bench.js";
 import { devChainBenchmarks } from "./devChain.bench.js";
+import { workersBenchmark } from "./workers.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "compression", "startup", "flood", "genesis", "search", "devchain"];
+const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain"];
 const args = process.argv.slice(2);
 const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
 const chosen = names.length > 0 ? names : ALL;
@@ -48,6 +49,7 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
 }
 
 if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
+if (runs("workers")) await workersBenchmark(await prepareHome(dir, 30_000, 10, 2), dir);
 
 if (runs("soak")) {
   const minutes = soakMinutes(args);

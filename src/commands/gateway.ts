@@ -2,10 +2,10 @@ import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
 import { startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
-import { useNames, names } from "../names/activeNames.js";
+import { useNames } from "../names/activeNames.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { operations } from "./operations.js";
-import { gatewayClient } from "./gatewayClient.js";
+import { gatewayClient, namesMismatchWarning } from "./gatewayClient.js";
 import { workerCount } from "./workerCount.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
 
@@ -48,6 +48,6 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   });
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
-  if (upstream.nodeNames && upstream.nodeNames !== names().profile)
-    console.log(`warning: the node speaks the "${upstream.nodeNames}" names, this gateway the "${names().profile}" names: every request is answered 502`);
+  const warning = namesMismatchWarning(upstream.nodeNames);
+  if (warning) console.log(warning);
 }

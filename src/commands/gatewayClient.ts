@@ -6,6 +6,7 @@ import type { ReadinessCheck } from "../http/health.js";
 import { detectNodeNames } from "../http/nodeNames.js";
 import { nodeReadiness } from "../http/readiness.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
+import { names } from "../names/activeNames.js";
 
 /** A gateway process's (or gateway worker's) connection to the remote node, and what it learned at start. */
 export interface GatewayClient {
@@ -25,4 +26,12 @@ export async function gatewayClient(app: AppConfig, node: string, telemetry: Tel
   // The queries go over the node's websocket that a height watch holds open; answer reuse holds one, else this does.
   const unwatch = app.api["answer-cache-mb"] > 0 ? undefined : client.watchHeights!(() => undefined);
   return { client, nodeNames, readiness: nodeReadiness(client, () => client.subscriptionUp()), stop: () => unwatch?.() };
+}
+
+/** The start-up warning when the node speaks another naming profile than this gateway (every request is then answered 502). */
+export function namesMismatchWarning(nodeNames: string | undefined): string | undefined {
+  const own = names().profile;
+  return nodeNames && nodeNames !== own
+    ? `warning: the node speaks the "${nodeNames}" names, this gateway the "${own}" names: every request is answered 502`
+    : undefined;
 }

@@ -1,3 +1,4 @@
+import { batchedSender, eachMessage } from "./batching.js";
 import type { MainToWorker, WorkerToMain } from "./messages.js";
 import { receivedError } from "./sentErrors.js";
 
@@ -7,11 +8,11 @@ export interface WorkerChannel {
   onMessage(listener: (message: MainToWorker) => void): void;
 }
 
-/** A cluster worker's channel to its main process. */
+/** A cluster worker's channel to its main process (messages sent in batches, batching.ts). */
 export function processChannel(): WorkerChannel {
   return {
-    send: (message) => process.send!(message),
-    onMessage: (listener) => process.on("message", (message) => listener(message as MainToWorker)),
+    send: batchedSender((batch) => process.send!(batch)),
+    onMessage: (listener) => process.on("message", (received) => eachMessage(received, listener)),
   };
 }
 

@@ -1,6 +1,6 @@
-import type { Worker } from "node:cluster";
 import type { ChainClient } from "../client/chainClient.js";
-import { CALLED_METHODS, type MainToWorker, type WorkerToMain } from "./messages.js";
+import { CALLED_METHODS } from "./messages.js";
+import type { WorkerPort } from "./restWorkers.js";
 import { sendableError } from "./sentErrors.js";
 
 const CALLABLE = new Set<string>(CALLED_METHODS);
@@ -10,12 +10,10 @@ const CALLABLE = new Set<string>(CALLED_METHODS);
  * node's client and forwards the events of its subscriptions. A worker's
  * subscriptions end when it exits.
  */
-export function serveNodeCalls(worker: Worker, client: ChainClient): void {
-  const send = (message: MainToWorker) => {
-    if (worker.isConnected()) worker.send(message);
-  };
+export function serveNodeCalls(worker: WorkerPort, client: ChainClient): void {
+  const send = worker.send;
   const subscriptions = new Map<number, () => void>();
-  worker.on("message", (message: WorkerToMain) => {
+  worker.onMessage((message) => {
     if (message.kind === "call") {
       if (!CALLABLE.has(message.method)) return send({ kind: "reply", id: message.id, error: { name: "Error", message: `no method ${message.method}` } });
       const method = (client as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>)[message.method];
@@ -44,7 +42,7 @@ export function serveNodeCalls(worker: Worker, client: ChainClient): void {
       subscriptions.delete(message.id);
     }
   });
-  worker.on("exit", () => {
+  worker.onExit(() => {
     for (const stop of subscriptions.values()) stop();
     subscriptions.clear();
   });

@@ -1,7 +1,7 @@
 import { AggregatorRegistry, type Registry } from "prom-client";
 import { Codec } from "../codec/codec.js";
 import { startRestServer, type RestOperations } from "../commands/restServer.js";
-import { gatewayClient } from "../commands/gatewayClient.js";
+import { gatewayClient, namesMismatchWarning } from "../commands/gatewayClient.js";
 import { operations } from "../commands/operations.js";
 import { useNames } from "../names/activeNames.js";
 import { flushLogger } from "../telemetry/logger.js";
@@ -37,6 +37,8 @@ async function runWorker(job: WorkerJob): Promise<void> {
   } else {
     const upstream = await gatewayClient(app, job.node!, ops.telemetry);
     stopClient = () => upstream.stop();
+    const warning = index === 0 ? namesMismatchWarning(upstream.nodeNames) : undefined; // once, not once per worker
+    if (warning) console.log(warning);
     rest = await startRestServer(app.api, app["bech32-prefix"], upstream.client, new Codec(), upstream.nodeNames, {
       ...restOperations,
       readiness: upstream.readiness,

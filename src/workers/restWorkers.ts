@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Registry } from "prom-client";
 import { SharedHeight } from "../client/sharedHeight.js";
 import type { RunningServer } from "../util/runningServer.js";
+import { batchedSender, eachMessage } from "./batching.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
 
 /** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight (a worker idles at about 60 MB). */
@@ -18,7 +19,7 @@ export interface RestWorkersOptions {
   /** The heights the processes share, `count + 1` slots (made here when absent); removed at close. */
   height?: SharedHeight;
   /** Called for each worker as it is forked (start: the node's side of its channel). */
-  onFork?(worker: Worker): void;
+  onFork?(worker: WorkerPort): void;
   /** This process's own metrics, summed with the workers' on GET /metrics. */
   registry?: Registry;
 }
@@ -26,6 +27,23 @@ export interface RestWorkersOptions {
 export interface RestWorkers extends RunningServer {
   /** Sends a message to every worker (start: the height at each commit). */
   broadcast(message: MainToWorker): void;
+}
+
+/** The main process's side of one worker's channel (messages sent in batches, batching.ts). */
+export interface WorkerPort {
+  send: (message: MainToWorker) => void;
+  onMessage: (listener: (message: WorkerToMain) => void) => void;
+  onExit: (listener: () => void) => void;
+}
+
+function workerPort(worker: Worker): WorkerPort {
+  return {
+    send: batchedSender((batch) => {
+      if (worker.isConnected()) worker.send(batch);
+    }),
+    onMessage: (listener) => worker.on("message", (received) => eachMessage(received, listener)),
+    onExit: (listener) => worker.on("exit", listener),
+  };
 }
 
 /**
@@ -42,22 +60,23 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
   });
   const height = options.height ?? SharedHeight.create(count + 1);
   const job: WorkerJob = { ...options.job, heightFile: height.file, heightSlots: height.slots };
-  const workers = new Set<Worker>();
+  const workers = new Map<Worker, WorkerPort>();
   const metrics = new MetricsGathering(workers, options.registry);
   let closing = false;
   let url = "";
 
   const fork = (index: number): Promise<string> => {
     const worker = cluster.fork({ [WORKER_JOB_VARIABLE]: JSON.stringify(job), [WORKER_INDEX_VARIABLE]: String(index) });
-    workers.add(worker);
-    options.onFork?.(worker);
+    const port = workerPort(worker);
+    workers.set(worker, port);
+    options.onFork?.(port);
     return new Promise((resolve, reject) => {
       let listening = false;
-      worker.on("message", (message: WorkerToMain) => {
+      port.onMessage((message) => {
         if (message.kind === "listening") {
           listening = true;
           resolve(message.url);
-        } else if (message.kind === "metrics") void metrics.reply(worker, message.id);
+        } else if (message.kind === "metrics") void metrics.reply(port, message.id);
         else if (message.kind === "metricsJson") metrics.collected(message.id, message.metrics);
       });
       worker.on("exit", (code, signal) => {
@@ -74,7 +93,7 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
 
   const close = async () => {
     closing = true;
-    await Promise.all([...workers].map((worker) => stopWorker(worker)));
+    await Promise.all([...workers].map(([worker, port]) => stopWorker(worker, port)));
     height.remove();
   };
   try {
@@ -87,13 +106,13 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
     url,
     close,
     broadcast: (message) => {
-      for (const worker of workers) if (worker.isConnected()) worker.send(message);
+      for (const port of workers.values()) port.send(message);
     },
   };
 }
 
 /** Asks a worker to finish its requests and exit; kills it after CLOSE_WAIT_MS. */
-function stopWorker(worker: Worker): Promise<void> {
+function stopWorker(worker: Worker, port: WorkerPort): Promise<void> {
   return new Promise((resolve) => {
     if (worker.isDead()) return resolve();
     const timer = setTimeout(() => worker.kill("SIGKILL"), CLOSE_WAIT_MS);
@@ -101,7 +120,7 @@ function stopWorker(worker: Worker): Promise<void> {
       clearTimeout(timer);
       resolve();
     });
-    if (worker.isConnected()) worker.send({ kind: "close" } satisfies MainToWorker);
+    if (worker.isConnected()) port.send({ kind: "close" });
     else worker.kill();
   });
 }
@@ -112,14 +131,14 @@ class MetricsGathering {
   private readonly waiting = new Map<number, (metrics: object[]) => void>();
 
   constructor(
-    private readonly workers: Set<Worker>,
+    private readonly workers: Map<Worker, WorkerPort>,
     private readonly registry: Registry | undefined,
   ) {}
 
-  async reply(asker: Worker, id: number): Promise<void> {
+  async reply(asker: WorkerPort, id: number): Promise<void> {
     const own = this.registry ? [await this.registry.getMetricsAsJSON()] : [];
-    const theirs = await Promise.all([...this.workers].filter((w) => w.isConnected()).map((w) => this.ask(w)));
-    if (asker.isConnected()) asker.send({ kind: "reply", id, result: [...own, ...theirs] } satisfies MainToWorker);
+    const theirs = await Promise.all([...this.workers].filter(([worker]) => worker.isConnected()).map(([worker, port]) => this.ask(worker, port)));
+    asker.send({ kind: "reply", id, result: [...own, ...theirs] });
   }
 
   collected(id: number, metrics: object[]): void {
@@ -128,7 +147,7 @@ class MetricsGathering {
   }
 
   /** One worker's metrics; an empty list if it exits first. */
-  private ask(worker: Worker): Promise<object[]> {
+  private ask(worker: Worker, port: WorkerPort): Promise<object[]> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const gone = () => {
@@ -140,7 +159,7 @@ class MetricsGathering {
         worker.off("exit", gone);
         resolve(metrics);
       });
-      worker.send({ kind: "collectMetrics", id } satisfies MainToWorker);
+      port.send({ kind: "collectMetrics", id });
     });
   }
 }

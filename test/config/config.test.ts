@@ -23,6 +23,7 @@ describe("configuration files", () => {
       "rate-limit": 0,
       "rate-limit-burst": 0,
       "trusted-proxies": "",
+      workers: 1,
       "rpc-read-timeout": 10,
       "rpc-write-timeout": 0,
       "rpc-max-body-bytes": 1000000,
@@ -75,6 +76,22 @@ describe("configuration files", () => {
     const h = home();
     const file = writeFile(h, "config/app.toml", '[api]\naddress = "localhost"\n');
     expect(() => loadAppConfig(h)).to.throw(ConfigError, `${file}: key "api.address" must be an address like "tcp://0.0.0.0:1317" (got "localhost")`);
+  });
+
+  it('reads api.workers as a number from 1 or "auto", and refuses anything else', () => {
+    for (const [text, value] of [
+      ["2", 2],
+      ['"auto"', "auto"],
+    ] as const) {
+      const h = home();
+      writeFile(h, "config/app.toml", `[api]\nworkers = ${text}\n`);
+      expect(loadAppConfig(h).api.workers).to.equal(value);
+    }
+    for (const text of ["0", "1.5", '"2"', '"all"', "257"]) {
+      const h = home();
+      const file = writeFile(h, "config/app.toml", `[api]\nworkers = ${text}\n`);
+      expect(() => loadAppConfig(h), text).to.throw(ConfigError, `${file}: key "api.workers" must be an integer from 1 to 256, or "auto" (one per core)`);
+    }
   });
 
   it("stops on a file that is not TOML", () => {

@@ -52,6 +52,25 @@ async function askEveryWorker(route: string, workers: number, times: number): Pr
   return answers;
 }
 
+/** Opens GET /events on a connection of its own; resolves with the worker that answered and the first event's data line. */
+function firstEvent(url: string): Promise<{ worker: string; event: Promise<string>; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const req = httpClient.get(url, { agent: false }, (res) => {
+      let text = "";
+      const event = new Promise<string>((found) => {
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+          const data = /^data: (.*)$/m.exec(text);
+          if (data) found(data[1]!);
+        });
+      });
+      resolve({ worker: String(res.headers[WORKER_HEADER]), event, close: () => req.destroy() });
+    });
+    req.on("error", reject);
+  });
+}
+
 interface Server {
   restUrl: string;
   rpcUrl: string;
@@ -77,10 +96,11 @@ const WORKERS = 2;
 describe("e2e: api.workers = 2 (REST workers sharing the listening socket)", function () {
   this.timeout(180_000);
 
-  const cases: Array<{ title: string; start: () => Promise<Server>; commitsVia: Array<"rest" | "rpc"> }> = [
+  const cases: Array<{ title: string; start: () => Promise<Server>; commitsVia: Array<"rest" | "rpc">; events?: boolean }> = [
     {
       title: "start",
       commitsVia: ["rest", "rpc", "rest"],
+      events: true, // subscriptions cross the channel to the node's process
       start: async () => {
         const home = path.join(tempDir(), "home");
         expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
@@ -115,7 +135,7 @@ describe("e2e: api.workers = 2 (REST workers sharing the listening socket)", fun
     },
   ];
 
-  for (const { title, start, commitsVia } of cases) {
+  for (const { title, start, commitsVia, events } of cases) {
     describe(title, () => {
       let server: Server;
       before(async () => {
@@ -153,6 +173,29 @@ describe("e2e: api.workers = 2 (REST workers sharing the listening socket)", fun
         });
         expect(balances).to.equal(asked);
       });
+
+      if (events)
+        it("GET /events streams the node's events from every worker", async () => {
+          const [c, d] = await Promise.all([testSigner(TEST_MNEMONIC, 2), testSigner(TEST_MNEMONIC, 3)]);
+          const query = encodeURIComponent(`tm.event='Tx' AND transfer.recipient='${d.address}'`);
+          const streams = new Map<string, Awaited<ReturnType<typeof firstEvent>>>();
+          while (streams.size < WORKERS) {
+            const stream = await firstEvent(`${server.restUrl}/events?query=${query}`);
+            if (streams.has(stream.worker)) stream.close();
+            else streams.set(stream.worker, stream);
+          }
+          try {
+            const tx = Buffer.from(await directTx(c, { messages: [send(c.address, d.address, "555")], sequence: 0, accountNumber: 2 })).toString("base64");
+            const r = await ask(`${server.restUrl}/core/tx/v1beta1/txs`, "POST", JSON.stringify({ tx_bytes: tx, mode: "BROADCAST_MODE_BLOCK" }));
+            expect(r.body.tx_response?.code, JSON.stringify(r.body)).to.equal(0);
+            for (const [worker, stream] of streams) {
+              const event = JSON.parse(await stream.event) as { data: { type: string } };
+              expect(event.data.type, `worker ${worker}`).to.equal("tendermint/event/Tx");
+            }
+          } finally {
+            for (const stream of streams.values()) stream.close();
+          }
+        });
     });
   }
 });

@@ -1,0 +1,126 @@
+/**
+ * api.workers: server CPU per request and throughput of `chain-rest start`
+ * with 1 and 2 REST workers (and `gateway --node` with 2), all started from
+ * copies of one home and measured in alternating slices (a load change falls
+ * on all alike). CPU = user + system time of the server's process and its
+ * workers (and, for the gateway, of the node it asks), from /proc, around
+ * each slice, after a warm-up. The load generator (this process, autocannon) is pinned to CPU
+ * 0; the "pinned" servers to CPU 1, so their CPU per request compares one
+ * worker and two on the same core (the cost of coordination), and the
+ * unpinned two-worker server shows what a second core gives while it shares
+ * CPU 0 with the load generator.
+ *
+ *   npx tsx bench/workers.bench.ts [accounts=30000]    (also npm run bench -- workers)
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { prepareHome, editConfig, type BenchHome } from "./benchHome.js";
+import { child, CLI, load, machine, processTree, record, scratchDir, startChainRest, treeCpuSeconds, type Child } from "./benchTools.js";
+
+const SLICES = 6;
+const SLICE_SECONDS = 2;
+/** Load on each target before its slices: every worker compiles its own hot code (JIT), and two workers compile it twice. */
+const WARM_UP_SECONDS = 4;
+const CONNECTIONS = 16;
+
+interface Target {
+  name: string;
+  url: string;
+  /** The processes whose CPU the requests cost (a server's tree; a gateway's and its node's). */
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+function pin(pids: number[], cpus: string): void {
+  for (const pid of pids) execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+}
+
+async function startCopy(bench: BenchHome, dir: string, name: string, workers: number, cpus: string): Promise<Target & { rpcUrl: string }> {
+  const home = path.join(dir, name);
+  fs.cpSync(bench.home, home, { recursive: true });
+  editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
+  const server = await startChainRest(home);
+  pin(processTree(server.node.proc.pid!), cpus);
+  return { name, url: server.restUrl, rpcUrl: server.rpcUrl, pids: [server.node.proc.pid!], stop: () => server.node.stop() };
+}
+
+async function startGatewayWorkers(dir: string, node: Target & { rpcUrl: string }, workers: number, cpus: string): Promise<Target> {
+  const home = path.join(dir, "gateway");
+  fs.mkdirSync(path.join(home, "config"), { recursive: true });
+  const gateway: Child = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+  await gateway.waitFor(/node RPC:/); // app.toml now written with its defaults
+  await gateway.stop();
+  editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
+  const again = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+  const url = (await again.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
+  pin(processTree(again.proc.pid!), cpus);
+  return { name: `gateway --node, ${workers} workers`, url, pids: [again.proc.pid!, node.pids[0]!], stop: () => again.stop() };
+}
+
+export async function workersBenchmark(bench: BenchHome, dir: string): Promise<void> {
+  console.log(`\nworkers: server CPU per request and throughput, 1 and 2 REST workers (${machine()})`);
+  pin([process.pid], "0"); // the load generator
+  const one = await startCopy(bench, dir, "start, 1 worker (CPU 1)", 1, "1");
+  const twoPinned = await startCopy(bench, dir, "start, 2 workers (both on CPU 1)", 2, "1");
+  const two = await startCopy(bench, dir, "start, 2 workers (CPUs 0-1)", 2, "0-1");
+  const gateway = await startGatewayWorkers(dir, one, 2, "1");
+  const targets: Target[] = [one, twoPinned, two, gateway];
+  const hot = `/core/bank/v1beta1/balances/${bench.addresses[0]}`;
+  // each request another account, never asked before on that server (the answer cache keeps nothing for it)
+  const next = targets.map(() => 1);
+  const cold = (t: number) => () => `/core/bank/v1beta1/balances/${bench.addresses[next[t]!++ % bench.addresses.length]}`;
+  try {
+    for (const [kind, pathOf] of [
+      ["hot balance (the answer cache)", () => () => hot],
+      ["cold balance (another account each time: a node read)", cold],
+    ] as const) {
+      for (const [t, target] of targets.entries()) await load(target.url, pathOf(t), { duration: WARM_UP_SECONDS, connections: CONNECTIONS });
+      const totals = targets.map(() => ({ cpu: 0, requests: 0, seconds: 0 }));
+      for (let slice = 0; slice < SLICES; slice++) {
+        const order = slice % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
+        for (const t of order) {
+          const target = targets[t]!;
+          const cpuBefore = target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+          const run = await load(target.url, pathOf(t), { duration: SLICE_SECONDS, connections: CONNECTIONS });
+          totals[t]!.cpu += target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) - cpuBefore;
+          totals[t]!.requests += run.total;
+          totals[t]!.seconds += run.seconds;
+        }
+      }
+      const perRequest = (t: number) => (totals[t]!.cpu / totals[t]!.requests) * 1e6;
+      const rps = (t: number) => totals[t]!.requests / totals[t]!.seconds;
+      const base = 0;
+      for (const t of [1, 3]) {
+        record({
+          subject: `${kind}, ${targets[t]!.name}: server CPU per request`,
+          baseline: `${targets[base]!.name}`,
+          ratio: perRequest(base) / perRequest(t),
+          target: "≥ 0.9x (at most 10 % CPU per request lost to coordination)",
+          subjectValue: `${perRequest(t).toFixed(0)} µs`,
+          baselineValue: `${perRequest(base).toFixed(0)} µs`,
+          note: `ratio = baseline CPU / subject CPU; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0${t === 3 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}`,
+        });
+      }
+      record({
+        subject: `${kind}, ${targets[2]!.name}: throughput`,
+        baseline: `${targets[base]!.name}`,
+        ratio: rps(2) / rps(base),
+        target: "> 1x (a second core serves; the load generator shares CPU 0)",
+        subjectValue: `${rps(2).toFixed(0)} req/s (${perRequest(2).toFixed(0)} µs CPU a request)`,
+        baselineValue: `${rps(base).toFixed(0)} req/s`,
+        note: `2 cores shared with the load generator and other users of the machine`,
+      });
+    }
+  } finally {
+    await Promise.all([gateway.stop(), two.stop(), twoPinned.stop()]);
+    await one.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = scratchDir("workers");
+  const accounts = Number(process.argv[2] ?? 30_000);
+  console.log(`preparing a home with ${accounts.toLocaleString("en")} funded accounts...`);
+  await workersBenchmark(await prepareHome(dir, accounts, 10, 2), dir);
+}
