@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast compression startup flood genesis search]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast compression startup flood genesis search fork]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
@@ -23,9 +23,10 @@ import { existingHomeStart } from "./existingHomeStart.js";
 import { eventSearchBenchmarks } from "./eventSearch.bench.js";
 import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { compressionBenchmark } from "./compression.bench.js";
+import { forkBenchmark } from "./fork.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "compression", "startup", "flood", "genesis", "search"];
+const ALL = ["rest", "gateway", "broadcast", "compression", "startup", "flood", "genesis", "search", "fork"];
 const args = process.argv.slice(2);
 const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
 const chosen = names.length > 0 ? names : ALL;
@@ -64,6 +65,7 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
 
 if (runs("flood")) await connectionFloodBenchmark(dir);
 if (runs("search")) await eventSearchBenchmarks(dir);
+if (runs("fork")) await forkBenchmark(dir);
 
 if (runs("genesis")) {
   console.log("\n1,000,000-account genesis against 1,000 (its own process; import bounded to 30 min)...");
