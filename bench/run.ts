@@ -4,7 +4,7 @@
  * baseline, ratio and p50/p99, and the run is written to bench/results.json.
  * The server under test is the compiled build (npm run build first).
  *
- *   npm run bench [-- rest gateway broadcast compression workers startup flood genesis search]   (a subset by name)
+ *   npm run bench [-- rest gateway broadcast compression workers startup flood genesis search devchain fork]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
@@ -26,9 +26,10 @@ import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { compressionBenchmark } from "./compression.bench.js";
 import { devChainBenchmarks } from "./devChain.bench.js";
 import { workersBenchmark } from "./workers.bench.js";
+import { forkBenchmark } from "./fork.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain"];
+const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork"];
 const args = process.argv.slice(2);
 const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
 const chosen = names.length > 0 ? names : ALL;
@@ -69,6 +70,7 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
 if (runs("flood")) await connectionFloodBenchmark(dir);
 if (runs("search")) await eventSearchBenchmarks(dir);
 if (runs("devchain")) await devChainBenchmarks();
+if (runs("fork")) await forkBenchmark(dir);
 
 if (runs("genesis")) {
   console.log("\n1,000,000-account genesis against 1,000 (its own process; import bounded to 30 min)...");

@@ -49,7 +49,7 @@ import {
 } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
-import { VersionedStore } from "./store/versionedStore.js";
+import { VersionedStore, type StateBatch } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
 import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
@@ -607,27 +607,7 @@ export class EmbeddedNode extends EventEmitter {
     const appHash = nextAppHash("", writes);
     progress?.advance(writes.length);
     progress?.end();
-    const record = buildCommittedHeight({
-      chainId: this.chain.chainId,
-      height: 1,
-      time,
-      txs: [],
-      outcomes: [],
-      beginEvents: [],
-      endEvents: [],
-      validators: await this.validatorSet(layer),
-      appHash,
-      consensusParams: this.genesis.consensus_params,
-      key: this.validatorKey,
-    });
-    const batch = this.store.begin();
-    putGenesisFacts(batch, this.genesis);
-    for (const { key, value } of writes) {
-      if (value) batch.set(key, value);
-      else batch.delete(key);
-    }
-    putCommittedHeight(batch, 1, record);
-    markEventIndexCurrent(batch);
+    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash);
     progress?.begin("committing to the store", "keys", writes.length);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();
@@ -643,31 +623,32 @@ export class EmbeddedNode extends EventEmitter {
     const layer = new CacheLayer(this.store.reader(0));
     const time = new Date(point.time);
     await fundForkAccounts(this.execContext(layer, "bank", point.height, time, []), fund);
-    const writes = layer.sortedWrites();
+    const batch = await this.firstVersion(this.store.beginAt(point.height), layer, time, nextAppHash("", layer.sortedWrites()));
+    putForkPoint(batch, point);
+    await this.store.commitFirst(batch);
+    this.checkLayer = new CacheLayer(this.store.reader());
+  }
+
+  /** The first version's batch: the genesis facts, the layer's writes, and the block record of its height (no transactions). */
+  private async firstVersion(batch: StateBatch, layer: CacheLayer, time: Date, appHash: string): Promise<StateBatch> {
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
-      height: point.height,
+      height: batch.version,
       time,
       txs: [],
       outcomes: [],
       beginEvents: [],
       endEvents: [],
       validators: await this.validatorSet(layer),
-      appHash: nextAppHash("", writes),
+      appHash,
       consensusParams: this.genesis.consensus_params,
       key: this.validatorKey,
     });
-    const batch = this.store.beginAt(point.height);
     putGenesisFacts(batch, this.genesis);
-    putForkPoint(batch, point);
-    for (const { key, value } of writes) {
-      if (value) batch.set(key, value);
-      else batch.delete(key);
-    }
-    putCommittedHeight(batch, point.height, record);
+    layer.commitTo(batch);
+    putCommittedHeight(batch, batch.version, record);
     markEventIndexCurrent(batch);
-    await this.store.commitFirst(batch);
-    this.checkLayer = new CacheLayer(this.store.reader());
+    return batch;
   }
 }
 
