@@ -2,7 +2,6 @@ import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
-import { accountSigner } from "../shared/msgAddresses.js";
 import { lookupModuleByChannel, lookupModuleByPort } from "./capabilities.js";
 import {
   CHANNEL_CLOSED,
@@ -21,11 +20,10 @@ import { existingConnection, wrapped } from "./connectionMessages.js";
 import { channelError } from "./coreErrors.js";
 import type { Height } from "./heights.js";
 import { channelKey, NEXT_CHANNEL_SEQUENCE_KEY, nextSequenceKey, readUint64, uint64Value } from "./hostPaths.js";
-import { checkChannelIdFormat, checkHeight, checkId, checkProof, checkSigner, isChannelIdFormat } from "./msgChecks.js";
+import { checkChannelIdFormat, checkHeight, checkId, checkProof, checkSigner, isChannelIdFormat, signers } from "./msgChecks.js";
 import { verifyProof } from "./proofVerification.js";
 import { transferError } from "./transferErrors.js";
 
-const signers: MsgRoute["signers"] = (msg, chain) => [accountSigner(msg.signer, chain.bech32Prefix)];
 const ICS20_VERSION = "ics20-1";
 const ORDER_UNORDERED = 1;
 

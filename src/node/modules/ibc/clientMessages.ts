@@ -1,7 +1,6 @@
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
-import { accountSigner } from "../shared/msgAddresses.js";
 import { getClientState, readClientParams } from "./clientStore.js";
 import { clientError } from "./coreErrors.js";
 import { formatHeight, heightOf, isZeroHeight } from "./heights.js";
@@ -16,11 +15,10 @@ import {
   type Unpacked,
 } from "./lightClientChecks.js";
 import { latestHeightOf } from "./lightClients.js";
-import { checkId, checkSigner } from "./msgChecks.js";
+import { checkId, checkSigner, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
 import { utf8 } from "../../store/moduleStore.js";
 
-const signers: MsgRoute["signers"] = (msg, chain) => [accountSigner(msg.signer, chain.bech32Prefix)];
 const moduleEvent = { type: "message", attributes: [{ key: "module", value: "ibc_client" }] };
 
 /** The ICS-02 client Msg service of SDK v0.41 (x/ibc/core/02-client types/msgs.go, keeper/client.go, core/keeper/msg_server.go). */

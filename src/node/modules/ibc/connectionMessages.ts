@@ -2,14 +2,13 @@ import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError, TxError } from "../../abci/txError.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
-import { accountSigner } from "../shared/msgAddresses.js";
 import { getClientState } from "./clientStore.js";
 import { getConnection } from "./connectionStore.js";
 import { clientError, connectionError } from "./coreErrors.js";
 import { formatHeight, heightGTE, selfHeight, type Height } from "./heights.js";
 import { clientConnectionsKey, connectionKey, NEXT_CONNECTION_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
 import { unpack, validateClientState } from "./lightClientChecks.js";
-import { checkConnectionIdFormat, checkHeight, checkId, checkProof, checkSigner, checkVersion, isConnectionIdFormat } from "./msgChecks.js";
+import { checkConnectionIdFormat, checkHeight, checkId, checkProof, checkSigner, checkVersion, isConnectionIdFormat, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
 import { verifyProof } from "./proofVerification.js";
 import type { Codec } from "../../../codec/codec.js";
@@ -20,7 +19,6 @@ export const CONNECTION_OPEN = 3;
 /** DefaultIBCVersion, the only version the SDK's connection keeper supports. */
 const DEFAULT_VERSION = { identifier: "1", features: ["ORDER_ORDERED", "ORDER_UNORDERED"] };
 
-const signers: MsgRoute["signers"] = (msg, chain) => [accountSigner(msg.signer, chain.bech32Prefix)];
 const moduleEvent = { type: "message", attributes: [{ key: "module", value: "ibc_connection" }] };
 export const stateName = (state: unknown) => CONNECTION_STATES[Number(state ?? 0)] ?? String(state);
 

@@ -2,13 +2,16 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
-import type { ChainInfo } from "../nodeModule.js";
-import { bech32Bytes } from "../shared/msgAddresses.js";
+import type { ChainInfo, MsgRoute } from "../nodeModule.js";
+import { accountSigner, bech32Bytes } from "../shared/msgAddresses.js";
 import { channelError, commitmentError, connectionError, hostError } from "./coreErrors.js";
 import { isZeroHeight } from "./heights.js";
 import { identifierError, type IdentifierKind } from "./identifiers.js";
 
 /** The ValidateBasic checks the IBC core Msgs share (SDK v0.41 x/ibc/core/*\/types/msgs.go). */
+
+/** GetSigners of every IBC core Msg: its signer field. */
+export const signers: MsgRoute["signers"] = (msg, chain) => [accountSigner(msg.signer, chain.bech32Prefix)];
 
 /** sdk.AccAddressFromBech32(msg.Signer) as every IBC Msg checks it. */
 export function checkSigner(msg: ProtoMessage, chain: ChainInfo): void {

@@ -2,7 +2,6 @@ import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError } from "../../abci/txError.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
-import { accountSigner } from "../shared/msgAddresses.js";
 import { lookupModuleByChannel } from "./capabilities.js";
 import { CHANNEL_OPEN, channelStateName, existingChannel, firstHop, openConnectionOf } from "./channelRules.js";
 import { getConsensusState } from "./clientStore.js";
@@ -11,11 +10,10 @@ import { channelError, clientError } from "./coreErrors.js";
 import { byteList, unixNanosText } from "./goText.js";
 import { formatHeight, heightGTE, heightPart, isZeroHeight, selfHeight, type Height } from "./heights.js";
 import { packetKey } from "./hostPaths.js";
-import { checkHeight, checkPacket, checkProof, checkSigner } from "./msgChecks.js";
+import { checkHeight, checkPacket, checkProof, checkSigner, signers } from "./msgChecks.js";
 import { packetCommitment } from "./packetCommitment.js";
 import { verifyProof } from "./proofVerification.js";
 
-const signers: MsgRoute["signers"] = (msg, chain) => [accountSigner(msg.signer, chain.bech32Prefix)];
 const ORDER_ORDERED = 2;
 
 /** The ICS-04 packet Msgs of SDK v0.41 (04-channel types/msgs.go, keeper/packet.go, keeper/timeout.go, core/keeper/msg_server.go). */
