@@ -41,6 +41,7 @@ const SDK = {
   keyNotFound: [22, "key not found"],
   invalidSigner: [24, "tx intended signer does not match the given signer"],
   invalidHeight: [26, "invalid height"],
+  invalidVersion: [27, "invalid version"],
   invalidChainId: [28, "invalid chain-id"],
   invalidType: [29, "invalid type"],
   txTimeoutHeight: [30, "tx timeout height"],

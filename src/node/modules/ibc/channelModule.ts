@@ -4,8 +4,8 @@ import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import type { KVReader } from "../../store/kv.js";
 import type { NodeModule, QueryContext } from "../nodeModule.js";
-import { getClientState, getConsensusState, requestHeight } from "./clientModule.js";
-import { getConnection } from "./connectionModule.js";
+import { getClientState, getConsensusState, requestHeight } from "./clientStore.js";
+import { getConnection } from "./connectionStore.js";
 import { selfHeight } from "./heights.js";
 import {
   channelKey,
@@ -23,6 +23,8 @@ import {
 import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { exportChannelGenesis } from "./genesisExport.js";
+import { channelHandshakeMessages } from "./channelHandshakeMessages.js";
+import { packetMessages } from "./packetMessages.js";
 
 const STATE_UNINITIALIZED = 0;
 const ORDER_NONE = 0;
@@ -117,6 +119,8 @@ export const ibcChannelModule: NodeModule = {
       return { next_sequence_receive: Long.fromString(readUint64(bytes).toString(), true), proof_height: selfHeight(ctx) };
     },
   },
+
+  messages: { ...channelHandshakeMessages, ...packetMessages },
 
   validateGenesis(state) {
     const genesis = (state.channel_genesis ?? {}) as ProtoMessage;

@@ -1,10 +1,9 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { invalidArgument, notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
-import type { KVReader } from "../../store/kv.js";
-import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import type { NodeModule } from "../nodeModule.js";
 import { aminoJson } from "../shared/aminoParams.js";
-import { formatHeight, heightOf, isZeroHeight, parseHeight, selfHeight, type Height } from "./heights.js";
+import { formatHeight, isZeroHeight, parseHeight, selfHeight, type Height } from "./heights.js";
 import {
   CLIENT_PARAMS_KEY,
   CLIENTS_PREFIX,
@@ -22,6 +21,8 @@ import { ibcDevGenesis } from "./devGenesis.js";
 import { checkConsensusStateType, clientTypeOf, latestHeightOf } from "./lightClients.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { exportClientGenesis } from "./genesisExport.js";
+import { clientMessages } from "./clientMessages.js";
+import { getClientState, getConsensusState, readClientParams, requestHeight } from "./clientStore.js";
 
 /**
  * ICS-02 light clients: the client part of the "ibc" app_state entry
@@ -77,6 +78,8 @@ export const ibcClientModule: NodeModule = {
       return { params: await readClientParams(ctx.store, ctx) };
     },
   },
+
+  messages: clientMessages,
 
   validateGenesis(state) {
     const genesis = (state.client_genesis ?? {}) as ProtoMessage;
@@ -166,25 +169,3 @@ export const ibcClientModule: NodeModule = {
 
   devGenesis: ibcDevGenesis,
 };
-
-/** The packed client state of a client, if it exists. */
-export async function getClientState(store: KVReader, clientId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
-  const bytes = await store.get(clientStateKey(clientId));
-  return bytes ? ctx.codec.type("google.protobuf.Any").decode(bytes) : undefined;
-}
-
-/** The packed consensus state of a client at a height, if it exists. */
-export async function getConsensusState(store: KVReader, clientId: string, height: Height, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
-  const bytes = await store.get(consensusStateKey(clientId, height));
-  return bytes ? ctx.codec.type("google.protobuf.Any").decode(bytes) : undefined;
-}
-
-/** The height of a request's revision_number and revision_height fields. */
-export function requestHeight(request: ProtoMessage) {
-  return heightOf(BigInt(fieldText(request.revision_number, "0")), BigInt(fieldText(request.revision_height, "0")));
-}
-
-async function readClientParams(store: KVReader, ctx: ModuleContext): Promise<ProtoMessage> {
-  const bytes = await store.get(CLIENT_PARAMS_KEY);
-  return bytes ? ctx.codec.type("ibc.core.client.v1.Params").decode(bytes) : {};
-}

@@ -1,14 +1,15 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
-import type { KVReader } from "../../store/kv.js";
-import type { ModuleContext, NodeModule, QueryContext } from "../nodeModule.js";
-import { getClientState, getConsensusState, requestHeight } from "./clientModule.js";
+import type { NodeModule, QueryContext } from "../nodeModule.js";
+import { getClientState, getConsensusState, requestHeight } from "./clientStore.js";
+import { getConnection } from "./connectionStore.js";
 import { selfHeight } from "./heights.js";
 import { clientConnectionsKey, connectionKey, CONNECTIONS_PREFIX, keyParts, NEXT_CONNECTION_SEQUENCE_KEY, uint64Value } from "./hostPaths.js";
 import { checkIdentifier, identifierParam } from "./identifiers.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { exportConnectionGenesis } from "./genesisExport.js";
+import { connectionMessages } from "./connectionMessages.js";
 
 /** ICS-03 connections: connection_genesis of the "ibc" app_state entry and ibc.core.connection.v1.Query. Layout in hostPaths.ts. */
 export const ibcConnectionModule: NodeModule = {
@@ -54,6 +55,8 @@ export const ibcConnectionModule: NodeModule = {
       return { consensus_state: consensusState, client_id: clientId, proof_height: selfHeight(ctx) };
     },
   },
+
+  messages: connectionMessages,
 
   validateGenesis(state) {
     const genesis = (state.connection_genesis ?? {}) as ProtoMessage;
@@ -109,11 +112,6 @@ export const ibcConnectionModule: NodeModule = {
     ctx.store.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(BigInt(fieldText(genesis.next_connection_sequence, "0"))));
   },
 };
-
-export async function getConnection(store: KVReader, connectionId: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
-  const bytes = await store.get(connectionKey(connectionId));
-  return bytes ? ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").decode(bytes) : undefined;
-}
 
 async function existingConnection(value: unknown, ctx: QueryContext): Promise<ProtoMessage> {
   const connectionId = identifierParam("connection", value);

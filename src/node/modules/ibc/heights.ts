@@ -8,7 +8,9 @@ export interface Height {
   revision_height?: Long | number | string;
 }
 
-const big = (value: Long | number | string | undefined) => BigInt(fieldText(value, "0"));
+/** One part of a height (revision number or height) as a bigint; unset is 0. */
+export const heightPart = (value: unknown) => BigInt(fieldText(value, "0"));
+const big = heightPart;
 
 /** "{revision}-{height}", the text of a height in store keys and messages. */
 export function formatHeight(height: Height): string {
@@ -41,4 +43,15 @@ export function revisionOfChainId(chainId: string): bigint {
  */
 export function selfHeight(ctx: ModuleContext & { height: number }) {
   return heightOf(revisionOfChainId(ctx.chain.chainId), BigInt(ctx.height));
+}
+
+/** Height.GTE: a later revision, or the same revision and a height at least as high. */
+export function heightGTE(a: Height, b: Height): boolean {
+  const [ra, rb] = [big(a.revision_number), big(b.revision_number)];
+  return ra !== rb ? ra > rb : big(a.revision_height) >= big(b.revision_height);
+}
+
+/** Go's %d of a clienttypes.Height value: "{1 1200}". */
+export function heightStruct(height: Height): string {
+  return `{${big(height.revision_number)} ${big(height.revision_height)}}`;
 }

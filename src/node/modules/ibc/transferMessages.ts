@@ -9,15 +9,17 @@ import { burnCoins, sendCoins, type Coin } from "../bank/keeper.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import { accountSigner } from "../shared/msgAddresses.js";
-import { getClientState, getConsensusState } from "./clientModule.js";
-import { getConnection } from "./connectionModule.js";
+import { getClientState, getConsensusState } from "./clientStore.js";
+import { getConnection } from "./connectionStore.js";
 import { parseHexHash } from "./denomTrace.js";
-import { formatHeight, isZeroHeight, type Height } from "./heights.js";
+import { formatHeight, heightGTE, heightPart, isZeroHeight, type Height } from "./heights.js";
+import { unixNanosText } from "./goText.js";
 import { channelKey, nextSequenceKey, packetKey, readUint64, uint64Value } from "./hostPaths.js";
 import { identifierError } from "./identifiers.js";
 import { latestHeightOf } from "./lightClients.js";
 import { fungibleTokenPacketData, packetCommitment } from "./packetCommitment.js";
-import { channelError, clientError, connectionError, hostError, transferError } from "./transferErrors.js";
+import { transferError } from "./transferErrors.js";
+import { channelError, clientError, connectionError, hostError } from "./coreErrors.js";
 import { getDenomTrace, readTransferParams } from "./transferStore.js";
 import { fullDenomPath } from "./denomTrace.js";
 
@@ -179,7 +181,7 @@ async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packe
     );
   }
   ibc.set(nextSequenceKey("nextSequenceSend", packet.sourcePort, packet.sourceChannel), uint64Value(packet.sequence + 1n));
-  const timeoutHeight = { revisionNumber: bigOf(packet.timeoutHeight.revision_number), revisionHeight: bigOf(packet.timeoutHeight.revision_height) };
+  const timeoutHeight = { revisionNumber: heightPart(packet.timeoutHeight.revision_number), revisionHeight: heightPart(packet.timeoutHeight.revision_height) };
   ibc.set(
     packetKey("commitments", packet.sourcePort, packet.sourceChannel, packet.sequence),
     packetCommitment({ data: packet.data, timeoutHeight, timeoutTimestamp: packet.timeoutTimestamp }),
@@ -200,18 +202,4 @@ async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packe
     ],
   });
   ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
-}
-
-/** Go's time.Unix(0, nanos).String() in UTC: "2006-01-02 15:04:05.999999999 +0000 UTC". */
-function unixNanosText(nanos: bigint): string {
-  const seconds = new Date(Number(nanos / 1_000_000_000n) * 1000).toISOString().slice(0, 19).replace("T", " ");
-  const fraction = (nanos % 1_000_000_000n).toString().padStart(9, "0").replace(/0+$/, "");
-  return `${seconds}${fraction ? `.${fraction}` : ""} +0000 UTC`;
-}
-
-const bigOf = (value: unknown) => BigInt(fieldText(value, "0"));
-
-function heightGTE(a: Height, b: Height): boolean {
-  const [ra, rb] = [bigOf(a.revision_number), bigOf(b.revision_number)];
-  return ra !== rb ? ra > rb : bigOf(a.revision_height) >= bigOf(b.revision_height);
 }

@@ -1,0 +1,233 @@
+import { fieldText } from "../../../codec/fieldText.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { sdkError } from "../../abci/txError.js";
+import type { ExecContext, MsgRoute } from "../nodeModule.js";
+import { lookupModuleByChannel, lookupModuleByPort } from "./capabilities.js";
+import {
+  CHANNEL_CLOSED,
+  CHANNEL_INIT,
+  CHANNEL_TRYOPEN,
+  channelStateName,
+  checkChannel,
+  checkOrderingSupported,
+  existingChannel,
+  firstHop,
+  getChannelEnd,
+  openConnectionOf,
+  orderName,
+} from "./channelRules.js";
+import { existingConnection, wrapped } from "./connectionMessages.js";
+import { channelError } from "./coreErrors.js";
+import type { Height } from "./heights.js";
+import { channelKey, NEXT_CHANNEL_SEQUENCE_KEY, nextSequenceKey, readUint64, uint64Value } from "./hostPaths.js";
+import { checkChannelIdFormat, checkHeight, checkId, checkProof, checkSigner, isChannelIdFormat, signers } from "./msgChecks.js";
+import { verifyProof } from "./proofVerification.js";
+import { transferError } from "./transferErrors.js";
+
+const ICS20_VERSION = "ics20-1";
+const ORDER_UNORDERED = 1;
+
+/** The ICS-04 channel handshake Msgs of SDK v0.41 (04-channel types/msgs.go, keeper/handshake.go, handler.go, core/keeper/msg_server.go, and the transfer module's callbacks). */
+export const channelHandshakeMessages: Record<string, MsgRoute> = {
+  "ibc.core.channel.v1.MsgChannelOpenInit": {
+    action: "channel_open_init",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      const channel = (msg.channel ?? {}) as ProtoMessage;
+      if (Number(channel.state ?? 0) !== CHANNEL_INIT) {
+        throw channelError(
+          "invalidChannelState",
+          `channel state must be INIT in MsgChannelOpenInit. expected: STATE_INIT, got: ${channelStateName(channel.state)}`,
+        );
+      }
+      if (fieldText((channel.counterparty as ProtoMessage | undefined)?.channel_id) !== "") {
+        throw channelError("invalidCounterparty", "counterparty channel identifier must be empty");
+      }
+      checkSigner(msg, chain);
+      checkChannel(channel);
+    },
+    async handler(msg, ctx) {
+      const portId = fieldText(msg.port_id);
+      await lookupModuleByPort(ctx, portId);
+      const channel = msg.channel as ProtoMessage;
+      const channelId = await wrapped("channel handshake open init failed", () => chanOpenInit(ctx, portId, channel));
+      const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
+      ctx.emit({
+        type: "channel_open_init",
+        attributes: [
+          { key: "port_id", value: portId },
+          { key: "channel_id", value: channelId },
+          { key: "counterparty_port_id", value: fieldText(counterparty.port_id) },
+          { key: "counterparty_channel_id", value: fieldText(counterparty.channel_id) },
+          { key: "connection_id", value: firstHop(channel) },
+        ],
+      });
+      ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
+      await wrapped("channel open init callback failed", async () => checkTransferChannel(ctx, portId, channel));
+      return {};
+    },
+  },
+  "ibc.core.channel.v1.MsgChannelOpenTry": {
+    action: "channel_open_try",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      if (fieldText(msg.previous_channel_id) !== "" && !isChannelIdFormat(msg.previous_channel_id)) {
+        throw channelError("invalidChannelIdentifier", "invalid previous channel ID");
+      }
+      checkProof(msg.proof_init, "cannot submit an empty proof init");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      const channel = (msg.channel ?? {}) as ProtoMessage;
+      if (Number(channel.state ?? 0) !== CHANNEL_TRYOPEN) {
+        throw channelError(
+          "invalidChannelState",
+          `channel state must be TRYOPEN in MsgChannelOpenTry. expected: STATE_TRYOPEN, got: ${channelStateName(channel.state)}`,
+        );
+      }
+      checkId("channel", (channel.counterparty as ProtoMessage | undefined)?.channel_id, "invalid counterparty channel ID");
+      checkSigner(msg, chain);
+      checkChannel(channel);
+    },
+    async handler(msg, ctx) {
+      const portId = fieldText(msg.port_id);
+      await lookupModuleByPort(ctx, portId);
+      return wrapped("channel handshake open try failed", async () => {
+        const channel = msg.channel as ProtoMessage;
+        const previousId = fieldText(msg.previous_channel_id);
+        if (previousId !== "") await checkPreviousChannel(ctx, portId, previousId, channel);
+        const connection = await openConnectionOf(ctx, firstHop(channel));
+        checkOrderingSupported(connection, channel.ordering);
+        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state");
+      });
+    },
+  },
+  "ibc.core.channel.v1.MsgChannelOpenAck": {
+    action: "channel_open_ack",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      checkChannelIdFormat(msg.channel_id);
+      checkId("channel", msg.counterparty_channel_id, "invalid counterparty channel ID");
+      checkProof(msg.proof_try, "cannot submit an empty proof try");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
+      return wrapped("channel handshake open ack failed", async () => {
+        const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
+        const state = Number(channel.state ?? 0);
+        if (state !== CHANNEL_INIT && state !== CHANNEL_TRYOPEN) {
+          throw channelError("invalidChannelState", `channel state should be INIT or TRYOPEN (got ${channelStateName(state)})`);
+        }
+        const connection = await openConnectionOf(ctx, firstHop(channel));
+        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_try as Uint8Array, "channel state");
+      });
+    },
+  },
+  "ibc.core.channel.v1.MsgChannelOpenConfirm": {
+    action: "channel_open_confirm",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      checkChannelIdFormat(msg.channel_id);
+      checkProof(msg.proof_ack, "cannot submit an empty proof ack");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
+      return wrapped("channel handshake open confirm failed", async () => {
+        const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
+        if (Number(channel.state ?? 0) !== CHANNEL_TRYOPEN) {
+          throw channelError("invalidChannelState", `channel state is not TRYOPEN (got ${channelStateName(channel.state)})`);
+        }
+        const connection = await openConnectionOf(ctx, firstHop(channel));
+        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "channel state");
+      });
+    },
+  },
+  "ibc.core.channel.v1.MsgChannelCloseInit": {
+    action: "channel_close_init",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      checkChannelIdFormat(msg.channel_id);
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
+      // the transfer module's OnChanCloseInit refuses every close
+      throw sdkError("invalidRequest", "channel close init callback failed: user cannot close channel");
+    },
+  },
+  "ibc.core.channel.v1.MsgChannelCloseConfirm": {
+    action: "channel_close_confirm",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("port", msg.port_id, "invalid port ID");
+      checkChannelIdFormat(msg.channel_id);
+      checkProof(msg.proof_init, "cannot submit an empty proof init");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      // the transfer module's OnChanCloseConfirm accepts; then the keeper
+      await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
+      return wrapped("channel handshake close confirm failed", async () => {
+        const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
+        if (Number(channel.state ?? 0) === CHANNEL_CLOSED) throw channelError("invalidChannelState", "channel is already CLOSED");
+        const connection = await openConnectionOf(ctx, firstHop(channel));
+        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state");
+      });
+    },
+  },
+};
+
+/** Keeper.ChanOpenInit: an INIT channel end with its capability and sequences starting at 1. */
+async function chanOpenInit(ctx: ExecContext, portId: string, channel: ProtoMessage): Promise<string> {
+  const ibc = ctx.storeOf("ibc");
+  const connectionEnd = await existingConnection(ctx, firstHop(channel));
+  checkOrderingSupported(connectionEnd, channel.ordering);
+  const sequence = readUint64((await ibc.get(NEXT_CHANNEL_SEQUENCE_KEY)) ?? uint64Value(0n));
+  const channelId = `channel-${sequence}`;
+  ibc.set(NEXT_CHANNEL_SEQUENCE_KEY, uint64Value(sequence + 1n));
+  const end = {
+    state: CHANNEL_INIT,
+    ordering: channel.ordering,
+    counterparty: channel.counterparty,
+    connection_hops: channel.connection_hops,
+    version: channel.version,
+  };
+  ibc.set(channelKey(portId, channelId), ctx.codec.type("ibc.core.channel.v1.Channel").encode(end).finish());
+  for (const kind of ["nextSequenceSend", "nextSequenceRecv", "nextSequenceAck"] as const) {
+    ibc.set(nextSequenceKey(kind, portId, channelId), uint64Value(1n));
+  }
+  return channelId;
+}
+
+/** The transfer module's OnChanOpenInit (ValidateTransferChannelParams). */
+async function checkTransferChannel(ctx: ExecContext, portId: string, channel: ProtoMessage): Promise<void> {
+  if (Number(channel.ordering ?? 0) !== ORDER_UNORDERED) {
+    throw channelError("invalidChannelOrdering", `expected ORDER_UNORDERED channel, got ${orderName(channel.ordering)} `);
+  }
+  // the port is the transfer module's bound port: LookupModuleByPort found it
+  if (fieldText(channel.version) !== ICS20_VERSION) throw transferError("invalidVersion", `got ${fieldText(channel.version)}, expected ${ICS20_VERSION}`);
+}
+
+async function checkPreviousChannel(ctx: ExecContext, portId: string, previousId: string, channel: ProtoMessage): Promise<void> {
+  const previous = await getChannelEnd(ctx, portId, previousId);
+  if (!previous) throw channelError("invalidChannel", `previous channel does not exist for supplied previous channelID ${previousId}`);
+  const [had, given] = [(previous.counterparty ?? {}) as ProtoMessage, (channel.counterparty ?? {}) as ProtoMessage];
+  const same =
+    Number(previous.ordering ?? 0) === Number(channel.ordering ?? 0) &&
+    fieldText(had.port_id) === fieldText(given.port_id) &&
+    fieldText(had.channel_id) === "" &&
+    firstHop(previous) === firstHop(channel) &&
+    fieldText(previous.version) === fieldText(channel.version);
+  if (!same) throw channelError("invalidChannel", "channel fields mismatch previous channel fields");
+  if (Number(previous.state ?? 0) !== CHANNEL_INIT) {
+    throw channelError("invalidChannelState", `previous channel state is in ${channelStateName(previous.state)}, expected INIT`);
+  }
+}

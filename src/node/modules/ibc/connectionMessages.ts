@@ -1,0 +1,229 @@
+import { fieldText } from "../../../codec/fieldText.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { sdkError, TxError } from "../../abci/txError.js";
+import type { ExecContext, MsgRoute } from "../nodeModule.js";
+import { getClientState } from "./clientStore.js";
+import { getConnection } from "./connectionStore.js";
+import { clientError, connectionError } from "./coreErrors.js";
+import { formatHeight, heightGTE, selfHeight, type Height } from "./heights.js";
+import { clientConnectionsKey, connectionKey, NEXT_CONNECTION_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
+import { unpack, validateClientState } from "./lightClientChecks.js";
+import { checkConnectionIdFormat, checkHeight, checkId, checkProof, checkSigner, checkVersion, isConnectionIdFormat, signers } from "./msgChecks.js";
+import { notReproduced } from "./notReproduced.js";
+import { verifyProof } from "./proofVerification.js";
+import type { Codec } from "../../../codec/codec.js";
+
+export const CONNECTION_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN"];
+const [INIT, TRYOPEN] = [1, 2];
+export const CONNECTION_OPEN = 3;
+/** DefaultIBCVersion, the only version the SDK's connection keeper supports. */
+const DEFAULT_VERSION = { identifier: "1", features: ["ORDER_ORDERED", "ORDER_UNORDERED"] };
+
+const moduleEvent = { type: "message", attributes: [{ key: "module", value: "ibc_connection" }] };
+export const stateName = (state: unknown) => CONNECTION_STATES[Number(state ?? 0)] ?? String(state);
+
+/** The ICS-03 connection Msg service of SDK v0.41 (03-connection types/msgs.go, keeper/handshake.go, core/keeper/msg_server.go). */
+export const connectionMessages: Record<string, MsgRoute> = {
+  "ibc.core.connection.v1.MsgConnectionOpenInit": {
+    action: "connection_open_init",
+    signers,
+    validateBasic(msg, chain) {
+      checkId("client", msg.client_id, "invalid client ID");
+      const counterparty = (msg.counterparty ?? {}) as ProtoMessage;
+      if (fieldText(counterparty.connection_id) !== "") throw connectionError("invalidCounterparty", "counterparty connection identifier must be empty");
+      if (msg.version) checkVersion(msg.version as ProtoMessage, "basic validation of the provided version failed");
+      checkSigner(msg, chain);
+      checkCounterparty(counterparty);
+    },
+    async handler(msg, ctx) {
+      const connectionId = await wrapped("connection handshake open init failed", () => connOpenInit(msg, ctx));
+      emitHandshake(ctx, "connection_open_init", connectionId, msg.client_id, msg.counterparty as ProtoMessage);
+      return {};
+    },
+  },
+  "ibc.core.connection.v1.MsgConnectionOpenTry": {
+    action: "connection_open_try",
+    signers,
+    validateBasic(msg, chain, codec) {
+      if (fieldText(msg.previous_connection_id) !== "" && !isConnectionIdFormat(msg.previous_connection_id)) {
+        throw connectionError("invalidConnectionIdentifier", "invalid previous connection ID");
+      }
+      checkId("client", msg.client_id, "invalid client ID");
+      const counterparty = (msg.counterparty ?? {}) as ProtoMessage;
+      checkId("connection", counterparty.connection_id, "invalid counterparty connection ID");
+      checkCounterpartyClient(msg.client_state, codec);
+      const versions = (msg.counterparty_versions ?? []) as ProtoMessage[];
+      if (versions.length === 0) throw sdkError("invalidVersion", "empty counterparty versions");
+      versions.forEach((version, i) => checkVersion(version, `basic validation failed on version with index ${i}`));
+      checkProof(msg.proof_init, "cannot submit an empty proof init");
+      checkProof(msg.proof_client, "cannot submit empty proof client");
+      checkProof(msg.proof_consensus, "cannot submit an empty proof of consensus state");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkHeight(msg.consensus_height, "consensus height must be non-zero");
+      checkSigner(msg, chain);
+      checkCounterparty(counterparty);
+    },
+    async handler(msg, ctx) {
+      return wrapped("connection handshake open try failed", async () => {
+        const previousId = fieldText(msg.previous_connection_id);
+        if (previousId !== "") await checkPreviousConnection(msg, previousId, ctx);
+        checkConsensusHeight(msg.consensus_height as Height, ctx);
+        throw notReproduced("validating this chain's client held by the counterparty (ValidateSelfClient) and the handshake proofs");
+      });
+    },
+  },
+  "ibc.core.connection.v1.MsgConnectionOpenAck": {
+    action: "connection_open_ack",
+    signers,
+    validateBasic(msg, chain, codec) {
+      checkConnectionIdFormat(msg.connection_id);
+      checkId("connection", msg.counterparty_connection_id, "invalid counterparty connection ID");
+      checkVersion(msg.version as ProtoMessage | undefined);
+      checkCounterpartyClient(msg.client_state, codec);
+      checkProof(msg.proof_try, "cannot submit an empty proof try");
+      checkProof(msg.proof_client, "cannot submit empty proof client");
+      checkProof(msg.proof_consensus, "cannot submit an empty proof of consensus state");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkHeight(msg.consensus_height, "consensus height must be non-zero");
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      return wrapped("connection handshake open ack failed", async () => {
+        checkConsensusHeight(msg.consensus_height as Height, ctx);
+        const connection = await existingConnection(ctx, fieldText(msg.connection_id));
+        const state = Number(connection.state ?? 0);
+        if (state !== INIT && state !== TRYOPEN) {
+          throw connectionError("invalidConnectionState", `connection state is not INIT or TRYOPEN (got ${stateName(state)})`);
+        }
+        if (state === INIT && !isSupportedVersion(msg.version as ProtoMessage)) {
+          throw connectionError("invalidConnectionState", "connection state is in INIT but the provided version is not supported");
+        }
+        throw notReproduced("validating this chain's client held by the counterparty (ValidateSelfClient) and the handshake proofs");
+      });
+    },
+  },
+  "ibc.core.connection.v1.MsgConnectionOpenConfirm": {
+    action: "connection_open_confirm",
+    signers,
+    validateBasic(msg, chain) {
+      checkConnectionIdFormat(msg.connection_id);
+      checkProof(msg.proof_ack, "cannot submit an empty proof ack");
+      checkHeight(msg.proof_height, "proof height must be non-zero");
+      checkSigner(msg, chain);
+    },
+    async handler(msg, ctx) {
+      return wrapped("connection handshake open confirm failed", async () => {
+        const connection = await existingConnection(ctx, fieldText(msg.connection_id));
+        if (Number(connection.state ?? 0) !== TRYOPEN) {
+          throw connectionError("invalidConnectionState", `connection state is not TRYOPEN (got ${stateName(connection.state)})`);
+        }
+        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "connection state");
+      });
+    },
+  },
+};
+
+/** Run a keeper step; its error gets the msg server's wrap ("connection handshake open init failed: …"). */
+export async function wrapped<T>(context: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof TxError) throw err.wrap(context);
+    throw err;
+  }
+}
+
+/** Counterparty.ValidateBasic of a connection. */
+function checkCounterparty(counterparty: ProtoMessage): void {
+  if (fieldText(counterparty.connection_id) !== "") checkId("connection", counterparty.connection_id, "invalid counterparty connection ID");
+  checkId("client", counterparty.client_id, "invalid counterparty client ID");
+  const prefix = (counterparty.prefix as ProtoMessage | undefined)?.key_prefix as Uint8Array | undefined;
+  if ((prefix?.length ?? 0) === 0) throw connectionError("invalidCounterparty", "counterparty prefix cannot be empty");
+}
+
+/** The counterparty's client state carried by Try and Ack: present, unpacked, valid. */
+function checkCounterpartyClient(any: unknown, codec: Codec): void {
+  if (!any) throw clientError("invalidClient", "counterparty client is nil");
+  try {
+    validateClientState(unpack(any, "ClientState", codec));
+  } catch (err) {
+    if (err instanceof TxError && err.codespace !== "sdk") throw err.wrap("counterparty client is invalid");
+    throw err;
+  }
+}
+
+/** IsSupportedVersion: a version of DefaultIBCVersion's identifier whose features it supports. */
+function isSupportedVersion(version: ProtoMessage | undefined): boolean {
+  if (!version || fieldText(version.identifier) !== DEFAULT_VERSION.identifier) return false;
+  return ((version.features ?? []) as string[]).every((feature) => DEFAULT_VERSION.features.includes(feature));
+}
+
+/** Keeper.ConnOpenInit: a new INIT connection end on the client, listed under the client's connection paths. */
+async function connOpenInit(msg: ProtoMessage, ctx: ExecContext): Promise<string> {
+  const ibc = ctx.storeOf("ibc");
+  let versions = [DEFAULT_VERSION];
+  if (msg.version) {
+    if (!isSupportedVersion(msg.version as ProtoMessage)) throw connectionError("invalidVersion", "version is not supported");
+    versions = [msg.version as typeof DEFAULT_VERSION];
+  }
+  const sequence = readUint64((await ibc.get(NEXT_CONNECTION_SEQUENCE_KEY)) ?? uint64Value(0n));
+  const connectionId = `connection-${sequence}`;
+  ibc.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(sequence + 1n));
+  const clientId = fieldText(msg.client_id);
+  const end = { client_id: clientId, versions, state: INIT, counterparty: msg.counterparty, delay_period: msg.delay_period };
+  ibc.set(connectionKey(connectionId), ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").encode(end).finish());
+  // addConnectionToClient
+  if (!(await getClientState(ibc, clientId, ctx))) throw clientError("clientNotFound", clientId);
+  const pathsType = ctx.codec.type("ibc.core.connection.v1.ClientPaths");
+  const existing = await ibc.get(clientConnectionsKey(clientId));
+  const paths = existing ? (((pathsType.decode(existing) as unknown as ProtoMessage).paths ?? []) as string[]) : [];
+  ibc.set(clientConnectionsKey(clientId), pathsType.encode({ paths: [...paths, connectionId] }).finish());
+  return connectionId;
+}
+
+async function checkPreviousConnection(msg: ProtoMessage, previousId: string, ctx: ExecContext): Promise<void> {
+  const previous = await getConnection(ctx.storeOf("ibc"), previousId, ctx);
+  if (!previous) throw connectionError("connectionNotFound", `previous connection does not exist for supplied previous connectionID ${previousId}`);
+  const [had, given] = [(previous.counterparty ?? {}) as ProtoMessage, (msg.counterparty ?? {}) as ProtoMessage];
+  const prefixOf = (c: ProtoMessage) => Buffer.from(((c.prefix as ProtoMessage | undefined)?.key_prefix as Uint8Array | undefined) ?? []);
+  const same =
+    fieldText(had.connection_id) === "" &&
+    prefixOf(had).equals(prefixOf(given)) &&
+    fieldText(previous.client_id) === fieldText(msg.client_id) &&
+    fieldText(had.client_id) === fieldText(given.client_id) &&
+    fieldText(previous.delay_period, "0") === fieldText(msg.delay_period, "0");
+  if (!same) throw connectionError("invalidConnection", "connection fields mismatch previous connection fields");
+  if (Number(previous.state ?? 0) !== INIT) {
+    throw connectionError("invalidConnectionState", `previous connection state is in state ${stateName(previous.state)}, expected INIT`);
+  }
+}
+
+/** A consensus height of this chain must be below its current height. */
+function checkConsensusHeight(consensusHeight: Height, ctx: ExecContext): void {
+  const self = selfHeight(ctx);
+  if (heightGTE(consensusHeight, self)) {
+    throw sdkError(
+      "invalidHeight",
+      `consensus height is greater than or equal to the current block height (${formatHeight(consensusHeight)} >= ${formatHeight(self)})`,
+    );
+  }
+}
+
+export async function existingConnection(ctx: ExecContext, connectionId: string): Promise<ProtoMessage> {
+  const connection = await getConnection(ctx.storeOf("ibc"), connectionId, ctx);
+  if (!connection) throw connectionError("connectionNotFound", connectionId);
+  return connection;
+}
+
+function emitHandshake(ctx: ExecContext, type: string, connectionId: string, clientId: unknown, counterparty: ProtoMessage | undefined): void {
+  ctx.emit({
+    type,
+    attributes: [
+      { key: "connection_id", value: connectionId },
+      { key: "client_id", value: fieldText(clientId) },
+      { key: "counterparty_client_id", value: fieldText(counterparty?.client_id) },
+      { key: "counterparty_connection_id", value: fieldText(counterparty?.connection_id) },
+    ],
+  });
+  ctx.emit(moduleEvent);
+}
