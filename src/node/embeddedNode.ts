@@ -13,7 +13,17 @@ import { answerBaseappQuery, type BaseappHandlers } from "./abci/baseappQuery.js
 import { answerCustomQuery } from "./abci/customQueriers.js";
 import { StoreQuery } from "./abci/storeQuery.js";
 import { buildCommittedHeight } from "./chain/blockBuilder.js";
-import { getAppHash, getBlock, getBlockResults, getCommit, getValidators, nextAppHash, putCommittedHeight, type CommittedHeight } from "./chain/blockStore.js";
+import {
+  getAppHash,
+  getBlock,
+  getBlockResults,
+  getCommit,
+  getValidators,
+  nextAppHash,
+  nextAppHashInSteps,
+  putCommittedHeight,
+  type CommittedHeight,
+} from "./chain/blockStore.js";
 import { Mempool, type Inclusion, type PendingTx } from "./chain/mempool.js";
 import { BLOCK_WRITE_RETRY_MS, BlocksNotWrittenError, blockWriteFailureReason } from "./chain/blockWriteFailure.js";
 import { SerialQueue } from "./chain/serialQueue.js";
@@ -525,8 +535,7 @@ export class EmbeddedNode extends EventEmitter {
     progress?.end();
     progress?.begin("hashing the state", "keys");
     const writes = layer.sortedWrites();
-    const appHash = nextAppHash("", writes);
-    progress?.advance(writes.length);
+    const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
