@@ -77,6 +77,9 @@ function meterKeptReads(node: EmbeddedNode, telemetry: Telemetry): void {
   misses.reads(() => counts.scanMisses, { kind: "scan" });
   telemetry.gauge("store_kept_scan_bytes", "Bytes of the kept scan ranges (latest and earlier heights).").reads(() => node.store.keptSize().scanBytes);
   telemetry.gauge("store_kept_values", "Keys whose latest value (or absence) is kept in memory.").reads(() => node.store.keptSize().values);
+  telemetry
+    .gauge("store_leveldb_memory_bytes", "LevelDB's estimate of its native memory: write buffers and block cache.")
+    .reads(() => node.store.levelDbMemoryBytes());
 }
 
 /** One line per transaction of the block, then one for the block. */

@@ -21,6 +21,7 @@ import {
   getCommit,
   getValidators,
   nextAppHash,
+  nextAppHashInSteps,
   putCommittedHeight,
   type CommittedHeight,
 } from "./chain/blockStore.js";
@@ -604,8 +605,7 @@ export class EmbeddedNode extends EventEmitter {
     progress?.end();
     progress?.begin("hashing the state", "keys");
     const writes = layer.sortedWrites();
-    const appHash = nextAppHash("", writes);
-    progress?.advance(writes.length);
+    const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
     const batch = await this.firstVersion(this.store.begin(), layer, time, appHash);
     progress?.begin("committing to the store", "keys", writes.length);

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { nextAppHash } from "../../src/node/chain/blockStore.js";
+import { nextAppHash, nextAppHashInSteps } from "../../src/node/chain/blockStore.js";
 
 /** The app hash as defined: SHA-256 of the previous hash, then each write's key and value, each after its length (uint64, big-endian). */
 function reference(previous: string, writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>): string {
@@ -28,5 +28,17 @@ describe("app hash of a block's writes", () => {
     expect(nextAppHash("", writes)).to.equal(reference("", writes));
     expect(nextAppHash("ABCDEF0123", writes)).to.equal(reference("ABCDEF0123", writes));
     expect(nextAppHash("ABCDEF0123", [])).to.equal(reference("ABCDEF0123", []));
+  });
+
+  it("hashes a value larger than the hasher's buffer, and the same in steps as at once", async () => {
+    const writes = [
+      { key: Uint8Array.of(1), value: new Uint8Array(70_000).fill(7) },
+      { key: Uint8Array.of(2), value: undefined },
+      ...Array.from({ length: 1000 }, (_, i) => ({ key: Uint8Array.of(3, i >> 8, i & 0xff), value: new Uint8Array(i % 200).fill(i & 0xff) })),
+    ];
+    expect(nextAppHash("AB", writes)).to.equal(reference("AB", writes));
+    let hashed = 0;
+    expect(await nextAppHashInSteps("AB", writes, (n) => (hashed += n), 64)).to.equal(reference("AB", writes));
+    expect(hashed).to.equal(writes.length);
   });
 });

@@ -147,21 +147,74 @@ export async function getAppHash(store: VersionedStore, height: number): Promise
  * block's state writes in key order, so it changes exactly when state changes.
  */
 export function nextAppHash(previous: string, writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>): string {
-  // node:crypto, lengths written into one reused buffer: a genesis import hashes millions of writes
-  const hasher = crypto.createHash("sha256");
-  const length = Buffer.alloc(8);
-  const lengthOf = (n: number) => {
-    length.writeBigUInt64BE(BigInt(n));
-    return length;
-  };
-  hasher.update(Buffer.from(previous, "hex"));
-  for (const write of writes) {
-    hasher.update(lengthOf(write.key.length)).update(write.key);
-    hasher.update(lengthOf(write.value?.length ?? 0));
-    if (write.value) hasher.update(write.value);
-  }
-  return hex(hasher.digest());
+  const hasher = new AppHasher(previous);
+  for (const write of writes) hasher.add(write.key, write.value);
+  return hasher.digest();
 }
+
+/** nextAppHash of a genesis import's writes, `step` writes between two turns of the event loop (its progress lines keep coming). */
+export async function nextAppHashInSteps(
+  previous: string,
+  writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>,
+  onHashed: (n: number) => void,
+  step = 50_000,
+): Promise<string> {
+  const hasher = new AppHasher(previous);
+  for (let i = 0; i < writes.length; i++) {
+    hasher.add(writes[i]!.key, writes[i]!.value);
+    if ((i + 1) % step === 0) {
+      onHashed(step);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  onHashed(writes.length % step);
+  return hasher.digest();
+}
+
+/**
+ * The app hash's SHA-256 (node:crypto) fed through one reused buffer: each key and value after
+ * its length (uint64, big-endian). A genesis import hashes millions of small writes, and a
+ * native call per part cost more than the hashing.
+ */
+class AppHasher {
+  private readonly hasher = crypto.createHash("sha256");
+  private readonly buffer = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  constructor(previous: string) {
+    this.hasher.update(Buffer.from(previous, "hex"));
+  }
+
+  add(key: Uint8Array, value: Uint8Array | undefined): void {
+    this.part(key);
+    this.part(value ?? EMPTY);
+  }
+
+  digest(): string {
+    this.hasher.update(this.buffer.subarray(0, this.used));
+    return hex(this.hasher.digest());
+  }
+
+  private part(bytes: Uint8Array): void {
+    if (this.used + 8 + bytes.length > this.buffer.length) {
+      this.hasher.update(this.buffer.subarray(0, this.used));
+      this.used = 0;
+    }
+    // lengths stay under 2^32: the high word is 0
+    this.buffer.writeUInt32BE(0, this.used);
+    this.buffer.writeUInt32BE(bytes.length, this.used + 4);
+    this.used += 8;
+    if (bytes.length > this.buffer.length) {
+      this.hasher.update(this.buffer.subarray(0, this.used)).update(bytes);
+      this.used = 0;
+      return;
+    }
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
 
 export function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("hex").toUpperCase();

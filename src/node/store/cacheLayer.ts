@@ -16,7 +16,7 @@ interface Write {
   value: Uint8Array | undefined; // undefined: deleted
 }
 
-const hex = (key: Uint8Array) => Buffer.from(key).toString("hex");
+const hex = (key: Uint8Array) => Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("hex");
 
 /**
  * Pending writes over a reader: a block's writes over the committed state,
@@ -39,11 +39,11 @@ export class CacheLayer implements FullKeyReader {
   }
 
   set(key: Uint8Array, value: Uint8Array): void {
-    this.writes.set(hex(key), { key: Uint8Array.from(key), value: Uint8Array.from(value) });
+    this.writes.set(hex(key), { key: key.slice(), value: value.slice() });
   }
 
   delete(key: Uint8Array): void {
-    this.writes.set(hex(key), { key: Uint8Array.from(key), value: undefined });
+    this.writes.set(hex(key), { key: key.slice(), value: undefined });
   }
 
   async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
@@ -85,7 +85,8 @@ export class CacheLayer implements FullKeyReader {
 
   /** The writes in key order (for the app hash). */
   sortedWrites(): Write[] {
-    return [...this.writes.values()].sort((a, b) => compareBytes(a.key, b.key));
+    // lowercase hex of the keys sorts as the keys' bytes do, and strings compare natively
+    return [...this.writes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, write]) => write);
   }
 }
 

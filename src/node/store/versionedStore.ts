@@ -1,5 +1,6 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, unescapeKey } from "./keyEncoding.js";
+import { ByteSlab } from "./byteSlab.js";
 import { LatestScans } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
 import { EarlierScans } from "./earlierScans.js";
@@ -111,6 +112,11 @@ export class VersionedStore {
   /** Bytes and keys the kept reads hold in memory. */
   keptSize(): { scanBytes: number; values: number } {
     return { scanBytes: this.latestScans.heldBytes + this.earlierScans.heldBytes, values: this.latestValues.size };
+  }
+
+  /** LevelDB's own estimate of the native memory it holds (its write buffers and block cache), in bytes; 0 once closed. */
+  levelDbMemoryBytes(): number {
+    return this.db.status === "open" ? Number(this.db.getProperty("leveldb.approximate-memory-usage")) : 0;
   }
 
   /** The last committed version (0 before the first commit). */
@@ -376,13 +382,42 @@ export class StateBatch {
   *freshOperations(chunk: number): Generator<BatchOp[]> {
     if (!this.fresh) throw new Error("freshOperations of a batch over earlier versions");
     let ops: BatchOp[] = [];
+    // the same bytes as operations() writes, without a buffer of their own per part
+    const slab = new ByteSlab();
+    const deleted = Uint8Array.of(DELETED);
     for (const { key, value } of this.writes.values()) {
+      const escaped = escapeKey(key);
+      const stateKey = slab
+        .take(escaped.length + 11)
+        .byte(STATE)
+        .append(escaped)
+        .byte(0)
+        .byte(0)
+        .uint64(this.version, true).bytes;
       ops.push({
         type: "put",
-        key: concatBytes(Uint8Array.of(STATE), encodeVersioned(key, this.version)),
-        value: value ? concatBytes(Uint8Array.of(LIVE), value) : Uint8Array.of(DELETED),
+        key: stateKey,
+        value: value
+          ? slab
+              .take(value.length + 1)
+              .byte(LIVE)
+              .append(value).bytes
+          : deleted,
       });
-      if (value) ops.push({ type: "put", key: fastKey(key), value: fastValue(this.version, value) });
+      if (value) {
+        const indexKey = slab
+          .take(key.length + 1)
+          .byte(FAST)
+          .append(key).bytes;
+        ops.push({
+          type: "put",
+          key: indexKey,
+          value: slab
+            .take(value.length + 8)
+            .uint64(this.version)
+            .append(value).bytes,
+        });
+      }
       if (ops.length >= 2 * chunk) {
         yield ops;
         ops = [];

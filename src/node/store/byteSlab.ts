@@ -1,0 +1,64 @@
+/**
+ * Many small byte strings written into a few large buffers: the genesis commit writes two
+ * LevelDB entries per key (hundreds of thousands of keys), and a buffer of its own for each
+ * key and value part was most of the import's garbage collection. Each piece handed out is a
+ * view into the current slab; a piece larger than a slab gets a buffer of its own.
+ */
+export class ByteSlab {
+  private slab: Uint8Array;
+  private used = 0;
+
+  constructor(private readonly slabBytes = 1 << 20) {
+    this.slab = new Uint8Array(slabBytes);
+  }
+
+  /** A writer over `length` fresh bytes. */
+  take(length: number): SlabPiece {
+    if (length > this.slabBytes) return new SlabPiece(new Uint8Array(length));
+    if (this.used + length > this.slab.length) {
+      this.slab = new Uint8Array(this.slabBytes);
+      this.used = 0;
+    }
+    const piece = this.slab.subarray(this.used, this.used + length);
+    this.used += length;
+    return new SlabPiece(piece);
+  }
+}
+
+/** Fills a piece from its start, part after part. */
+export class SlabPiece {
+  private at = 0;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  byte(b: number): this {
+    this.bytes[this.at++] = b;
+    return this;
+  }
+
+  append(part: Uint8Array): this {
+    this.bytes.set(part, this.at);
+    this.at += part.length;
+    return this;
+  }
+
+  /**
+   * A version of up to 2^53 as 8 big-endian bytes; `inverted`: 2^64 − 1 − version (the
+   * versioned keys' order, newest first), which is each byte's complement.
+   */
+  uint64(version: number, inverted = false): this {
+    const high = Math.floor(version / 2 ** 32);
+    const low = version >>> 0;
+    const mask = inverted ? 0xffffffff : 0;
+    this.word((high ^ mask) >>> 0);
+    this.word((low ^ mask) >>> 0);
+    return this;
+  }
+
+  private word(w: number): void {
+    this.bytes[this.at++] = w >>> 24;
+    this.bytes[this.at++] = (w >>> 16) & 0xff;
+    this.bytes[this.at++] = (w >>> 8) & 0xff;
+    this.bytes[this.at++] = w & 0xff;
+  }
+}
