@@ -3,7 +3,7 @@ import type http from "node:http";
 import { NodeRpcError, type ChainClient, type StreamedEvent } from "../client/chainClient.js";
 import { MAX_QUERY_BYTES, queryProblem } from "../events/eventQuery.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
-import { heightOfEventId, pastEvents } from "./eventReplay.js";
+import { pastEvents, resumePointOf, type ResumePoint } from "./eventReplay.js";
 import { once } from "node:events";
 
 export const EVENTS_PATH = "/events";
@@ -110,7 +110,7 @@ export class EventStreams {
       if (!held) return send(text);
       heldBytes += text.length;
       if (heldBytes > this.limits.maxUnsentBytes) return void res.destroy();
-      held.push({ height: heightOfEventId(eventId(event)), text });
+      held.push({ height: resumePointOf(eventId(event))?.height, text });
     };
     let ended = false;
     try {
@@ -136,9 +136,9 @@ export class EventStreams {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
     res.flushHeaders();
     send(": subscribed\n\n");
-    const resumeAfter = heightOfEventId(ctx.get("Last-Event-ID"));
+    const resumeFrom = resumePointOf(ctx.get("Last-Event-ID"));
     // what the client saw, and what was replayed, is not sent again
-    const seenTo = resumeAfter === undefined ? 0 : await this.replay(res, query, resumeAfter, closed);
+    const seenTo = resumeFrom === undefined ? 0 : await this.replay(res, query, resumeFrom, closed);
     const waiting = held;
     held = undefined;
     for (const { height, text } of waiting) if (height === undefined || height > seenTo) send(text);
@@ -151,17 +151,19 @@ export class EventStreams {
   }
 
   /**
-   * Writes the matching events of the blocks after `after` (eventReplay.ts),
+   * Writes the matching events the client has not seen, from its resume point on (eventReplay.ts),
    * waiting for the reader when the socket has not taken what was written.
    * Returns the last height the client has now seen; a node that fails meanwhile ends the stream.
    */
-  private async replay(res: http.ServerResponse, query: string, after: number, closed: Promise<void>): Promise<number> {
-    let seenTo = after;
+  private async replay(res: http.ServerResponse, query: string, from: ResumePoint, closed: Promise<void>): Promise<number> {
+    let seenTo = from.height;
     try {
-      for await (const { height, events } of pastEvents(this.client, query, after)) {
+      for await (const { height, events } of pastEvents(this.client, query, from)) {
         if (res.destroyed) break;
-        for (const event of events) res.write(message(event));
-        if (res.writableLength > 0) await Promise.race([once(res, "drain"), closed]);
+        let taken = true;
+        for (const event of events) taken = res.write(message(event));
+        // "drain" comes only after a write that was refused (writableLength may be above 0 without one)
+        if (!taken) await Promise.race([once(res, "drain"), closed]);
         seenTo = height;
       }
     } catch {

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { EventSource } from "eventsource";
 import path from "node:path";
 import { UpstreamEvents } from "../../src/client/upstreamEvents.js";
@@ -89,9 +90,9 @@ describe("e2e: GET /events as server-sent events", function () {
   };
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
+    const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
     expect(init.code, init.output).to.equal(0);
-    signers = await Promise.all([...Array(4).keys()].map((i) => testSigner(TEST_MNEMONIC, i)));
+    signers = await Promise.all([...Array(6).keys()].map((i) => testSigner(TEST_MNEMONIC, i)));
     node = await startNode(home);
     gateway = await startGateway(path.join(tempDir(), "gateway-home"), node.rpcUrl);
   });
@@ -106,9 +107,16 @@ describe("e2e: GET /events as server-sent events", function () {
   });
 
   const modes = [
-    { name: "chain-rest start", url: () => node.restUrl, from: 0, to: 1 },
-    { name: "chain-rest gateway --node", url: () => gateway.restUrl, from: 2, to: 3 },
+    { name: "chain-rest start", url: () => node.restUrl, from: 0, to: 1, delegator: 4 },
+    { name: "chain-rest gateway --node", url: () => gateway.restUrl, from: 2, to: 3, delegator: 5 },
   ];
+  /** The node's JSON-RPC (the dev chain's steering methods and broadcast_tx_sync). */
+  const rpc = async (method: string, params: Record<string, unknown>) => {
+    const r = await http(node.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    expect(r.body.error, r.text).to.equal(undefined);
+    return r.body.result as Record<string, any>;
+  };
+  const latestHeight = async () => Number((await rpc("status", {})).sync_info.latest_block_height);
 
   for (const mode of modes) {
     describe(mode.name, () => {
@@ -154,6 +162,61 @@ describe("e2e: GET /events as server-sent events", function () {
         expect(resumedBlocks[0]!.data.data.value.block.header.height).to.equal(height);
         const resumedTxs = await firstMessages(`${mode.url()}/events?query=${encodeURIComponent(txQuery)}`, { "Last-Event-ID": `${Number(height) - 1}.5` }, 1);
         expect(resumedTxs[0]).to.deep.equal({ id: `${height}.0`, data: seenTx.result });
+      });
+
+      it("resumes within a block: Last-Event-ID H.0 is followed by H's later txs, then the next block's", async () => {
+        const from = signers[mode.from]!;
+        const to = signers[mode.to]!;
+        const txQuery = `tm.event='Tx' AND transfer.recipient='${to.address}'`;
+        const account = await http(`${mode.url()}/core/auth/v1beta1/accounts/${from.address}`);
+        const first = Number(account.body.account.sequence);
+        // three sends in one block (blocks made only when asked), then a fourth in the next
+        await rpc("set_auto_blocks", { enabled: false });
+        try {
+          for (let i = 0; i < 4; i++) {
+            const tx = await directTx(from, { messages: [send(from.address, to.address, "7")], sequence: first + i, accountNumber: mode.from });
+            expect((await rpc("broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") })).code).to.equal(0);
+            if (i >= 2) await rpc("advance_blocks", { num_blocks: "1" });
+          }
+        } finally {
+          await rpc("set_auto_blocks", { enabled: true });
+        }
+        const next = await latestHeight();
+        const height = next - 1;
+        expect((await rpc("block", { height: String(height) })).block.data.txs).to.have.length(3);
+        const url = `${mode.url()}/events?query=${encodeURIComponent(txQuery)}`;
+        const afterFirst = await firstMessages(url, { "Last-Event-ID": `${height}.0` }, 3);
+        expect(afterFirst.map((m) => m.id)).to.deep.equal([`${height}.1`, `${height}.2`, `${next}.0`]);
+        expect(afterFirst.map((m) => m.data.data.value.TxResult.height)).to.deep.equal([String(height), String(height), String(next)]);
+        // id H (a NewBlock's): the client saw none of H's txs
+        const afterBlock = await firstMessages(url, { "Last-Event-ID": String(height) }, 1);
+        expect(afterBlock[0]!.id).to.equal(`${height}.0`);
+      });
+
+      it("replays a past ValidatorSetUpdates as it was streamed live", async () => {
+        const delegator = signers[mode.delegator]!;
+        const query = "tm.event='ValidatorSetUpdates'";
+        const live = await stream(mode.url(), query);
+        const validators = await http(`${mode.url()}/core/staking/v1beta1/validators?status=BOND_STATUS_BONDED`);
+        const operator = (validators.body.validators as Array<{ operator_address: string }>)[0]!.operator_address;
+        const delegate = {
+          typeUrl: "/core.staking.v1beta1.MsgDelegate",
+          value: MsgDelegate.fromPartial({ delegatorAddress: delegator.address, validatorAddress: operator, amount: { denom: "uhub", amount: "3000000" } }),
+        };
+        const tx = await directTx(delegator, { messages: [delegate], sequence: 0, accountNumber: mode.delegator });
+        const r = await http(`${mode.url()}/core/tx/v1beta1/txs`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+        });
+        expect(r.body.tx_response.code, r.text).to.equal(0);
+        const height = Number(r.body.tx_response.height);
+        const seen = await live.next(() => true);
+        expect(seen.id).to.equal(""); // it names no height
+        const updates = seen.result.data.value.validator_updates as Array<{ voting_power: string }>;
+        expect(updates).to.have.length(1);
+        const replayed = await firstMessages(`${mode.url()}/events?query=${encodeURIComponent(query)}`, { "Last-Event-ID": String(height - 1) }, 1);
+        expect(replayed[0]).to.deep.equal({ id: undefined, data: seen.result });
       });
 
       it("answers a bad query 400 in the gateway's error body, before any stream", async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Sets [api] keys in a home's app.toml (written by `init` with every default), for a test's `prepare`. */
-export function setApiSettings(home: string, settings: Record<string, number | string>): void {
+export function setApiSettings(home: string, settings: Record<string, number | string | boolean>): void {
   const file = path.join(home, "config", "app.toml");
   let text = fs.readFileSync(file, "utf8");
   for (const [key, value] of Object.entries(settings)) {

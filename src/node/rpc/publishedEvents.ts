@@ -1,4 +1,5 @@
 import { blockEvents, streamedEvent, type PublishedEvent } from "../../events/blockEvents.js";
+import { validatorSetUpdates } from "../../events/validatorSetUpdates.js";
 import type { CommittedHeight, RpcValidator } from "../chain/blockStore.js";
 
 export { streamedEvent, type PublishedEvent };
@@ -14,20 +15,7 @@ export { streamedEvent, type PublishedEvent };
  */
 export function publishedEvents(record: CommittedHeight, previousValidators: readonly RpcValidator[] | undefined): PublishedEvent[] {
   const out = blockEvents(record.block.block, record.results);
-  const updates = previousValidators ? validatorUpdates(previousValidators, record.validators) : [];
-  if (updates.length > 0)
-    out.push({
-      data: { type: "tendermint/event/ValidatorSetUpdates", value: { validator_updates: updates } },
-      events: new Map([["tm.event", ["ValidatorSetUpdates"]]]),
-    });
+  const updates = previousValidators ? validatorSetUpdates(previousValidators, record.validators) : undefined;
+  if (updates) out.push(updates);
   return out;
-}
-
-/** Validators whose power changed from one set to the next (power 0: left the set), as the event lists them. */
-function validatorUpdates(before: readonly RpcValidator[], after: readonly RpcValidator[]): RpcValidator[] {
-  const powerBefore = new Map(before.map((v) => [v.address, v.voting_power]));
-  const changed = after.filter((v) => powerBefore.get(v.address) !== v.voting_power);
-  const stillThere = new Set(after.map((v) => v.address));
-  const left = before.filter((v) => !stillThere.has(v.address)).map((v) => ({ ...v, voting_power: "0", proposer_priority: "0" }));
-  return [...changed, ...left];
 }
