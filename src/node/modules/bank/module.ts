@@ -2,7 +2,9 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { METADATA_PREFIX, PARAMS_KEY, balancesPrefix, supplyKey } from "./keys.js";
+import { METADATA_PREFIX, PARAMS_KEY, balanceKey } from "./keys.js";
+import { encodeCoin } from "./coinValues.js";
+import { setTotalSupply } from "./keeper.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { NodeModule } from "../nodeModule.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
@@ -54,11 +56,14 @@ export const bankModule: NodeModule = {
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
       const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
       for (const [denom, amount] of coinsOf(balance.coins, "coins")) {
-        store.set(concatBytes(balancesPrefix(address), utf8(denom)), utf8(amount.toString()));
+        store.set(balanceKey(address, denom), encodeCoin({ denom, amount }));
         totals.set(denom, (totals.get(denom) ?? 0n) + amount);
       }
     }
-    for (const [denom, amount] of totals) store.set(supplyKey(denom), utf8(amount.toString()));
+    setTotalSupply(
+      store,
+      [...totals].map(([denom, amount]) => ({ denom, amount })),
+    );
     const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
     for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
       store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());

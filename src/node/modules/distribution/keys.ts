@@ -1,5 +1,6 @@
 import { concatBytes } from "../../store/keyEncoding.js";
 import { lengthPrefixed } from "../staking/keys.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Store layout of x/distribution (the real prefixes, addresses length-prefixed):
@@ -13,7 +14,7 @@ import { lengthPrefixed } from "../staking/keys.js";
  *   0x06 | len | operator                        → ValidatorCurrentRewards
  *   0x07 | len | operator                        → ValidatorAccumulatedCommission
  *   0x08 | len | operator | height (8, BE) | period (8, BE) → ValidatorSlashEvent
- *   0x09                                         → Params
+ *   MODULE_PARAMS_KEY                            → Params (v0.41: the params store)
  */
 export const FEE_POOL_KEY = Uint8Array.of(0x00);
 export const PROPOSER_KEY = Uint8Array.of(0x01);
@@ -24,7 +25,7 @@ const HISTORICAL_PREFIX = Uint8Array.of(0x05);
 const CURRENT_PREFIX = Uint8Array.of(0x06);
 const COMMISSION_PREFIX = Uint8Array.of(0x07);
 const SLASH_EVENT_PREFIX = Uint8Array.of(0x08);
-export const PARAMS_KEY = Uint8Array.of(0x09);
+export const PARAMS_KEY = MODULE_PARAMS_KEY;
 
 function uint64(value: bigint, littleEndian: boolean): Uint8Array {
   const out = new Uint8Array(8);

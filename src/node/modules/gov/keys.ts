@@ -1,5 +1,5 @@
 import { concatBytes } from "../../store/keyEncoding.js";
-import { utf8 } from "../../store/moduleStore.js";
+import { namedParamsKey } from "../shared/paramsKey.js";
 import { formatTimeBytes, lengthPrefixed, type TimestampLike } from "../staking/keys.js";
 
 /**
@@ -11,7 +11,6 @@ import { formatTimeBytes, lengthPrefixed, type TimestampLike } from "../staking/
  *   0x03                                      → next proposal id (8, BE)
  *   0x10 | proposal id | len | depositor      → Deposit
  *   0x20 | proposal id | len | voter          → Vote
- *   0x30 | "depositparams" | "votingparams" | "tallyparams" → DepositParams / VotingParams / TallyParams
  */
 export const PROPOSALS_PREFIX = Uint8Array.of(0x00);
 const ACTIVE_QUEUE_PREFIX = Uint8Array.of(0x01);
@@ -19,7 +18,6 @@ const INACTIVE_QUEUE_PREFIX = Uint8Array.of(0x02);
 export const NEXT_PROPOSAL_ID_KEY = Uint8Array.of(0x03);
 const DEPOSITS_PREFIX = Uint8Array.of(0x10);
 const VOTES_PREFIX = Uint8Array.of(0x20);
-const PARAMS_PREFIX = Uint8Array.of(0x30);
 
 export function proposalIdBytes(id: bigint): Uint8Array {
   const out = new Uint8Array(8);
@@ -43,4 +41,5 @@ export const GOV_PARAMS = {
 } as const;
 export type GovParamKey = keyof typeof GOV_PARAMS;
 
-export const paramsKey = (key: GovParamKey) => concatBytes(PARAMS_PREFIX, utf8(key));
+/** v0.41 keeps these in the params store ("gov/depositparams", …); here: hidden keys of this store. */
+export const paramsKey = (key: GovParamKey) => namedParamsKey(key);

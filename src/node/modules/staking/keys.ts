@@ -1,12 +1,13 @@
 import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Store layout of the staking module (the real x/staking prefixes, addresses
  * length-prefixed as in the house layout):
  *
- *   0x01                                   → Params
+ *   MODULE_PARAMS_KEY                      → Params (v0.41: the params store)
  *   0x11 | len | operator                  → last consensus power (Int64Value)
  *   0x12                                   → last total power (Int text)
  *   0x21 | len | operator                  → Validator
@@ -25,7 +26,7 @@ import { fieldText } from "../../../codec/fieldText.js";
  *
  * `time` is sdk.FormatTimeBytes: "2006-01-02T15:04:05.000000000" in UTC.
  */
-export const PARAMS_KEY = Uint8Array.of(0x01);
+export const PARAMS_KEY = MODULE_PARAMS_KEY;
 export const LAST_VALIDATOR_POWER_PREFIX = Uint8Array.of(0x11);
 export const LAST_TOTAL_POWER_KEY = Uint8Array.of(0x12);
 export const VALIDATORS_PREFIX = Uint8Array.of(0x21);
