@@ -3,6 +3,10 @@ import { Any } from "cosmjs-types/google/protobuf/any";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { Metadata, Supply } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
+import { Delegation, Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
+import { FeePool, ValidatorCurrentRewards, ValidatorOutstandingRewards } from "cosmjs-types/cosmos/distribution/v1beta1/distribution";
+import { Deposit, Proposal, Vote } from "cosmjs-types/cosmos/gov/v1beta1/gov";
+import { createHash } from "node:crypto";
 import protobuf from "protobufjs";
 import type Long from "long";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
@@ -26,6 +30,34 @@ function decodeUInt64Value(bytes: Uint8Array): bigint {
   }
   return value;
 }
+
+/** A field-1 wrapper (Int64Value / IntProto / BytesValue): its raw field bytes or varint. */
+function wrapperField(bytes: Uint8Array): { varint?: bigint; bytes?: Uint8Array } {
+  const reader = protobuf.Reader.create(bytes);
+  const out: { varint?: bigint; bytes?: Uint8Array } = {};
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === 0x08) out.varint = BigInt((reader.int64() as Long).toString());
+    else if (tag === 0x0a) out.bytes = reader.bytes();
+    else reader.skipType(tag & 7);
+  }
+  return out;
+}
+
+/** An sdk.Dec as the REST routes show it ("1.500000000000000000") → its 18-decimal integer, as proto stores it. */
+const decInteger = (text: string) => BigInt(text.replace(".", ""));
+
+/** sdk.FormatTimeBytes of an RFC 3339 time. */
+function formatTimeBytes(time: string): Uint8Array {
+  const [whole, fraction = ""] = time.replace(/Z$/, "").split(".");
+  return utf8(`${whole}.${fraction.padEnd(9, "0")}`);
+}
+
+const u64 = (value: bigint) => {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value);
+  return out;
+};
 
 /**
  * Raw store reads (`abci_query /store/<store>/key|subspace`) against the key layout and value
@@ -122,5 +154,105 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       "auth/TxSigLimit",
       "auth/TxSizeCostPerByte",
     ]);
+  });
+
+  // cosmos-sdk v0.41.x x/staking/types/keys.go: addresses in keys as they are (20 bytes; the length
+  // byte is v0.43's): ValidatorsKey 0x21, ValidatorsByConsAddrKey 0x22, ValidatorsByPowerIndexKey 0x23
+  // (power 8 BE ‖ inverted operator), LastValidatorPowerKey 0x11 (Int64Value), LastTotalPowerKey 0x12
+  // (sdk.IntProto), DelegationKey 0x31 ‖ delegator ‖ validator.
+  it("staking: validators, their indexes, powers and delegations", async () => {
+    const validators = (await chain.ok("/core/staking/v1beta1/validators?pagination.limit=100")).validators as Array<Record<string, any>>;
+    const bonded = validators.filter((v) => v.status === "BOND_STATUS_BONDED");
+    expect(bonded.length).to.be.greaterThan(0);
+    let total = 0n;
+    for (const rest of validators) {
+      const operator = addressBytes(rest.operator_address);
+      const stored = Validator.decode(await read("/store/staking/key", cat(Uint8Array.of(0x21), operator)));
+      expect(stored.operatorAddress).to.equal(rest.operator_address);
+      expect(stored.tokens).to.equal(rest.tokens);
+      const pubkey = Any.decode(Any.encode(stored.consensusPubkey!).finish());
+      const consensus = createHash("sha256").update(wrapperField(pubkey.value).bytes!).digest().subarray(0, 20);
+      expect(hex(await read("/store/staking/key", cat(Uint8Array.of(0x22), consensus)))).to.equal(hex(operator));
+      if (rest.status !== "BOND_STATUS_BONDED") continue;
+      const power = wrapperField(await read("/store/staking/key", cat(Uint8Array.of(0x11), operator))).varint!;
+      expect(power).to.equal(BigInt(rest.tokens) / 1_000_000n);
+      total += power;
+      if (rest.jailed) continue;
+      const inverted = operator.map((b) => ~b & 0xff);
+      expect(hex(await read("/store/staking/key", cat(Uint8Array.of(0x23), u64(power), inverted)))).to.equal(hex(operator));
+    }
+    const totalPower = wrapperField(await read("/store/staking/key", Uint8Array.of(0x12))).bytes!;
+    expect(new TextDecoder().decode(totalPower)).to.equal(total.toString());
+
+    const delegator = chain.accounts()[0]!;
+    const delegations = (await chain.ok(`/core/staking/v1beta1/delegations/${delegator}`)).delegation_responses as Array<Record<string, any>>;
+    expect(delegations.length).to.be.greaterThan(0);
+    for (const { delegation } of delegations) {
+      const key = cat(Uint8Array.of(0x31), addressBytes(delegator), addressBytes(delegation.validator_address));
+      const stored = Delegation.decode(await read("/store/staking/key", key));
+      expect(stored.validatorAddress).to.equal(delegation.validator_address);
+      expect(BigInt(stored.shares)).to.equal(decInteger(delegation.shares));
+    }
+    const listed = await pairs("staking", cat(Uint8Array.of(0x31), addressBytes(delegator)));
+    expect(listed.length).to.equal(delegations.length);
+  });
+
+  // cosmos-sdk v0.41.x x/distribution/types/keys.go: FeePoolKey 0x00, ProposerKey 0x01 (keeper/store.go:
+  // gogotypes.BytesValue), ValidatorOutstandingRewardsPrefix 0x02, ValidatorCurrentRewardsPrefix 0x06,
+  // DelegatorWithdrawAddrPrefix 0x03, addresses as they are.
+  it("distribution: fee pool, previous proposer, a validator's rewards", async () => {
+    const pool = (await chain.ok("/core/distribution/v1beta1/community_pool")).pool as Array<{ denom: string; amount: string }>;
+    const feePool = FeePool.decode(await read("/store/distribution/key", Uint8Array.of(0x00)));
+    expect(feePool.communityPool.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }))).to.deep.equal(
+      pool.map((c) => ({ denom: c.denom, amount: decInteger(c.amount) })),
+    );
+    const proposer = wrapperField(await read("/store/distribution/key", Uint8Array.of(0x01))).bytes!;
+    expect(proposer.length).to.equal(20);
+    const validators = (await chain.ok("/core/staking/v1beta1/validators?status=BOND_STATUS_BONDED")).validators as Array<Record<string, any>>;
+    const operator = validators[0]!.operator_address as string;
+    const outstanding = (await chain.ok(`/core/distribution/v1beta1/validators/${operator}/outstanding_rewards`)).rewards.rewards as Array<{
+      denom: string;
+      amount: string;
+    }>;
+    const stored = ValidatorOutstandingRewards.decode(await read("/store/distribution/key", cat(Uint8Array.of(0x02), addressBytes(operator))));
+    expect(stored.rewards.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }))).to.deep.equal(
+      outstanding.map((c) => ({ denom: c.denom, amount: decInteger(c.amount) })),
+    );
+    const current = ValidatorCurrentRewards.decode(await read("/store/distribution/key", cat(Uint8Array.of(0x06), addressBytes(operator))));
+    expect(current.period > 0n || Number(current.period) > 0).to.equal(true);
+    // nothing under the v0.43 form (0x02 ‖ 20 ‖ address)
+    expect(await pairs("distribution", Uint8Array.of(0x02, 20))).to.deep.equal([]);
+  });
+
+  // cosmos-sdk v0.41.x x/gov/types/keys.go: ProposalsKeyPrefix 0x00 ‖ id (8 BE), ActiveProposalQueuePrefix
+  // 0x01 ‖ end time ‖ id, ProposalIDKey 0x03, DepositsKeyPrefix 0x10 ‖ id ‖ depositor, VotesKeyPrefix 0x20
+  // ‖ id ‖ voter; the params in the params store ("gov/depositparams", …).
+  it("gov: proposals, the active queue, deposits, votes and the next id", async () => {
+    const proposals = (await chain.ok("/core/gov/v1beta1/proposals")).proposals as Array<Record<string, any>>;
+    for (const rest of proposals) {
+      const stored = Proposal.decode(await read("/store/gov/key", cat(Uint8Array.of(0x00), u64(BigInt(rest.proposal_id)))));
+      expect(stored.proposalId.toString()).to.equal(rest.proposal_id);
+    }
+    const voting = proposals.find((p) => p.status === "PROPOSAL_STATUS_VOTING_PERIOD")!;
+    const id = u64(BigInt(voting.proposal_id));
+    const queued = await read("/store/gov/key", cat(Uint8Array.of(0x01), formatTimeBytes(voting.voting_end_time), id));
+    expect(hex(queued)).to.equal(hex(id));
+    expect(hex(await read("/store/gov/key", Uint8Array.of(0x03)))).to.equal(hex(u64(BigInt(Math.max(...proposals.map((p) => Number(p.proposal_id))) + 1))));
+    const deposits = (await chain.ok(`/core/gov/v1beta1/proposals/${voting.proposal_id}/deposits`)).deposits as Array<Record<string, any>>;
+    expect(deposits.length).to.be.greaterThan(0);
+    for (const deposit of deposits) {
+      const stored = Deposit.decode(await read("/store/gov/key", cat(Uint8Array.of(0x10), id, addressBytes(deposit.depositor))));
+      expect(stored.depositor).to.equal(deposit.depositor);
+    }
+    const votes = (await chain.ok(`/core/gov/v1beta1/proposals/${voting.proposal_id}/votes`)).votes as Array<Record<string, any>>;
+    expect(votes.length).to.be.greaterThan(0);
+    for (const vote of votes) {
+      const stored = Vote.decode(await read("/store/gov/key", cat(Uint8Array.of(0x20), id, addressBytes(vote.voter))));
+      expect(stored.voter).to.equal(vote.voter);
+    }
+    const depositParams = JSON.parse(new TextDecoder().decode(await read("/store/params/key", "gov/depositparams"))) as Record<string, any>;
+    const restParams = (await chain.ok("/core/gov/v1beta1/params/deposit")).deposit_params;
+    expect(depositParams.min_deposit).to.deep.equal(restParams.min_deposit);
+    expect(await pairs("gov", Uint8Array.of(0x30))).to.deep.equal([]);
   });
 });
