@@ -7,6 +7,8 @@ import { Delegation, Validator } from "cosmjs-types/cosmos/staking/v1beta1/staki
 import { FeePool, ValidatorCurrentRewards, ValidatorOutstandingRewards } from "cosmjs-types/cosmos/distribution/v1beta1/distribution";
 import { Deposit, Proposal, Vote } from "cosmjs-types/cosmos/gov/v1beta1/gov";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import protobuf from "protobufjs";
 import type Long from "long";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
@@ -42,6 +44,21 @@ function wrapperField(bytes: Uint8Array): { varint?: bigint; bytes?: Uint8Array 
     else reader.skipType(tag & 7);
   }
   return out;
+}
+
+/** The length-delimited fields of a message, by field number. */
+function fieldsOf(bytes: Uint8Array): Map<number, Uint8Array[]> {
+  const reader = protobuf.Reader.create(bytes);
+  const fields = new Map<number, Uint8Array[]>();
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if ((tag & 7) !== 2) {
+      reader.skipType(tag & 7);
+      continue;
+    }
+    fields.set(tag >>> 3, [...(fields.get(tag >>> 3) ?? []), reader.bytes()]);
+  }
+  return fields;
 }
 
 /** An sdk.Dec as the REST routes show it ("1.500000000000000000") → its 18-decimal integer, as proto stores it. */
@@ -254,5 +271,33 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
     const restParams = (await chain.ok("/core/gov/v1beta1/params/deposit")).deposit_params;
     expect(depositParams.min_deposit).to.deep.equal(restParams.min_deposit);
     expect(await pairs("gov", Uint8Array.of(0x30))).to.deep.equal([]);
+  });
+
+  // irishub v1.0 modules/mint: keeper.go SetMinter (MinterKey; keys.go: 0x02) → Minter proto; the
+  // params in the "mint" subspace of the params store.
+  it("mint: the minter under 0x02, the params in the params store", async () => {
+    const genesis = JSON.parse(readFileSync(path.join(chain.home, "config", "genesis.json"), "utf8")) as Record<string, any>;
+    const minter = fieldsOf(await read("/store/mint/key", Uint8Array.of(0x02)));
+    expect(new TextDecoder().decode(minter.get(2)![0])).to.equal(genesis.app_state.mint.minter.inflation_base);
+    expect(minter.get(1)!.length).to.equal(1); // last_update, a Timestamp
+    const params = (await chain.ok("/hubmod/mint/params")).params;
+    expect(JSON.parse(new TextDecoder().decode(await read("/store/params/key", "mint/MintDenom")))).to.equal(params.mint_denom);
+    expect((await pairs("mint", Uint8Array.of(0x01))).length).to.equal(0);
+  });
+
+  // irismod modules/token/types/keys.go: 0x01 ‖ symbol → Token, 0x02 ‖ min unit → StringValue(symbol),
+  // 0x03 ‖ owner (20 bytes) ‖ symbol → StringValue(symbol).
+  it("token: a token by symbol, by min unit and by owner", async () => {
+    const tokens = (await chain.ok("/extmod/token/tokens")).Tokens as Array<Record<string, any>>;
+    expect(tokens.length).to.be.greaterThan(0);
+    for (const token of tokens) {
+      const stored = fieldsOf(await read("/store/token/key", cat(Uint8Array.of(0x01), utf8(token.symbol))));
+      expect(new TextDecoder().decode(stored.get(1)![0])).to.equal(token.symbol);
+      expect(new TextDecoder().decode(stored.get(4)![0])).to.equal(token.min_unit);
+      const bySymbol = wrapperField(await read("/store/token/key", cat(Uint8Array.of(0x02), utf8(token.min_unit)))).bytes!;
+      expect(new TextDecoder().decode(bySymbol)).to.equal(token.symbol);
+      const owned = wrapperField(await read("/store/token/key", cat(Uint8Array.of(0x03), addressBytes(token.owner), utf8(token.symbol)))).bytes!;
+      expect(new TextDecoder().decode(owned)).to.equal(token.symbol);
+    }
   });
 });
