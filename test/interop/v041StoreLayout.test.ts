@@ -6,6 +6,8 @@ import { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import { Delegation, Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { FeePool, ValidatorCurrentRewards, ValidatorOutstandingRewards } from "cosmjs-types/cosmos/distribution/v1beta1/distribution";
 import { Deposit, Proposal, Vote } from "cosmjs-types/cosmos/gov/v1beta1/gov";
+import { Channel } from "cosmjs-types/ibc/core/channel/v1/channel";
+import { ConnectionEnd } from "cosmjs-types/ibc/core/connection/v1/connection";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -299,5 +301,42 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       const owned = wrapperField(await read("/store/token/key", cat(Uint8Array.of(0x03), addressBytes(token.owner), utf8(token.symbol)))).bytes!;
       expect(new TextDecoder().decode(owned)).to.equal(token.symbol);
     }
+  });
+
+  // cosmos-sdk v0.41.x x/ibc/core/24-host/keys.go: "clients/{id}/clientState" → Any of the client
+  // state, "connections/{id}" → ConnectionEnd, "channelEnds/ports/{port}/channels/{channel}" → Channel.
+  it("ibc: client states, connections and channels under the ICS-24 host paths", async () => {
+    const clients = (await chain.ok("/ibc/core/client/v1beta1/client_states")).client_states as Array<Record<string, any>>;
+    expect(clients.length).to.be.greaterThan(0);
+    for (const client of clients) {
+      const any = Any.decode(await read("/store/ibc/key", `clients/${client.client_id}/clientState`));
+      expect(any.typeUrl).to.equal(client.client_state["@type"]);
+    }
+    const channels = (await chain.ok("/ibc/core/channel/v1beta1/channels")).channels as Array<Record<string, any>>;
+    expect(channels.length).to.be.greaterThan(0);
+    for (const channel of channels) {
+      const stored = Channel.decode(await read("/store/ibc/key", `channelEnds/ports/${channel.port_id}/channels/${channel.channel_id}`));
+      expect(stored.connectionHops).to.deep.equal(channel.connection_hops);
+      expect(stored.counterparty.channelId).to.equal(channel.counterparty.channel_id);
+      const connectionId = channel.connection_hops[0] as string;
+      const connection = (await chain.ok(`/ibc/core/connection/v1beta1/connections/${connectionId}`)).connection;
+      const end = ConnectionEnd.decode(await read("/store/ibc/key", `connections/${connectionId}`));
+      expect(end.clientId).to.equal(connection.client_id);
+    }
+  });
+
+  // irismod v1.x modules/record/types/keys.go: RecordKey 0x01 ‖ record id → Record; IntraTxCounterKey
+  // 0x02 → gogotypes.UInt32Value (the records added so far).
+  it("record: records under 0x01 ‖ id, the counter under 0x02", async () => {
+    const stored = await pairs("record", Uint8Array.of(0x01));
+    expect(stored.length).to.be.greaterThan(0);
+    for (const { key, value } of stored) {
+      const id = key.slice(2);
+      const rest = (await chain.ok(`/extmod/record/records/${id}`)).record;
+      const fields = fieldsOf(Buffer.from(value, "hex"));
+      expect(new TextDecoder().decode(fields.get(3)![0])).to.equal(rest.creator);
+      expect(new TextDecoder().decode(fields.get(1)![0])).to.equal(rest.tx_hash);
+    }
+    expect(wrapperField(await read("/store/record/key", Uint8Array.of(0x02))).varint).to.equal(BigInt(stored.length));
   });
 });
