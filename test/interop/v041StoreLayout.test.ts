@@ -339,4 +339,44 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
     }
     expect(wrapperField(await read("/store/record/key", Uint8Array.of(0x02))).varint).to.equal(BigInt(stored.length));
   });
+
+  // irismod v1.x modules/htlc/types/keys.go: HTLCKey 0x01 ‖ hash lock → HTLC (htlc.proto: sender = 1,
+  // expiration_height = 7); HTLCExpiredQueueKey 0x02 ‖ expiration height (8 BE) ‖ hash lock → empty.
+  it("htlc: an HTLC under 0x01 ‖ hash lock, its place in the expiration queue", async () => {
+    const stored = await pairs("htlc", Uint8Array.of(0x01));
+    expect(stored.length).to.be.greaterThan(0);
+    for (const { key, value } of stored) {
+      const hashLock = key.slice(2);
+      const rest = (await chain.ok(`/extmod/htlc/htlcs/${hashLock}`)).htlc;
+      expect(new TextDecoder().decode(fieldsOf(Buffer.from(value, "hex")).get(1)![0])).to.equal(rest.sender);
+      const queue = await pairs("htlc", cat(Uint8Array.of(0x02), u64(BigInt(rest.expiration_height))));
+      expect(queue.map((p) => p.key)).to.include(hex(cat(Uint8Array.of(0x02), u64(BigInt(rest.expiration_height)), Buffer.from(hashLock, "hex"))));
+    }
+  });
+
+  // irismod v1.x modules/nft/types/keys.go: "/"-delimited keys: 0x01/denom/token → BaseNFT, 0x02/owner
+  // (bech32)/denom/token → StringValue(token id), 0x03/denom → UInt64Value (supply), 0x04/denom → Denom.
+  it("nft: NFTs, the owner index, the supply and the denom", async () => {
+    const collection = (await chain.ok("/extmod/nft/collections/devkitties")).collection as Record<string, any>;
+    expect(collection.nfts.length).to.be.greaterThan(0);
+    for (const nft of collection.nfts as Array<Record<string, string>>) {
+      const stored = fieldsOf(await read("/store/nft/key", `\x01/devkitties/${nft.id}`));
+      expect(new TextDecoder().decode(stored.get(5)![0])).to.equal(nft.owner);
+      const owned = wrapperField(await read("/store/nft/key", `\x02/${nft.owner}/devkitties/${nft.id}`)).bytes!;
+      expect(new TextDecoder().decode(owned)).to.equal(nft.id);
+    }
+    expect(wrapperField(await read("/store/nft/key", "\x03/devkitties")).varint).to.equal(BigInt(collection.nfts.length));
+    const denom = fieldsOf(await read("/store/nft/key", "\x04/devkitties"));
+    expect(new TextDecoder().decode(denom.get(1)![0])).to.equal("devkitties");
+  });
+
+  // irishub v1.0 modules/guardian/types/keys.go: SuperKey 0x00 ‖ address → Super (address = 3).
+  it("guardian: a super under 0x00 ‖ address", async () => {
+    const supers = (await chain.ok("/hubmod/guardian/supers")).supers as Array<Record<string, string>>;
+    expect(supers.length).to.be.greaterThan(0);
+    for (const entry of supers) {
+      const stored = fieldsOf(await read("/store/guardian/key", cat(Uint8Array.of(0x00), addressBytes(entry.address!))));
+      expect(new TextDecoder().decode(stored.get(3)![0])).to.equal(entry.address);
+    }
+  });
 });
