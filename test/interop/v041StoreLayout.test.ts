@@ -379,4 +379,25 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       expect(new TextDecoder().decode(stored.get(3)![0])).to.equal(entry.address);
     }
   });
+
+  // irismod v1.3.1 modules/coinswap: "standardDenom" → gogotypes.StringValue (the pools' standard denom).
+  it('coinswap: the standard denom under "standardDenom"', async () => {
+    const genesis = JSON.parse(readFileSync(path.join(chain.home, "config", "genesis.json"), "utf8")) as Record<string, any>;
+    const stored = wrapperField(await read("/store/coinswap/key", "standardDenom")).bytes!;
+    expect(new TextDecoder().decode(stored)).to.equal(genesis.app_state.coinswap.standard_denom);
+  });
+
+  // irismod v1.3.1 modules/oracle/types/keys.go: 0x01 "/" feed name → Feed (feed_name = 1,
+  // request_context_id = 6); 0x04 / 0x05 "/" feed name → StringValue(feed name) by state.
+  it("oracle: feeds under 0x01 / name, indexed by their state", async () => {
+    const feeds = (await chain.ok("/extmod/oracle/feeds")).feeds as Array<Record<string, any>>;
+    expect(feeds.length).to.be.greaterThan(0);
+    for (const { feed, state } of feeds) {
+      const stored = fieldsOf(await read("/store/oracle/key", `\x01/${feed.feed_name}`));
+      expect(new TextDecoder().decode(stored.get(1)![0])).to.equal(feed.feed_name);
+      const byState = state === "RUNNING" ? "\x04" : "\x05";
+      const indexed = wrapperField(await read("/store/oracle/key", `${byState}/${feed.feed_name}`)).bytes!;
+      expect(new TextDecoder().decode(indexed)).to.equal(feed.feed_name);
+    }
+  });
 });
