@@ -400,4 +400,19 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       expect(new TextDecoder().decode(indexed)).to.equal(feed.feed_name);
     }
   });
+
+  // irismod v1.3.1 modules/service/types/keys.go: ServiceDefinitionKey 0x01 ‖ name → ServiceDefinition;
+  // ServiceBindingKey 0x02 ‖ name 0x00 provider (bech32 text) → ServiceBinding (provider = 2).
+  it("service: a definition and its bindings", async () => {
+    const definition = (await chain.ok("/extmod/service/definitions/price-feed")).service_definition;
+    const stored = fieldsOf(await read("/store/service/key", cat(Uint8Array.of(0x01), utf8("price-feed"))));
+    expect(new TextDecoder().decode(stored.get(1)![0])).to.equal(definition.name);
+    expect(new TextDecoder().decode(stored.get(4)![0])).to.equal(definition.author);
+    const bindings = (await chain.ok("/extmod/service/bindings/price-feed")).service_bindings as Array<Record<string, any>>;
+    expect(bindings.length).to.be.greaterThan(0);
+    for (const binding of bindings) {
+      const key = cat(Uint8Array.of(0x02), utf8("price-feed"), Uint8Array.of(0x00), utf8(binding.provider));
+      expect(new TextDecoder().decode(fieldsOf(await read("/store/service/key", key)).get(2)![0])).to.equal(binding.provider);
+    }
+  });
 });
