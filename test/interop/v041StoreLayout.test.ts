@@ -415,4 +415,32 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       expect(new TextDecoder().decode(fieldsOf(await read("/store/service/key", key)).get(2)![0])).to.equal(binding.provider);
     }
   });
+
+  // cosmos-sdk v0.41.x x/evidence/types/keys.go: KeyPrefixEvidence 0x00 ‖ hash → Any of the evidence
+  // (keeper.go MarshalEvidence); an Equivocation's hash is SHA-256 of its protobuf bytes.
+  it("evidence: each evidence under 0x00 ‖ SHA-256 of its bytes", async () => {
+    const stored = await pairs("evidence", Uint8Array.of(0x00));
+    const listed = (await chain.ok("/core/evidence/v1beta1/evidence")).evidence as unknown[];
+    expect(stored.length).to.equal(listed.length);
+    expect(stored.length).to.be.greaterThan(0);
+    for (const { key, value } of stored) {
+      const any = Any.decode(Buffer.from(value, "hex"));
+      expect(key).to.equal("00" + createHash("sha256").update(any.value).digest("hex"));
+      expect(any.typeUrl).to.equal("/core.evidence.v1beta1.Equivocation");
+    }
+  });
+
+  // cosmos-sdk v0.41.x x/ibc/applications/transfer/types/keys.go: PortKey 0x01 → the port id;
+  // DenomTraceKey 0x02 ‖ SHA-256("{path}/{base denom}") → DenomTrace.
+  it("transfer: the bound port and the denom traces", async () => {
+    expect(new TextDecoder().decode(await read("/store/transfer/key", Uint8Array.of(0x01)))).to.equal("transfer");
+    const traces = (await chain.ok("/ibc/applications/transfer/v1beta1/denom_traces")).denom_traces as Array<{ path: string; base_denom: string }>;
+    expect(traces.length).to.be.greaterThan(0);
+    for (const trace of traces) {
+      const hash = createHash("sha256").update(`${trace.path}/${trace.base_denom}`).digest();
+      const stored = fieldsOf(await read("/store/transfer/key", cat(Uint8Array.of(0x02), hash)));
+      expect(new TextDecoder().decode(stored.get(1)![0])).to.equal(trace.path);
+      expect(new TextDecoder().decode(stored.get(2)![0])).to.equal(trace.base_denom);
+    }
+  });
 });
