@@ -443,4 +443,27 @@ describe("interop: raw store reads answer cosmos-sdk v0.41's keys and values", f
       expect(new TextDecoder().decode(stored.get(2)![0])).to.equal(trace.base_denom);
     }
   });
+
+  // irismod v1.3.1 modules/random/types/keys.go: 0x01 ‖ request id → Random (value = 3); 0x02 ‖
+  // generation height (8 BE) ‖ request id → Request (consumer = 2); the request id is
+  // SHA-256(request height (8 BE) ‖ consumer address text).
+  it("random: randoms by request id, the pending queue by generation height", async () => {
+    const randoms = await pairs("random", Uint8Array.of(0x01));
+    expect(randoms.length).to.be.greaterThan(0);
+    for (const { key, value } of randoms) {
+      const rest = (await chain.ok(`/extmod/random/randoms/${key.slice(2)}`)).random;
+      expect(new TextDecoder().decode(fieldsOf(Buffer.from(value, "hex")).get(3)![0])).to.equal(rest.value);
+    }
+    const requests = (await chain.ok("/extmod/random/queue")).requests as Array<{ height: string; consumer: string }>;
+    const queued = await pairs("random", Uint8Array.of(0x02));
+    expect(queued.length).to.equal(requests.length);
+    for (const request of requests) {
+      const id = createHash("sha256")
+        .update(cat(u64(BigInt(request.height)), utf8(request.consumer)))
+        .digest("hex");
+      const entry = queued.find((p) => p.key.endsWith(id))!;
+      expect(entry.key).to.have.length(2 + 16 + 64);
+      expect(new TextDecoder().decode(fieldsOf(Buffer.from(entry.value, "hex")).get(2)![0])).to.equal(request.consumer);
+    }
+  });
 });
