@@ -1,12 +1,11 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { bech32 } from "bech32";
 import { Any } from "cosmjs-types/google/protobuf/any";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { ValidatorSigningInfo } from "cosmjs-types/cosmos/slashing/v1beta1/slashing";
-import protobuf from "protobufjs";
 import { http } from "../helpers/http.js";
+import { abciQuery as rawQuery, addressBytes, decodeKvPairs, valueOf } from "../helpers/rawStore.js";
 import { pollUntil } from "../helpers/poll.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
@@ -19,51 +18,12 @@ const iris = createRequire(import.meta.url)("@irisnet/irishub-sdk") as {
   types: { ChainNetwork: Record<string, number> };
 };
 
-/** The bytes of a bech32 address. */
-const addressBytes = (address: string) => Uint8Array.from(bech32.fromWords(bech32.decode(address).words));
-
-interface QueryAnswer {
-  code?: number;
-  codespace?: string;
-  log?: string;
-  value?: string;
-  height: string;
-}
-
-/** Decodes v0.41's kv.Pairs (repeated Pair pairs = 1; Pair: bytes key = 1, bytes value = 2). */
-function decodeKvPairs(bytes: Uint8Array): Array<{ key: string; value: string }> {
-  const reader = protobuf.Reader.create(bytes);
-  const pairs: Array<{ key: string; value: string }> = [];
-  while (reader.pos < reader.len) {
-    expect(reader.uint32()).to.equal((1 << 3) | 2);
-    const pair = protobuf.Reader.create(reader.bytes());
-    const entry = { key: "", value: "" };
-    while (pair.pos < pair.len) {
-      const tag = pair.uint32();
-      if (tag === ((1 << 3) | 2)) entry.key = Buffer.from(pair.bytes()).toString("hex");
-      else if (tag === ((2 << 3) | 2)) entry.value = Buffer.from(pair.bytes()).toString("hex");
-      else throw new Error(`unexpected tag ${tag}`);
-    }
-    pairs.push(entry);
-  }
-  return pairs;
-}
-
 describe("interop: the baseapp's query paths over the node's abci_query (IRIS SDK and raw calls)", function () {
   this.timeout(90_000);
   const home = path.join(tempDir(), "home");
   let node: StartedNode;
 
-  /** abci_query over the node's JSON-RPC (HTTP POST), data as hex. */
-  async function abciQuery(queryPath: string, data: Uint8Array | string = new Uint8Array(), height = 0): Promise<QueryAnswer> {
-    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-    const body = { jsonrpc: "2.0", id: 1, method: "abci_query", params: { path: queryPath, data: Buffer.from(bytes).toString("hex"), height: String(height) } };
-    const response = await fetch(node.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const answer = (await response.json()) as { result?: { response: QueryAnswer }; error?: unknown };
-    expect(answer.error, JSON.stringify(answer.error)).to.equal(undefined);
-    return answer.result!.response;
-  }
-  const valueOf = (answer: QueryAnswer) => new Uint8Array(Buffer.from(answer.value ?? "", "base64"));
+  const abciQuery = (queryPath: string, data?: Uint8Array | string, height?: number) => rawQuery(node.rpcUrl, queryPath, data, height);
   const rest = async (route: string, headers: Record<string, string> = {}) => {
     const answer = await http(`${node.restUrl}${route}`, { headers: { accept: "application/json", ...headers } });
     expect(answer.status, `${route}: ${answer.text}`).to.equal(200);

@@ -4,6 +4,7 @@ import { ModuleReader, utf8 } from "../store/moduleStore.js";
 import { concatBytes } from "../store/keyEncoding.js";
 import type { KVReader } from "../store/kv.js";
 import type { ModuleContext, ParamSubspaces } from "../modules/nodeModule.js";
+import { isHiddenParamsKey } from "../modules/shared/paramsKey.js";
 import { abciError, SdkError } from "./abciResult.js";
 import { encodeKvPairs } from "./kvPairs.js";
 
@@ -54,7 +55,7 @@ export class StoreQuery {
     const state = this.deps.stateAt(height);
     // the IAVL store answers a height it does not have with this log and code 0
     if (!state) return { code: 0, codespace: "", log: "version does not exist", value: new Uint8Array(), height };
-    const store = isParams ? new ParamsStore(state, this.deps) : new ModuleReader(state, module!);
+    const store = isParams ? new ParamsStore(state, this.deps) : new RawModuleStore(state, module!);
     if (rest === "/key") return { code: 0, codespace: "", log: "", value: (await store.get(data)) ?? new Uint8Array(), height };
     const pairs: Array<[Uint8Array, Uint8Array]> = [];
     let size = 0;
@@ -66,6 +67,17 @@ export class StoreQuery {
       pairs.push([concatBytes(data, key), value]);
     }
     return { code: 0, codespace: "", log: "", value: encodeKvPairs(pairs), height };
+  }
+}
+
+/** A module's store as a v0.41 node holds it: its parameters live in the params store, not here. */
+class RawModuleStore extends ModuleReader {
+  override async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    return isHiddenParamsKey(key) ? undefined : super.get(key);
+  }
+
+  override async *iterate(prefix: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    for await (const [key, value] of super.iterate(prefix)) if (!isHiddenParamsKey(concatBytes(prefix, key))) yield [key, value];
   }
 }
 

@@ -6,12 +6,14 @@ import type { QueryContext } from "../nodeModule.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { neutralTypeUrl, typeUrlOf } from "../../../codec/typeRegistry.js";
+import { decodeUInt64Value, encodeUInt64Value } from "../../store/wrapperValues.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
 export const accountKey = (address: Uint8Array) => concatBytes(ACCOUNT_PREFIX, address);
 
-/** Next free account number (x/auth GlobalAccountNumber). */
-export const NEXT_ACCOUNT_NUMBER_KEY = utf8("\x02next-account-number");
+/** Next free account number, a UInt64Value (v0.41 x/auth/types/keys.go GlobalAccountNumberKey). */
+export const NEXT_ACCOUNT_NUMBER_KEY = utf8("globalAccountNumber");
 
 /** An account as stored (an Any of BaseAccount, ModuleAccount or a vesting account), with its BaseAccount part. */
 export interface StoredAccount {
@@ -39,13 +41,19 @@ export function setAccount(auth: KVStore, codec: Codec, address: Uint8Array, sto
 
 /** Creates a BaseAccount with the next account number (NewAccountWithAddress + SetAccount). */
 export async function createAccount(auth: KVStore, codec: Codec, prefix: string, address: Uint8Array): Promise<StoredAccount> {
-  const numberBytes = await auth.get(NEXT_ACCOUNT_NUMBER_KEY);
-  const number = numberBytes ? BigInt(new TextDecoder().decode(numberBytes)) : 0n;
-  auth.set(NEXT_ACCOUNT_NUMBER_KEY, utf8((number + 1n).toString()));
+  const number = await nextAccountNumber(auth);
   const base = { address: encodeBech32Address(prefix, address), account_number: number.toString(), sequence: "0" };
   const stored = { typeName: "core.auth.v1beta1.BaseAccount", account: base, base };
   setAccount(auth, codec, address, stored);
   return stored;
+}
+
+/** Takes the next free account number (v0.41 GetNextAccountNumber). */
+export async function nextAccountNumber(auth: KVStore): Promise<bigint> {
+  const numberBytes = await auth.get(NEXT_ACCOUNT_NUMBER_KEY);
+  const number = numberBytes ? decodeUInt64Value(numberBytes) : 0n;
+  auth.set(NEXT_ACCOUNT_NUMBER_KEY, encodeUInt64Value(number + 1n));
+  return number;
 }
 
 /** The BaseAccount part of any account type (nested under base_account / base_vesting_account). */
@@ -55,8 +63,11 @@ export function baseAccountOf(account: ProtoMessage): ProtoMessage {
   return account;
 }
 
-/** Store layout: 0x00 → Params; 0x01 | address bytes → Any of the account; 0x02 "next-account-number" → counter. */
-export const PARAMS_KEY = Uint8Array.of(0x00);
+/**
+ * Store layout (v0.41 x/auth/types/keys.go): 0x01 | address bytes → Any of the account;
+ * "globalAccountNumber" → UInt64Value. Parameters: MODULE_PARAMS_KEY (v0.41: the params store).
+ */
+export const PARAMS_KEY = MODULE_PARAMS_KEY;
 
 export async function readParams(ctx: QueryContext): Promise<ProtoMessage> {
   const bytes = await ctx.store.get(PARAMS_KEY);

@@ -1,6 +1,6 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
-import { utf8 } from "../../store/moduleStore.js";
+import { encodeUInt64Value } from "../../store/wrapperValues.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
 import { decodedAt, valuesUnder } from "../shared/exportReads.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
@@ -60,7 +60,7 @@ export const authModule: NodeModule = {
       const number = BigInt(fieldText(base.account_number, "0"));
       if (number >= nextNumber) nextNumber = number + 1n;
     }
-    store.set(NEXT_ACCOUNT_NUMBER_KEY, utf8(nextNumber.toString()));
+    store.set(NEXT_ACCOUNT_NUMBER_KEY, encodeUInt64Value(nextNumber));
   },
 
   params: {

@@ -1,10 +1,9 @@
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { sdkError } from "../../abci/txError.js";
-import { concatBytes } from "../../store/keyEncoding.js";
 import type { KVReader, KVStore } from "../../store/kv.js";
-import { utf8 } from "../../store/moduleStore.js";
 import type { ExecContext } from "../nodeModule.js";
-import { balancesPrefix, supplyKey } from "./keys.js";
+import { balanceKey, balancesPrefix, SUPPLY_KEY } from "./keys.js";
+import { decodeCoin, decodeSupply, encodeCoin, encodeSupply } from "./coinValues.js";
 import { createAccount, getAccount } from "../auth/keeper.js";
 
 /** A coin amount as the node computes with it. */
@@ -12,8 +11,6 @@ export interface Coin {
   denom: string;
   amount: bigint;
 }
-
-const decoder = new TextDecoder();
 
 /** "5uhub,3ugold" in the real system's Coins.String() form (sorted by denom). */
 export function formatCoins(coins: Coin[]): string {
@@ -32,20 +29,22 @@ export function coinsToProto(coins: Coin[]): Array<{ denom: string; amount: stri
 }
 
 export async function getBalance(bank: KVReader, address: Uint8Array, denom: string): Promise<bigint> {
-  const value = await bank.get(concatBytes(balancesPrefix(address), utf8(denom)));
-  return value ? BigInt(decoder.decode(value)) : 0n;
+  const value = await bank.get(balanceKey(address, denom));
+  return value ? decodeCoin(value).amount : 0n;
 }
 
 export async function getAllBalances(bank: KVReader, address: Uint8Array): Promise<Coin[]> {
   const coins: Coin[] = [];
-  for await (const [key, value] of bank.iterate(balancesPrefix(address))) coins.push({ denom: decoder.decode(key), amount: BigInt(decoder.decode(value)) });
+  for await (const [, value] of bank.iterate(balancesPrefix(address))) coins.push(decodeCoin(value));
   return coins;
 }
 
 function setBalance(bank: KVStore, address: Uint8Array, denom: string, amount: bigint): void {
-  const key = concatBytes(balancesPrefix(address), utf8(denom));
+  // v0.41 keeps a zero balance as a Coin of "0"; here it is deleted, as from v0.43 on, so that
+  // AllBalances answers no zero coins (as the tests of this node have always expected)
+  const key = balanceKey(address, denom);
   if (amount === 0n) bank.delete(key);
-  else bank.set(key, utf8(amount.toString()));
+  else bank.set(key, encodeCoin({ denom, amount }));
 }
 
 /** Takes coins from an account; "<have> is smaller than <need>: insufficient funds" when it lacks them. */
@@ -85,18 +84,34 @@ export async function sendCoins(ctx: ExecContext, from: string, to: string, coin
   ctx.emit({ type: "message", attributes: [{ key: "sender", value: from }] });
 }
 
+/** Every denom's total supply, sorted by denom (v0.41's one Supply entry). */
+export async function getTotalSupply(bank: KVReader): Promise<Coin[]> {
+  return decodeSupply(await bank.get(SUPPLY_KEY));
+}
+
+/** The total supply of a denom; undefined when the chain has none of it. */
+export async function findSupply(bank: KVReader, denom: string): Promise<bigint | undefined> {
+  return (await getTotalSupply(bank)).find((coin) => coin.denom === denom)?.amount;
+}
+
 /** The total supply of a denom. */
 export async function getSupply(bank: KVReader, denom: string): Promise<bigint> {
-  const stored = await bank.get(supplyKey(denom));
-  return stored ? BigInt(decoder.decode(stored)) : 0n;
+  return (await findSupply(bank, denom)) ?? 0n;
+}
+
+/** Writes the whole supply, leaving out denoms whose total is zero. */
+export function setTotalSupply(bank: KVStore, coins: Coin[]): void {
+  bank.set(SUPPLY_KEY, encodeSupply(coins.filter((coin) => coin.amount !== 0n)));
 }
 
 async function changeSupply(bank: KVStore, coin: Coin, delta: bigint): Promise<void> {
-  const current = await bank.get(supplyKey(coin.denom));
-  const next = (current ? BigInt(decoder.decode(current)) : 0n) + delta;
+  const total = await getTotalSupply(bank);
+  const entry = total.find((c) => c.denom === coin.denom);
+  const next = (entry?.amount ?? 0n) + delta;
   if (next < 0n) throw sdkError("insufficientFunds", `supply of ${coin.denom} would become negative`);
-  if (next === 0n) bank.delete(supplyKey(coin.denom));
-  else bank.set(supplyKey(coin.denom), utf8(next.toString()));
+  if (entry) entry.amount = next;
+  else total.push({ denom: coin.denom, amount: next });
+  setTotalSupply(bank, total);
 }
 
 /** Creates coins in an account (module minting) and raises the supply. */

@@ -2,8 +2,11 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { BALANCE_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
-import { decodedAt, entriesUnder, text, valuesUnder } from "../shared/exportReads.js";
+import { BALANCES_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_KEY, balanceKey } from "./keys.js";
+import { decodeCoin, decodeSupply, encodeCoin } from "./coinValues.js";
+import { setTotalSupply } from "./keeper.js";
+import { ADDRESS_LENGTH } from "../staking/keys.js";
+import { decodedAt, entriesUnder, valuesUnder } from "../shared/exportReads.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
 import type { NodeModule } from "../nodeModule.js";
@@ -44,20 +47,21 @@ export const bankModule: NodeModule = {
   },
 
   async exportGenesis(ctx) {
-    // balances: 0x02 | len | address | denom → amount; grouped by address in key order
+    // balances: "balances" | address (20 bytes) | denom → Coin; grouped by address in key order
     const balances = new Map<string, Array<{ denom: string; amount: string }>>();
-    for (const [key, value] of await entriesUnder(ctx.store, BALANCE_PREFIX)) {
-      const address = encodeBech32Address(ctx.chain.bech32Prefix, key.subarray(1, 1 + key[0]!));
-      if (text(value) === "0") continue;
+    for (const [key, value] of await entriesUnder(ctx.store, BALANCES_PREFIX)) {
+      const coin = decodeCoin(value);
+      if (coin.amount === 0n) continue;
+      const address = encodeBech32Address(ctx.chain.bech32Prefix, key.subarray(0, ADDRESS_LENGTH));
       const coins = balances.get(address) ?? [];
-      coins.push({ denom: text(key.subarray(1 + key[0]!)), amount: text(value) });
+      coins.push({ denom: coin.denom, amount: coin.amount.toString() });
       balances.set(address, coins);
     }
-    const supply = (await entriesUnder(ctx.store, SUPPLY_PREFIX)).map(([key, value]) => ({ denom: text(key), amount: text(value) }));
+    const supply = decodeSupply(await ctx.store.get(SUPPLY_KEY));
     return {
       params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "core.bank.v1beta1.Params"),
       balances: [...balances].map(([address, coins]) => ({ address, coins })),
-      supply: supply.filter((coin) => coin.amount !== "0"),
+      supply: supply.filter((coin) => coin.amount !== 0n).map((coin) => ({ denom: coin.denom, amount: coin.amount.toString() })),
       denom_metadata: await valuesUnder(ctx.store, METADATA_PREFIX, ctx, "core.bank.v1beta1.Metadata"),
     };
   },
@@ -75,11 +79,14 @@ export const bankModule: NodeModule = {
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
       const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
       for (const [denom, amount] of coinsOf(balance.coins, "coins")) {
-        store.set(concatBytes(balancesPrefix(address), utf8(denom)), utf8(amount.toString()));
+        store.set(balanceKey(address, denom), encodeCoin({ denom, amount }));
         totals.set(denom, (totals.get(denom) ?? 0n) + amount);
       }
     }
-    for (const [denom, amount] of totals) store.set(supplyKey(denom), utf8(amount.toString()));
+    setTotalSupply(
+      store,
+      [...totals].map(([denom, amount]) => ({ denom, amount })),
+    );
     const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
     for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
       store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());

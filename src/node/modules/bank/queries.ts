@@ -1,40 +1,37 @@
-import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { notFound } from "../../abci/queryError.js";
 import { paginate, type PageRequest } from "../../abci/paginate.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
-import { METADATA_PREFIX, PARAMS_KEY, SUPPLY_PREFIX, balancesPrefix, supplyKey } from "./keys.js";
+import { METADATA_PREFIX, PARAMS_KEY, balanceKey, balancesPrefix } from "./keys.js";
+import { decodeCoin } from "./coinValues.js";
+import { findSupply, getTotalSupply } from "./keeper.js";
 import { accountAddressParam, denomParam } from "../shared/addressField.js";
 import type { QueryContext, QueryHandler } from "../nodeModule.js";
-
-const decoder = new TextDecoder();
-const text = (bytes: Uint8Array) => decoder.decode(bytes);
 
 /** The handlers of the bank Query service, by method. */
 export const bankQueries: Record<string, QueryHandler> = {
   async Balance(request, ctx) {
     const address = accountAddressParam(request.address, "address", ctx);
     const denom = await existingDenom(request.denom, ctx);
-    const amount = await ctx.store.get(concatBytes(balancesPrefix(address), utf8(denom)));
-    return { balance: { denom, amount: amount ? text(amount) : "0" } };
+    const stored = await ctx.store.get(balanceKey(address, denom));
+    return { balance: { denom, amount: stored ? decodeCoin(stored).amount.toString() : "0" } };
   },
   async AllBalances(request, ctx) {
     const address = accountAddressParam(request.address, "address", ctx);
-    const page = await paginate(ctx.store, balancesPrefix(address), request.pagination as PageRequest, (key, value) => ({
-      denom: text(key),
-      amount: text(value),
-    }));
+    const page = await paginate(ctx.store, balancesPrefix(address), request.pagination as PageRequest, (_key, value) => {
+      const coin = decodeCoin(value);
+      return { denom: coin.denom, amount: coin.amount.toString() };
+    });
     return { balances: page.items, pagination: page.pagination };
   },
   async TotalSupply(_request, ctx) {
-    const supply: ProtoMessage[] = [];
-    for await (const [key, value] of ctx.store.iterate(SUPPLY_PREFIX)) supply.push({ denom: text(key), amount: text(value) });
+    const supply = (await getTotalSupply(ctx.store)).map((coin) => ({ denom: coin.denom, amount: coin.amount.toString() }));
     return { supply };
   },
   async SupplyOf(request, ctx) {
     const denom = await existingDenom(request.denom, ctx);
-    const amount = await ctx.store.get(supplyKey(denom));
-    return { amount: { denom, amount: amount ? text(amount) : "0" } };
+    const amount = await findSupply(ctx.store, denom);
+    return { amount: { denom, amount: (amount ?? 0n).toString() } };
   },
   async Params(_request, ctx) {
     const bytes = await ctx.store.get(PARAMS_KEY);
@@ -55,6 +52,6 @@ export const bankQueries: Record<string, QueryHandler> = {
 
 async function existingDenom(value: unknown, ctx: QueryContext): Promise<string> {
   const denom = denomParam(value);
-  if (!(await ctx.store.get(supplyKey(denom)))) throw notFound(`denom ${denom} not found: it has no supply on this chain`);
+  if ((await findSupply(ctx.store, denom)) === undefined) throw notFound(`denom ${denom} not found: it has no supply on this chain`);
   return denom;
 }

@@ -1,8 +1,7 @@
 import { decFromWire } from "../../../codec/decimal.js";
 import { notFound } from "../../abci/queryError.js";
 import { accountKey } from "../auth/keeper.js";
-import { supplyKey } from "../bank/keys.js";
-import { getBalance } from "../bank/keeper.js";
+import { findSupply, getBalance } from "../bank/keeper.js";
 import type { QueryContext } from "../nodeModule.js";
 import { decodeStringValue } from "../../store/wrapperValues.js";
 import { fieldText } from "../../../codec/fieldText.js";
@@ -19,12 +18,12 @@ export const coinswapQueries: Record<string, QueryHandler> = {
     const bank = ctx.storeOf("bank");
     if (!(await reservePoolExists(ctx, reserve))) throw notFound(`${liquidityDenom}: reserve pool not exists`);
     const standardDenom = decodeStringValue((await ctx.store.get(STANDARD_DENOM_KEY)) ?? new Uint8Array());
-    const liquidity = await bank.get(supplyKey(liquidityDenom));
+    const liquidity = await findSupply(bank, liquidityDenom);
     const params = await readParams(ctx.store, ctx);
     return {
       standard: { denom: standardDenom, amount: (await getBalance(bank, reserve, standardDenom)).toString() },
       token: { denom: tokenDenom, amount: (await getBalance(bank, reserve, tokenDenom)).toString() },
-      liquidity: { denom: liquidityDenom, amount: liquidity ? new TextDecoder().decode(liquidity) : "0" },
+      liquidity: { denom: liquidityDenom, amount: (liquidity ?? 0n).toString() },
       fee: decFromWire(fieldText(params.fee)),
     };
   },

@@ -18,6 +18,7 @@ import {
   withdrawAddressKey,
 } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { encodeBytesValue } from "../../store/wrapperValues.js";
 
 export const DISTRIBUTION_ACCOUNT = "distribution";
 const P = "core.distribution.v1beta1.";
@@ -85,7 +86,8 @@ export async function initDistributionGenesis(state: ProtoMessage, ctx: ExecCont
   store.set(PARAMS_KEY, encode("Params", state.params));
   for (const info of (state.delegator_withdraw_infos ?? []) as ProtoMessage[])
     store.set(withdrawAddressKey(acc(info.delegator_address)), acc(info.withdraw_address));
-  if (fieldText(state.previous_proposer) !== "") store.set(PROPOSER_KEY, addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer"));
+  if (fieldText(state.previous_proposer) !== "")
+    store.set(PROPOSER_KEY, encodeBytesValue(addressAt(state.previous_proposer, prefixes.consensus, "previous_proposer")));
   let holdings: DecCoin[] = [];
   for (const record of (state.outstanding_rewards ?? []) as ProtoMessage[]) {
     store.set(outstandingKey(val(record.validator_address)), encode("ValidatorOutstandingRewards", { rewards: record.outstanding_rewards ?? [] }));

@@ -3,7 +3,8 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodedAt, decodedUnder, entriesUnder } from "../shared/exportReads.js";
 import type { QueryContext } from "../nodeModule.js";
-import { splitLengthPrefixed } from "../staking/keys.js";
+import { ADDRESS_LENGTH, splitAddresses } from "../staking/keys.js";
+import { decodeBytesValue } from "../../store/wrapperValues.js";
 import {
   COMMISSION_PREFIX,
   CURRENT_PREFIX,
@@ -19,9 +20,9 @@ import {
 
 const P = "core.distribution.v1beta1.";
 
-/** A key that starts with a length-prefixed address: the address and the bytes after it. */
+/** A key that starts with an address (20 bytes in v0.41): the address and the bytes after it. */
 function leadingAddress(key: Uint8Array): [Uint8Array, Uint8Array] {
-  return [key.subarray(1, 1 + key[0]!), key.subarray(1 + key[0]!)];
+  return [key.subarray(0, ADDRESS_LENGTH), key.subarray(ADDRESS_LENGTH)];
 }
 
 const uint64At = (bytes: Uint8Array, offset: number, littleEndian: boolean) =>
@@ -38,7 +39,8 @@ export async function exportDistributionGenesis(ctx: QueryContext): Promise<Prot
   const val = (bytes: Uint8Array) => encodeBech32Address(prefixes.validatorOperator, bytes);
   const acc = (bytes: Uint8Array) => encodeBech32Address(prefixes.account, bytes);
   const under = (prefix: Uint8Array, type: string) => decodedUnder(store, prefix, ctx, P + type);
-  const proposer = await store.get(PROPOSER_KEY);
+  const stored = await store.get(PROPOSER_KEY); // a BytesValue
+  const proposer = stored ? decodeBytesValue(stored) : undefined;
   return {
     params: await decodedAt(store, PARAMS_KEY, ctx, P + "Params"),
     fee_pool: await decodedAt(store, FEE_POOL_KEY, ctx, P + "FeePool"),
@@ -64,7 +66,7 @@ export async function exportDistributionGenesis(ctx: QueryContext): Promise<Prot
       rewards: value,
     })),
     delegator_starting_infos: (await under(STARTING_INFO_PREFIX, "DelegatorStartingInfo")).map(([key, value]) => {
-      const [operator, delegator] = splitLengthPrefixed(key);
+      const [operator, delegator] = splitAddresses(key);
       return { delegator_address: acc(delegator!), validator_address: val(operator!), starting_info: value };
     }),
     validator_slash_events: (await under(SLASH_EVENT_PREFIX, "ValidatorSlashEvent")).map(([key, value]) => {

@@ -13,6 +13,7 @@ import {
   withdrawAddressKey,
 } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { decodeBytesValue, encodeBytesValue } from "../../store/wrapperValues.js";
 
 /**
  * Getters and setters of the distribution state for block execution (the
@@ -114,9 +115,10 @@ export async function withdrawAddressBytes(ctx: ExecContext, delegator: Uint8Arr
 }
 
 export async function getPreviousProposer(ctx: ExecContext): Promise<Uint8Array | undefined> {
-  return distribution(ctx).get(PROPOSER_KEY);
+  const stored = await distribution(ctx).get(PROPOSER_KEY);
+  return stored ? decodeBytesValue(stored) : undefined;
 }
 
 export function setPreviousProposer(ctx: ExecContext, consensus: Uint8Array): void {
-  distribution(ctx).set(PROPOSER_KEY, consensus);
+  distribution(ctx).set(PROPOSER_KEY, encodeBytesValue(consensus));
 }

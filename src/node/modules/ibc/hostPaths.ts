@@ -1,6 +1,7 @@
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { formatHeight, type Height } from "./heights.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Store layout of the "ibc" store: the ICS-24 host paths of SDK v0.41, as text keys.
@@ -14,7 +15,7 @@ import { formatHeight, type Height } from "./heights.js";
  *   nextSequenceSend|Recv|Ack/ports/{port}/channels/{channel} → uint64 big-endian
  *   commitments|acks|receipts/ports/{port}/channels/{channel}/sequences/{n} → hash / receipt bytes
  *   nextClientSequence, nextConnectionSequence, nextChannelSequence → uint64 big-endian
- *   clientParams                                  → ibc.core.client.v1.Params (x/params subspace "ibc" in the real app)
+ *   MODULE_PARAMS_KEY                             → ibc.core.client.v1.Params (x/params subspace "ibc" in the real app)
  */
 export const CLIENTS_PREFIX = utf8("clients");
 export const CONNECTIONS_PREFIX = utf8("connections");
@@ -23,7 +24,7 @@ export const CHANNELS_PREFIX = utf8("channelEnds");
 export const NEXT_CLIENT_SEQUENCE_KEY = utf8("nextClientSequence");
 export const NEXT_CONNECTION_SEQUENCE_KEY = utf8("nextConnectionSequence");
 export const NEXT_CHANNEL_SEQUENCE_KEY = utf8("nextChannelSequence");
-export const CLIENT_PARAMS_KEY = utf8("clientParams");
+export const CLIENT_PARAMS_KEY = MODULE_PARAMS_KEY;
 
 export const clientStateKey = (clientId: string) => utf8(`clients/${clientId}/clientState`);
 export const consensusStatesPrefix = (clientId: string) => utf8(`clients/${clientId}/consensusStates/`);

@@ -1,15 +1,15 @@
 import { moduleAddress, moduleAddressBytes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { NEXT_ACCOUNT_NUMBER_KEY, getAccount, setAccount } from "../auth/keeper.js";
+import { getAccount, nextAccountNumber, setAccount } from "../auth/keeper.js";
 import { mintCoins, sendCoins } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
 import { decFromWire, decMulInt, decTruncateInt } from "../shared/decMath.js";
 import { toTimestamp } from "../shared/genesisChecks.js";
 import { goTimeString, timestampDate } from "../shared/goTime.js";
-import { utf8 } from "../../store/moduleStore.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
-export const MINT_PARAMS_KEY = Uint8Array.of(0x01);
+export const MINT_PARAMS_KEY = MODULE_PARAMS_KEY;
 export const MINTER_KEY = Uint8Array.of(0x02);
 export const MINT_ACCOUNT = "mint";
 
@@ -59,9 +59,7 @@ async function ensureMintAccount(ctx: ExecContext): Promise<void> {
   const auth = ctx.storeOf("auth");
   const address = moduleAddressBytes(MINT_ACCOUNT);
   if (await getAccount(auth, ctx.codec, address)) return;
-  const numberBytes = await auth.get(NEXT_ACCOUNT_NUMBER_KEY);
-  const number = numberBytes ? BigInt(new TextDecoder().decode(numberBytes)) : 0n;
-  auth.set(NEXT_ACCOUNT_NUMBER_KEY, utf8((number + 1n).toString()));
+  const number = await nextAccountNumber(auth);
   const base = { address: moduleAddress(ctx.chain.bech32Prefix, MINT_ACCOUNT), account_number: number.toString(), sequence: "0" };
   setAccount(auth, ctx.codec, address, {
     typeName: "core.auth.v1beta1.ModuleAccount",

@@ -11,7 +11,7 @@ import { updateMintParam } from "./params.js";
 import { fieldText } from "../../../codec/fieldText.js";
 import { decodedAt } from "../shared/exportReads.js";
 
-/** Store layout (the hub's mint keys): 0x01 → Params; 0x02 → Minter. */
+/** Store layout (the hub's mint keys): 0x02 → Minter; Params: MODULE_PARAMS_KEY (irishub v1.0: the params store). */
 const PARAMS_KEY = MINT_PARAMS_KEY;
 
 const MAX_INFLATION = 2n * 10n ** BigInt(DEC_PRECISION - 1); // 0.2

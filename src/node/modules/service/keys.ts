@@ -1,5 +1,6 @@
 import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Key layout of the service store, as irismod v1.3.1 types/keys.go builds it.
@@ -24,7 +25,7 @@ import { utf8 } from "../../store/moduleStore.js";
  *   0x18 | provider | denom                               → Coin (earned fees)
  *   0x19 | owner | denom                                  → Coin (owner's earned fees)
  *   0x20                                                  → Int64Value(internal index of the block's request contexts)
- *   0x21                                                  → Params (the real chain keeps them in the x/params subspace "service")
+ *   Params: MODULE_PARAMS_KEY (the real chain keeps them in the x/params subspace "service")
  *
  * A request id is request context id | batch counter (8) | request height (8) | index in the batch (2),
  * so the requests and responses of one batch share the prefix 0x13/0x16 | context id | batch counter.
@@ -32,7 +33,7 @@ import { utf8 } from "../../store/moduleStore.js";
 const DELIMITER = Uint8Array.of(0x00);
 const prefix = (byte: number) => Uint8Array.of(byte);
 
-export const PARAMS_KEY = prefix(0x21);
+export const PARAMS_KEY = MODULE_PARAMS_KEY;
 export const INTERNAL_INDEX_KEY = prefix(0x20);
 export const DEFINITION_PREFIX = prefix(0x01);
 

@@ -1,14 +1,15 @@
 import { concatBytes } from "../../store/keyEncoding.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Store layout of x/slashing as SDK v0.41 keeps it (addresses without a length byte; that came in v0.43),
  * so that a raw `/store/slashing/key` read of 0x01 ‖ consensus address answers the signing info:
- * 0x00 → Params (the real app keeps them in x/params);
+ * Params: MODULE_PARAMS_KEY (the real app keeps them in x/params);
  * 0x01 | consensus address → ValidatorSigningInfo;
  * 0x02 | consensus address | index (8, little-endian) → missed (BoolValue);
  * 0x03 | consensus address → the validator's consensus public key (Any).
  */
-export const PARAMS_KEY = Uint8Array.of(0x00);
+export const PARAMS_KEY = MODULE_PARAMS_KEY;
 export const SIGNING_INFO_PREFIX = Uint8Array.of(0x01);
 export const MISSED_BLOCK_PREFIX = Uint8Array.of(0x02);
 const PUBKEY_PREFIX = Uint8Array.of(0x03);

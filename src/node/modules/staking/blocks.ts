@@ -2,7 +2,6 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import { decodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { compareBytes, concatBytes } from "../../store/keyEncoding.js";
-import { utf8 } from "../../store/moduleStore.js";
 import { formatCoins } from "../bank/keeper.js";
 import type { ExecContext } from "../nodeModule.js";
 import { toTimestamp } from "../shared/genesisChecks.js";
@@ -21,6 +20,7 @@ import {
 } from "./keeper.js";
 import {
   LAST_TOTAL_POWER_KEY,
+  encodeIntProto,
   POWER_INDEX_PREFIX,
   REDELEGATION_QUEUE_PREFIX,
   UNBONDING_QUEUE_PREFIX,
@@ -183,7 +183,7 @@ export async function applyValidatorSetUpdates(ctx: ExecContext): Promise<void> 
   }
   if (toBonded > toNotBonded) await notBondedTokensToBonded(ctx, toBonded - toNotBonded);
   else if (toBonded < toNotBonded) await bondedTokensToNotBonded(ctx, toNotBonded - toBonded);
-  if (changed) store.set(LAST_TOTAL_POWER_KEY, utf8(total.toString()));
+  if (changed) store.set(LAST_TOTAL_POWER_KEY, encodeIntProto(total));
 }
 
 async function bondValidator(ctx: ExecContext, operator: Uint8Array, validator: ProtoMessage): Promise<ProtoMessage> {

@@ -25,15 +25,7 @@ import {
   validatorShares,
   validatorTokens,
 } from "./keeper.js";
-import {
-  REDELEGATION_BY_DST_PREFIX,
-  lengthPrefixed,
-  powerIndexKey,
-  redelegationQueueKey,
-  unbondingQueueKey,
-  validatorByConsKey,
-  validatorKey,
-} from "./keys.js";
+import { REDELEGATION_BY_DST_PREFIX, addressPart, powerIndexKey, redelegationQueueKey, unbondingQueueKey, validatorByConsKey, validatorKey } from "./keys.js";
 import {
   appendToQueue,
   bondedTokensToNotBonded,
@@ -237,7 +229,7 @@ export async function beginRedelegation(ctx: ExecContext, delegator: Uint8Array,
 }
 
 async function hasReceivingRedelegation(ctx: ExecContext, delegator: Uint8Array, dst: Uint8Array): Promise<boolean> {
-  for await (const _ of staking(ctx).iterate(concatBytes(REDELEGATION_BY_DST_PREFIX, lengthPrefixed(dst), lengthPrefixed(delegator)))) return true;
+  for await (const _ of staking(ctx).iterate(concatBytes(REDELEGATION_BY_DST_PREFIX, addressPart(dst), addressPart(delegator)))) return true;
   return false;
 }
 

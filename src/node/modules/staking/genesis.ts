@@ -1,7 +1,6 @@
 import { bech32Prefixes, moduleAddressBytes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { compareBytes } from "../../store/keyEncoding.js";
-import { utf8 } from "../../store/moduleStore.js";
 import type { KVStore } from "../../store/kv.js";
 import { formatCoins, getAllBalances, type Coin } from "../bank/keeper.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
@@ -20,6 +19,7 @@ import {
 } from "./keeper.js";
 import {
   LAST_TOTAL_POWER_KEY,
+  encodeIntProto,
   PARAMS_KEY,
   delegationKey,
   historicalInfoKey,
@@ -199,7 +199,7 @@ export async function initStakingGenesis(state: ProtoMessage, ctx: ExecContext):
     store.set(lastValidatorPowerKey(operator), encodeInt64Value(power));
     total += power;
   }
-  store.set(LAST_TOTAL_POWER_KEY, utf8(total.toString()));
+  store.set(LAST_TOTAL_POWER_KEY, encodeIntProto(total));
   if (Number(params.historical_entries ?? 0) > 0)
     await trackHistoricalInfo(
       store,

@@ -3,6 +3,7 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodedAt, valuesUnder } from "../shared/exportReads.js";
 import type { QueryContext } from "../nodeModule.js";
+import { decodeStringValue } from "../../store/wrapperValues.js";
 import { DELEGATION_TYPE, VALIDATOR_TYPE, lastValidatorPowers } from "./keeper.js";
 import { DELEGATION_PREFIX, LAST_TOTAL_POWER_KEY, PARAMS_KEY, REDELEGATION_PREFIX, UNBONDING_PREFIX, VALIDATORS_PREFIX } from "./keys.js";
 
@@ -17,8 +18,8 @@ export async function exportStakingGenesis(ctx: QueryContext): Promise<ProtoMess
   const total = await store.get(LAST_TOTAL_POWER_KEY);
   return {
     params: await decodedAt(store, PARAMS_KEY, ctx, "core.staking.v1beta1.Params"),
-    // a bytes field holding an sdk.Int's text (customtype), as the store keeps it
-    last_total_power: total ?? new TextEncoder().encode("0"),
+    // a bytes field holding an sdk.Int's text (customtype); the store keeps it as sdk.IntProto
+    last_total_power: new TextEncoder().encode(total ? decodeStringValue(total) : "0"),
     last_validator_powers: (await lastValidatorPowers(store)).map(({ operator, power }) => ({
       address: encodeBech32Address(operatorPrefix, operator),
       power: power.toString(),

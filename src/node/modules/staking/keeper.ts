@@ -12,7 +12,7 @@ import {
   POWER_INDEX_PREFIX,
   delegationKey,
   delegationsOfPrefix,
-  splitLengthPrefixed,
+  splitAddresses,
   validatorByConsKey,
   validatorKey,
 } from "./keys.js";
@@ -112,7 +112,7 @@ export async function bondedValidatorsByPower(store: KVReader, ctx: ModuleContex
 export async function lastValidatorPowers(store: KVReader): Promise<Array<{ operator: Uint8Array; power: bigint }>> {
   const out: Array<{ operator: Uint8Array; power: bigint }> = [];
   for await (const [key, value] of store.iterate(LAST_VALIDATOR_POWER_PREFIX)) {
-    out.push({ operator: splitLengthPrefixed(key)[0]!, power: BigInt(decodeInt64Value(value)) });
+    out.push({ operator: splitAddresses(key)[0]!, power: BigInt(decodeInt64Value(value)) });
   }
   return out;
 }

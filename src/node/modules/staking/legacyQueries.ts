@@ -4,7 +4,7 @@ import { bytesEqual } from "../../store/keyEncoding.js";
 import { accountAddressParam, validatorAddressParam } from "../shared/addressField.js";
 import type { QueryHandler } from "../nodeModule.js";
 import { redelegationResponses } from "./queries.js";
-import { REDELEGATION_PREFIX, redelegationKey, redelegationsBySrcPrefix, redelegationsOfPrefix, splitLengthPrefixed } from "./keys.js";
+import { REDELEGATION_PREFIX, redelegationKey, redelegationsBySrcPrefix, redelegationsOfPrefix, splitAddresses } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
 const RED_TYPE = "core.staking.v1beta1.Redelegation";
@@ -30,7 +30,7 @@ export const stakingLegacyQueries: Record<string, QueryHandler> = {
     } else if (!delegator && src && !dst) {
       // GetRedelegationsFromSrcValidator: the source validator's index
       for await (const [key] of ctx.store.iterate(redelegationsBySrcPrefix(src))) {
-        const [owner, to] = splitLengthPrefixed(key);
+        const [owner, to] = splitAddresses(key);
         const bytes = await ctx.store.get(redelegationKey(owner!, src, to!));
         if (bytes) found.push(type.decode(bytes));
       }
@@ -38,7 +38,7 @@ export const stakingLegacyQueries: Record<string, QueryHandler> = {
       // GetAllRedelegations: the delegator's (everyone's without one), filtered by the validators given
       const prefix = delegator ? redelegationsOfPrefix(delegator) : REDELEGATION_PREFIX;
       for await (const [key, value] of ctx.store.iterate(prefix)) {
-        const parts = splitLengthPrefixed(key);
+        const parts = splitAddresses(key);
         const [from, to] = delegator ? parts : parts.slice(1);
         if ((src && !bytesEqual(from!, src)) || (dst && !bytesEqual(to!, dst))) continue;
         found.push(type.decode(value));

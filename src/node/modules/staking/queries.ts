@@ -17,7 +17,7 @@ import {
   redelegationKey,
   redelegationsBySrcPrefix,
   redelegationsOfPrefix,
-  splitLengthPrefixed,
+  splitAddresses,
   unbondingKey,
   unbondingsByValidatorPrefix,
   unbondingsOfPrefix,
@@ -54,7 +54,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
     const type = ctx.codec.type(DELEGATION_TYPE);
     // the real query scans every delegation and keeps this validator's
     const result = await paginate(ctx.store, DELEGATION_PREFIX, page(request), (key, value) =>
-      bytesEqual(splitLengthPrefixed(key)[1]!, operator) ? (type.decode(value) as unknown as ProtoMessage) : undefined,
+      bytesEqual(splitAddresses(key)[1]!, operator) ? (type.decode(value) as unknown as ProtoMessage) : undefined,
     );
     return { delegation_responses: await delegationResponses(result.items, ctx), pagination: result.pagination };
   },
@@ -63,7 +63,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
     const operator = validatorAddressParam(request.validator_addr, "validator_addr", ctx);
     const type = ctx.codec.type(UBD_TYPE);
     const result = await paginate(ctx.store, unbondingsByValidatorPrefix(operator), page(request), async (key) => {
-      const bytes = await ctx.store.get(unbondingKey(splitLengthPrefixed(key)[0]!, operator));
+      const bytes = await ctx.store.get(unbondingKey(splitAddresses(key)[0]!, operator));
       return bytes ? type.decode(bytes) : undefined;
     });
     return { unbonding_responses: result.items, pagination: result.pagination };
@@ -122,7 +122,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
     if (!hasDelegator && hasSrc && !hasDst) {
       const src = validatorAddressParam(request.src_validator_addr, "src_validator_addr", ctx);
       result = await paginate(ctx.store, redelegationsBySrcPrefix(src), page(request), async (key) => {
-        const [delegator, dst] = splitLengthPrefixed(key);
+        const [delegator, dst] = splitAddresses(key);
         const bytes = await ctx.store.get(redelegationKey(delegator!, src, dst!));
         return bytes ? type.decode(bytes) : undefined;
       });
@@ -137,7 +137,7 @@ export const stakingQueries: Record<string, QueryHandler> = {
   async DelegatorValidators(request, ctx) {
     const delegator = accountAddressParam(request.delegator_addr, "delegator_addr", ctx);
     const result = await paginate(ctx.store, delegationsOfPrefix(delegator), page(request), async (key) => {
-      const validator = await getValidator(ctx.store, ctx, splitLengthPrefixed(key)[0]!);
+      const validator = await getValidator(ctx.store, ctx, splitAddresses(key)[0]!);
       if (!validator) throw notFound("validator does not exist");
       return validator;
     });

@@ -17,7 +17,7 @@ import {
   operatorBytes,
   validatorTokens,
 } from "./keeper.js";
-import { splitLengthPrefixed, unbondingsByValidatorPrefix, redelegationsBySrcPrefix, redelegationKey } from "./keys.js";
+import { splitAddresses, unbondingsByValidatorPrefix, redelegationsBySrcPrefix, redelegationKey } from "./keys.js";
 import { deletePowerIndex, getUnbonding, putUnbonding, setPowerIndex, setValidator, staking } from "./store.js";
 import { fieldText } from "../../../codec/fieldText.js";
 
@@ -50,11 +50,11 @@ export async function slash(ctx: ExecContext, consensus: Uint8Array, infractionH
   let remaining = slashAmount;
   if (infractionHeight < ctx.height) {
     const delegators: Uint8Array[] = [];
-    for await (const [key] of staking(ctx).iterate(unbondingsByValidatorPrefix(operator))) delegators.push(splitLengthPrefixed(key)[0]!);
+    for await (const [key] of staking(ctx).iterate(unbondingsByValidatorPrefix(operator))) delegators.push(splitAddresses(key)[0]!);
     for (const delegator of delegators) remaining -= await slashUnbonding(ctx, delegator, operator, infractionHeight, factor);
     const redelegations: Array<[Uint8Array, Uint8Array]> = [];
     for await (const [key] of staking(ctx).iterate(redelegationsBySrcPrefix(operator))) {
-      const [delegator, dst] = splitLengthPrefixed(key);
+      const [delegator, dst] = splitAddresses(key);
       redelegations.push([delegator!, dst!]);
     }
     for (const [delegator, dst] of redelegations) remaining -= await slashRedelegation(ctx, delegator, operator, dst, infractionHeight, factor);

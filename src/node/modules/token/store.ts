@@ -5,6 +5,7 @@ import { utf8 } from "../../store/moduleStore.js";
 import type { ModuleContext } from "../nodeModule.js";
 import { decodeStringValue, encodeStringValue } from "../../store/wrapperValues.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
 
 /**
  * Store layout (the real keeper's keys):
@@ -12,13 +13,13 @@ import { fieldText } from "../../../codec/fieldText.js";
  *   0x02 | min_unit               → StringValue(symbol)
  *   0x03 | owner address | symbol → StringValue(symbol)   (owner index; 20 address bytes, no length prefix, as SDK v0.41)
  *   0x04 | min_unit               → Coin (total burned of that coin)
- *   0x05                          → Params (the real v1.3.1 kept them in the x/params subspace "token")
+ *   Params: MODULE_PARAMS_KEY (the real v1.3.1 kept them in the x/params subspace "token")
  */
 export const SYMBOL_PREFIX = Uint8Array.of(0x01);
 const MIN_UNIT_PREFIX = Uint8Array.of(0x02);
 export const OWNER_PREFIX = Uint8Array.of(0x03);
 export const BURNED_PREFIX = Uint8Array.of(0x04);
-const PARAMS_KEY = Uint8Array.of(0x05);
+const PARAMS_KEY = MODULE_PARAMS_KEY;
 
 export const TOKEN_TYPE = "extmod.token.Token";
 export const PARAMS_TYPE = "extmod.token.Params";

@@ -84,7 +84,8 @@ describe("e2e: staking routes", function () {
       expect(page1.validators).to.deep.equal([first]);
       expect(page1.pagination.total).to.equal("0");
       const key = page1.pagination.next_key as string;
-      expect(Buffer.from(key, "base64")).to.deep.equal(Buffer.from([20, ...bech32.fromWords(bech32.decode(second!.operator_address).words)]));
+      // the rest of the next validator's key: its operator address as it is (v0.41; v0.43 put a length byte in front)
+      expect(Buffer.from(key, "base64")).to.deep.equal(Buffer.from(bech32.fromWords(bech32.decode(second!.operator_address).words)));
       const page2 = await ok(`/core/staking/v1beta1/validators?pagination.limit=1&pagination.key=${encodeURIComponent(key)}`);
       expect(page2).to.deep.equal({ validators: [second], pagination: { next_key: null, total: "0" } });
       const byOffset = await ok("/core/staking/v1beta1/validators?pagination.limit=1&pagination.offset=1&pagination.count_total=true");
