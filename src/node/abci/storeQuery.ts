@@ -70,12 +70,13 @@ export class StoreQuery {
   }
 }
 
-/** A module's store as a v0.41 node holds it: its parameters live in the params store, not here. */
+/**
+ * A module's store as a v0.41 node holds it: its parameters live in the params store, so a scan
+ * leaves this node's own params key out. A read of exactly that key still answers it (a v0.41 node
+ * has no such key, so no real client asks it): a fork of this node (`start --fork`) reads the
+ * module's parameters that way.
+ */
 class RawModuleStore extends ModuleReader {
-  override async get(key: Uint8Array): Promise<Uint8Array | undefined> {
-    return isHiddenParamsKey(key) ? undefined : super.get(key);
-  }
-
   override async *iterate(prefix: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     for await (const [key, value] of super.iterate(prefix)) if (!isHiddenParamsKey(concatBytes(prefix, key))) yield [key, value];
   }
