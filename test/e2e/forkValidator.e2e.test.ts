@@ -5,7 +5,7 @@ import { HttpClient } from "@cosmjs/tendermint-rpc";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { http } from "../helpers/http.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { startNode, type StartedNode } from "../helpers/processes.js";
+import { runCli, startNode, type StartedNode } from "../helpers/processes.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
@@ -70,6 +70,10 @@ describe("e2e: start --fork --fork-validator, the dev node's own key signs the f
     await rpcCall(fork.rpcUrl, "advance_blocks", { num_blocks: "2" });
     const validators = await rpcCall(fork.rpcUrl, "validators");
     expect(validators.validators.map((v: Json) => [v.address, v.pub_key.value])).to.deep.equal([[own.address, own.publicKey]]);
+    const gateway = (await onFork("/core/base/consensus/v1beta1/validatorsets/latest")).validators as Json[];
+    expect(gateway.map((v) => [v.address, v.pub_key.key])).to.deep.equal([
+      [encodeBech32Address(bech32Prefixes("hub").consensus, Buffer.from(own.address, "hex")), own.publicKey],
+    ]);
     const latest = await rpcCall(fork.rpcUrl, "block");
     expect(Number(latest.block.header.height)).to.be.at.least(forkHeight + 2);
     expect(latest.block.header.proposer_address).to.equal(own.address);
@@ -127,6 +131,24 @@ describe("e2e: start --fork --fork-validator, the dev node's own key signs the f
     await rpcCall(fork.rpcUrl, "advance_blocks", { num_blocks: "3" });
     expect((await rpcCall(fork.rpcUrl, "block")).block.header.proposer_address).to.equal(own.address);
     expect(((await onFork(`/core/staking/v1beta1/validators/${own.operator}`)).validator as Json).jailed).to.equal(false);
+  });
+
+  it("refuses a --fork-validator that is not an account address, plainly", async () => {
+    const refused = runCli([
+      "start",
+      "--home",
+      path.join(tempDir(), "refused"),
+      "--api.address",
+      "tcp://127.0.0.1:0",
+      "--rpc.laddr",
+      "tcp://127.0.0.1:0",
+      "--fork",
+      source.node().rpcUrl,
+      "--fork-validator",
+      "hubvaloper1notanaccount",
+    ]);
+    expect(await refused.exited).to.equal(1);
+    expect(refused.output()).to.include('--fork-validator "hubvaloper1notanaccount": expected an account address (hub1...)');
   });
 
   it("leaves the untouched state as the source has it at the forked height", async () => {
