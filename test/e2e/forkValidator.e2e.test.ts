@@ -1,19 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { HttpClient } from "@cosmjs/tendermint-rpc";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { http } from "../helpers/http.js";
+import { DEVELOPER_MNEMONIC, restGet, rpcCall, startFork, type Json } from "../helpers/forkCalls.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { runCli, startNode, type StartedNode } from "../helpers/processes.js";
+import { runCli, type StartedNode } from "../helpers/processes.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { bech32Prefixes } from "../../src/codec/addresses.js";
 import { decodeBech32Address, encodeBech32Address } from "../../src/codec/bech32.js";
 
-type Json = Record<string, any>;
-const DEVELOPER_MNEMONIC = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const FORK_CHAIN_ID = "fork-own-validator";
 
 /**
@@ -30,31 +28,20 @@ describe("e2e: start --fork --fork-validator, the dev node's own key signs the f
   let developer: TestSigner;
   let own: { address: string; publicKey: string; operator: string };
 
-  const rpcCall = async (url: string, method: string, params: Record<string, string | boolean> = {}): Promise<Json> =>
-    (await new HttpClient(url).execute({ jsonrpc: "2.0", id: 1, method, params })).result as Json;
-  const get = async (restUrl: string, route: string, height?: number): Promise<Json> => {
-    const r = await http(`${restUrl}${route}`, { headers: { accept: "application/json", ...(height ? { "x-cosmos-block-height": String(height) } : {}) } });
-    expect(r.status, `${route}: ${r.text}`).to.equal(200);
-    return r.body as Json;
-  };
+  const get = restGet;
   const onFork = (route: string) => get(fork.restUrl, route);
   const sourceAt = (route: string) => get(source.node().restUrl, route, forkHeight);
 
   before(async () => {
     developer = await testSigner(DEVELOPER_MNEMONIC, 0);
     forkHeight = Number((await rpcCall(source.node().rpcUrl, "status")).sync_info.latest_block_height);
-    fork = await startNode(forkHome, [
-      "--fork",
-      source.node().rpcUrl,
-      "--fork-height",
-      String(forkHeight),
-      "--fork-fund",
-      `${developer.address}=5000000uhub`,
-      "--fork-chain-id",
-      FORK_CHAIN_ID,
-      "--fork-validator",
-      developer.address,
-    ]);
+    fork = await startFork(forkHome, {
+      url: source.node().rpcUrl,
+      height: forkHeight,
+      fund: [`${developer.address}=5000000uhub`],
+      chainId: FORK_CHAIN_ID,
+      extra: ["--fork-validator", developer.address],
+    });
     const key = JSON.parse(fs.readFileSync(path.join(forkHome, "config", "priv_validator_key.json"), "utf8")) as {
       address: string;
       pub_key: { value: string };
