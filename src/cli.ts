@@ -73,6 +73,10 @@ program
   .option("--fork-height <height>", "the forked height (default: the remote's latest); the remote must still keep it", positiveInteger)
   .option("--fork-fund <address=coins>", "with --fork: coins minted to an account in the fork, e.g. iaa1...=1000000uhub (repeatable)", collectValues, [])
   .option("--fork-chain-id <id>", "with --fork: the fork's chain id (default: the remote's)")
+  .option(
+    "--fork-validator <operator>",
+    "with --fork: this home's consensus key becomes the only bonded validator (operated by this account, self-bonded with minted coins) and signs the fork's blocks; the remote's validators begin unbonding",
+  )
   .addOption(logFormatOption())
   .action(async (opts: Record<string, string | undefined> & { forkFund: string[]; forkHeight?: number }) =>
     (await import("./commands/start.js")).start({
@@ -80,7 +84,9 @@ program
       apiAddress: opts["api.address"],
       rpcLaddr: opts["rpc.laddr"],
       logFormat: opts.logFormat as "text" | "json",
-      fork: opts.fork ? { url: opts.fork, height: opts.forkHeight, fund: opts.forkFund, chainId: opts.forkChainId } : undefined,
+      fork: opts.fork
+        ? { url: opts.fork, height: opts.forkHeight, fund: opts.forkFund, chainId: opts.forkChainId, validatorOperator: opts.forkValidator }
+        : undefined,
     }),
   );
 

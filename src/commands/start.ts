@@ -28,8 +28,8 @@ export interface StartOptions {
   rpcLaddr?: string;
   /** --log-format: readable text (default) or JSON lines. */
   logFormat?: LogFormat;
-  /** --fork <url> [--fork-height H] [--fork-fund address=coins]... [--fork-chain-id id] */
-  fork?: { url: string; height?: number; fund: string[]; chainId?: string };
+  /** --fork <url> [--fork-height H] [--fork-fund address=coins]... [--fork-chain-id id] [--fork-validator operator] */
+  fork?: { url: string; height?: number; fund: string[]; chainId?: string; validatorOperator?: string };
 }
 
 const SHOWN_ACCOUNTS = 10;

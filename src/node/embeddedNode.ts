@@ -59,6 +59,7 @@ import { appSimulate, simulateQuery } from "./tx/simulate.js";
 import { profileTypeUrl } from "../codec/typeRegistry.js";
 import { attachFork } from "./fork/attachFork.js";
 import { fundForkAccounts } from "./fork/forkFunding.js";
+import { bondForkValidator } from "./fork/forkValidator.js";
 import { putForkPoint, type ForkOptions, type ForkPoint, type FundEntry } from "./fork/forkPoint.js";
 
 export interface NodeOptions {
@@ -208,7 +209,7 @@ export class EmbeddedNode extends EventEmitter {
         minGasPrices,
       );
       node.forkPoint = fork?.point;
-      if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? []);
+      if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
       else if (genesis) await node.initChain(genesis.states, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       const last = await getBlock(store, store.latestVersion);
@@ -517,7 +518,7 @@ export class EmbeddedNode extends EventEmitter {
   private blockInfo(previous: CommittedHeight | undefined): BlockInfo {
     const bytes = (hexText: string) => Uint8Array.from(Buffer.from(hexText, "hex"));
     const signers = new Set((previous?.commit.signatures ?? []).filter((s) => s.block_id_flag === 2).map((s) => s.validator_address));
-    // A fork's blocks stand for the remote's validators, which cannot sign here: they count as signing, the first proposes.
+    // A fork's blocks stand for the set's validators, which (but for this node's own, --fork-validator) cannot sign here: they count as signing, the first proposes.
     const standIn = this.forkPoint !== undefined && previous?.validators[0] !== undefined;
     return {
       proposer: bytes(standIn ? previous.validators[0]!.address : this.validatorKey.address),
@@ -616,13 +617,17 @@ export class EmbeddedNode extends EventEmitter {
 
   /**
    * A fork's first version, at the forked height: no state of its own but the funded
-   * accounts (everything else is the remote's, read through the store's underlay), and a
-   * block record of that height with the remote's block time and validator set.
+   * accounts (and, with --fork-validator, this node's own validator bonded in place of the
+   * remote's; everything else is the remote's, read through the store's underlay), and a
+   * block record of that height with the remote's block time and the validator set.
    */
-  private async initFork(point: ForkPoint, fund: FundEntry[]): Promise<void> {
+  private async initFork(point: ForkPoint, fund: FundEntry[], validatorOperator: string | undefined): Promise<void> {
     const layer = new CacheLayer(this.store.reader(0));
     const time = new Date(point.time);
     await fundForkAccounts(this.execContext(layer, "bank", point.height, time, []), fund);
+    if (validatorOperator !== undefined) {
+      await bondForkValidator(this.execContext(layer, "staking", point.height, time, []), this.validatorKey.publicKey, validatorOperator, this.moniker);
+    }
     const batch = await this.firstVersion(this.store.beginAt(point.height), layer, time, nextAppHash("", layer.sortedWrites()));
     putForkPoint(batch, point);
     await this.store.commitFirst(batch);

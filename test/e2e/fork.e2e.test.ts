@@ -2,10 +2,10 @@ import { decodeCoin } from "../../src/node/modules/bank/coinValues.js";
 import path from "node:path";
 import { expect } from "chai";
 import type { EncodeObject } from "@cosmjs/proto-signing";
-import { HttpClient } from "@cosmjs/tendermint-rpc";
 import { http } from "../helpers/http.js";
+import { DEVELOPER_MNEMONIC, restGet, rpcCall, startFork, type Json } from "../helpers/forkCalls.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { runCli, startNode, type StartedNode } from "../helpers/processes.js";
+import { runCli, type StartedNode } from "../helpers/processes.js";
 import { useStartedDevChain } from "../helpers/startedDevChain.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { decodeBech32Address } from "../../src/codec/bech32.js";
@@ -14,9 +14,6 @@ import { concatBytes } from "../../src/node/store/keyEncoding.js";
 import { utf8 } from "../../src/node/store/moduleStore.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 
-type Json = Record<string, any>;
-/** The developer's own key: no account of the source chain. */
-const DEVELOPER_MNEMONIC = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const FORK_CHAIN_ID = "fork-devnet";
 
 /**
@@ -34,13 +31,7 @@ describe("e2e: start --fork, a fork of a running node at a height", function () 
   let developer: TestSigner;
   let sourceAfterFork: { height: string; appHash: string };
 
-  const rpcCall = async (url: string, method: string, params: Record<string, string | boolean> = {}): Promise<Json> =>
-    (await new HttpClient(url).execute({ jsonrpc: "2.0", id: 1, method, params })).result as Json;
-  const get = async (restUrl: string, route: string, height?: number): Promise<Json> => {
-    const r = await http(`${restUrl}${route}`, { headers: { accept: "application/json", ...(height ? { "x-cosmos-block-height": String(height) } : {}) } });
-    expect(r.status, `${route}: ${r.text}`).to.equal(200);
-    return r.body as Json;
-  };
+  const get = restGet;
   const sourceAt = (route: string) => get(source.node().restUrl, route, forkHeight);
   const onFork = (route: string) => get(fork.restUrl, route);
   const balances = async (restUrl: string, address: string, height?: number) =>
@@ -79,16 +70,12 @@ describe("e2e: start --fork, a fork of a running node at a height", function () 
     const after = await broadcast(sourceRest, signers[1]!, 1, 1, [send(signers[1]!.address, signers[2]!.address, "7")], "devnet-1");
     expect(after.code, after.raw_log).to.equal(0);
     await rpcCall(source.node().rpcUrl, "set_auto_blocks", { enabled: false }); // the source's height stays put from here
-    fork = await startNode(forkHome, [
-      "--fork",
-      source.node().rpcUrl,
-      "--fork-height",
-      String(forkHeight),
-      "--fork-fund",
-      `${developer.address}=5000000uhub,100ugold`,
-      "--fork-chain-id",
-      FORK_CHAIN_ID,
-    ]);
+    fork = await startFork(forkHome, {
+      url: source.node().rpcUrl,
+      height: forkHeight,
+      fund: [`${developer.address}=5000000uhub,100ugold`],
+      chainId: FORK_CHAIN_ID,
+    });
     sourceAfterFork = await sourceHead();
   });
   after(async () => {

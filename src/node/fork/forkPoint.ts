@@ -14,6 +14,8 @@ export interface ForkOptions {
   fund: FundEntry[];
   /** The fork's chain id; the remote's when absent. */
   chainId?: string;
+  /** `--fork-validator`: the account operating this node's own validator, which alone signs the fork's blocks (forkValidator.ts). */
+  validatorOperator?: string;
 }
 
 export interface FundEntry {

@@ -201,6 +201,7 @@ export class VersionedStore {
   async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 20_000): Promise<void> {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
+    this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
     for (const ops of batch.freshOperations(chunk)) {
       await this.db.batch(ops);
       onWritten(ops.length / 2);

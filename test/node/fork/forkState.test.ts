@@ -134,4 +134,21 @@ describe("fork: the remote state read lazily, and the fork's writes over it", fu
       await store.close();
     }
   });
+
+  it("hides a remote key deleted in the fork's first version (--fork-validator deletes remote validator powers there)", async () => {
+    const store = await VersionedStore.open(path.join(tempDir(), "fork.db"));
+    try {
+      store.setUnderlay(new ForkUnderlay(remoteState(), ["bank"]));
+      const [gone, kept] = balances.map((b) => concatBytes(b, utf8("uhub")));
+      const first = store.beginAt(height);
+      first.delete(gone!);
+      await store.commitFirst(first);
+      expect(await store.reader(height).get(gone!)).to.equal(undefined);
+      expect(hex(await store.reader(height).get(kept!))).to.equal(hex(await own().get(kept!)));
+      await store.commit(store.begin());
+      expect(await store.reader(height + 1).get(gone!)).to.equal(undefined);
+    } finally {
+      await store.close();
+    }
+  });
 });
