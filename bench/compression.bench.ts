@@ -1,15 +1,16 @@
 /**
  * Compression: the server's CPU per request for the same answers asked with
- * `Accept-Encoding: br` (and gzip) against asked without, from /proc/PID/stat
- * (user + system time of every thread of `chain-rest start`: the thread pool
- * compresses the large bodies) around autocannon runs of a fixed number of
- * requests, subject and baseline in turns. Answers asked again: the answer
+ * `Accept-Encoding: br` (and gzip) against asked without, from
+ * /proc/PID/task/TID/schedstat (time on a CPU of every thread of `chain-rest
+ * start`, in nanoseconds: the thread pool compresses the large bodies) around
+ * autocannon runs of a fixed number of requests, subject and baseline in turns. Answers asked again: the answer
  * cache's and the OpenAPI document, which EncodedBodies compresses once
- * (test/http/compressedOnce.test.ts counts it), after an unmeasured turn of
+ * (test/http/compressedOnce.test.ts counts it), after unmeasured runs of
  * each side.
  */
 import type { BenchHome } from "./benchHome.js";
-import { cpuSeconds, get, load, record, startChainRest } from "./benchTools.js";
+import fs from "node:fs";
+import { get, load, record, startChainRest } from "./benchTools.js";
 
 const TURNS = 8;
 
@@ -29,13 +30,13 @@ export async function compressionBenchmark(bench: BenchHome): Promise<void> {
         const cpu = { with: 0, without: 0 };
         const requests = { with: 0, without: 0 };
         const headersOf = (side: "with" | "without"): Record<string, string> => (side === "with" ? { "accept-encoding": encoding } : {});
-        // unmeasured runs of each side first (half the measured amount): a fresh server's first
+        // unmeasured runs of each side first (as many requests as measured): a fresh server's first
         // thousands of requests cost up to twice the later ones (V8 compiling, the heap growing),
         // the answer cache keeps an answer at its second ask and the compressed path compresses
         // once; all that fell on the first turn's first side ("with") of the first rows, which
         // read 0.71-0.86x so while the server compressed the page once (counted)
         for (const side of ["with", "without"] as const) {
-          await load(server.restUrl, () => subject.path, { amount: subject.amount / 2, connections: 4, headers: headersOf(side) });
+          await load(server.restUrl, () => subject.path, { amount: subject.amount, connections: 4, headers: headersOf(side) });
         }
         for (let turn = 0; turn < TURNS; turn++) {
           // Thue-Morse order (AB BA BA AB BA AB AB BA): a cost that drifts during the row (the
@@ -71,4 +72,20 @@ function thueMorse(n: number): boolean {
   let ones = 0;
   for (let rest = n; rest > 0; rest >>= 1) ones += rest & 1;
   return ones % 2 === 1;
+}
+
+/**
+ * CPU seconds of every living thread of the process, in nanoseconds from /proc/PID/task/TID/schedstat:
+ * /proc/PID/stat counts in 10 ms ticks, too coarse for turns of 40-100 ms.
+ */
+function cpuSeconds(pid: number): number {
+  let ns = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ns / 1e9;
 }

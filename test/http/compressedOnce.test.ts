@@ -8,19 +8,25 @@ import { InProcessClient } from "../../src/node/inProcessClient.js";
 import { Telemetry } from "../../src/telemetry/telemetry.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
+import { pollUntil } from "../helpers/poll.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 
 const COMPRESSIONS = "chain_rest_api_compressions_total";
 
 /** A GET over node:http, which neither asks for nor undoes compression: the bytes as sent. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding?: string; bytes: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; encoding?: string; bytes: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks), headers: res.headers }),
+        );
       })
       .on("error", reject);
   });
@@ -78,4 +84,19 @@ describe("compression: an answer served again is compressed once per coding", fu
       expect(await compressions(encoding)).to.equal(before + 2);
     });
   }
+
+  it("a page computed again after the height moved (the answer cache emptied), with the same text, is not compressed again", async () => {
+    const page = "/core/auth/v1beta1/accounts?pagination.limit=6";
+    const asked = () => get(rest.url + page, { "accept-encoding": "br" });
+    const first = await asked();
+    await asked(); // kept by the answer cache at its second ask
+    const before = await compressions("br");
+    const height = (r: { headers: Record<string, string | string[] | undefined> }) => Number(r.headers["grpc-metadata-x-cosmos-block-height"]);
+    const committed = Number((await node.produceBlock()).block.block.header.height);
+    // the answer cache empties at the commit notice: poll until the page is answered at the new height
+    const again = await pollUntil(asked, (r) => height(r) === committed);
+    expect(height(first)).to.be.lessThan(committed);
+    expect(again.bytes.equals(first.bytes)).to.equal(true);
+    expect(await compressions("br")).to.equal(before);
+  });
 });
