@@ -2,6 +2,7 @@ import { expect } from "chai";
 import http from "node:http";
 import zlib from "node:zlib";
 import { startRestServer } from "../../src/commands/restServer.js";
+import { loadAppConfig } from "../../src/config/appConfig.js";
 import { COMPRESS_FROM_BYTES } from "../../src/http/compression.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { InProcessClient } from "../../src/node/inProcessClient.js";
@@ -10,6 +11,8 @@ import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
 import { pollUntil } from "../helpers/poll.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
+import { enableTelemetry } from "../helpers/telemetryHome.js";
+import { tempDir } from "../helpers/tempDir.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 
 const COMPRESSIONS = "chain_rest_api_compressions_total";
@@ -41,15 +44,9 @@ describe("compression: an answer served again is compressed once per coding", fu
 
   before(async () => {
     ({ node } = await openDevNode({ accounts: 12 }));
-    const telemetry = new Telemetry({
-      "service-name": "chain-rest",
-      enabled: true,
-      "enable-hostname": false,
-      "enable-hostname-label": false,
-      "enable-service-label": false,
-      "prometheus-retention-time": 60,
-      "global-labels": [],
-    });
+    const home = tempDir();
+    enableTelemetry(home); // app.toml's defaults with [telemetry] on, the Prometheus format served
+    const telemetry = new Telemetry(loadAppConfig(home).telemetry);
     rest = await startRestServer(testApiConfig({ swagger: false }), "hub", new InProcessClient(node), node.codec, undefined, { telemetry });
   });
   after(async () => {
