@@ -2,6 +2,7 @@ import type { ChainClient } from "../client/chainClient.js";
 import { Codec } from "../codec/codec.js";
 import type { ApiConfig } from "../config/appConfig.js";
 import { AnswerCache, type HeightExchange } from "../http/answerCache.js";
+import { EncodedBodies } from "../http/encodedBodies.js";
 import { DEFAULT_EVENT_STREAM_LIMITS, EventStreams, type EventStreamLimits } from "../http/eventStream.js";
 import { healthRoutes, type ReadinessCheck } from "../http/health.js";
 import { metricsRoute } from "../http/metricsRoute.js";
@@ -9,7 +10,7 @@ import { nodeReadiness } from "../http/readiness.js";
 import { RequestMeter } from "../http/requestMeter.js";
 import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
-import { meterAnswerCache, meterConnections, requestFamilies } from "../server/restTelemetry.js";
+import { meterAnswerCache, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { listen } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
@@ -53,6 +54,7 @@ export async function startRestServer(
   const { telemetry, requestLog } = operations;
   const families = telemetry ? requestFamilies(telemetry) : undefined;
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
+  const encodedBodies = new EncodedBodies();
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
@@ -61,6 +63,7 @@ export async function startRestServer(
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
+    encodedBodies,
     nodeNames,
     meter: meter?.middleware,
     health: healthRoutes(operations.readiness ?? nodeReadiness(client)),
@@ -73,6 +76,7 @@ export async function startRestServer(
   if (telemetry && families) {
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
+    meterCompressions(telemetry, encodedBodies);
   }
   return {
     url: server.url,

@@ -40,6 +40,9 @@ interface Entry {
 export class EncodedBodies {
   private readonly kept = new LRUCache<Body, Entry>({ maxSize: ENCODED_BODIES_BYTES, sizeCalculation: (entry) => entry.bytes });
 
+  /** Bodies compressed, by coding: a kept body counts once per coding however often it is served (metrics, tests). */
+  readonly compressions: Record<Encoding, number> = { br: 0, gzip: 0 };
+
   /** A short digest of the body (base64url of SHA-1, 16 characters). */
   digest(body: Body): string {
     return this.entryOf(body)?.digest ?? digestOf(body);
@@ -51,6 +54,7 @@ export class EncodedBodies {
     const done = entry?.encoded[encoding];
     if (done) return done;
     const encoded = await compress(body, encoding);
+    this.compressions[encoding]++;
     if (entry && this.kept.has(body)) {
       entry.encoded[encoding] = encoded;
       entry.bytes += encoded.length;

@@ -41,6 +41,8 @@ export interface RestAppOptions {
   metrics?: Middleware;
   /** api.cache-max-age: seconds an answer at the latest height may be reused by HTTP caches (0: no-cache, revalidated by ETag). */
   cacheMaxAge?: number;
+  /** Digests and compressed forms of the answers (their counts are metered); absent: the app's own. */
+  encodedBodies?: EncodedBodies;
   /** A REST worker's number (api.workers > 1): each answer names it in X-Chain-Rest-Worker. */
   workerId?: number;
 }
@@ -67,7 +69,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   if (options.events) app.use(options.events);
   if (options.metrics) app.use(options.metrics);
   // outside the answer cache and /swagger: what they answer is compressed and given cache headers too
-  const bodies = new EncodedBodies();
+  const bodies = options.encodedBodies ?? new EncodedBodies();
   app.use(compression(bodies));
   app.use(httpCaching(options.cacheMaxAge ?? 0, bodies, () => options.deps.client.heightsRewritable?.() ?? false));
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };

@@ -1,4 +1,5 @@
 import type { AnswerCache } from "../http/answerCache.js";
+import { ENCODINGS, type EncodedBodies } from "../http/encodedBodies.js";
 import type { ListeningServer } from "../http/httpServer.js";
 import { REFUSAL_EVENT } from "../http/refusals.js";
 import type { RequestFamilies } from "../http/requestMeter.js";
@@ -38,4 +39,10 @@ export function meterAnswerCache(telemetry: Telemetry, cache: AnswerCache): void
     .readCounter("api_answer_cache_evictions_total", "Kept answers pushed out by newer ones (api.answer-cache-mb full).")
     .reads(() => cache.counts.evictions);
   telemetry.gauge("api_answer_cache_bytes", "Bytes the kept answers take (bodies, keys and overhead).").reads(() => cache.bytesHeld);
+}
+
+/** Compressions done, by coding: flat while kept answers are served again (EncodedBodies compresses each once per coding). */
+export function meterCompressions(telemetry: Telemetry, bodies: EncodedBodies): void {
+  const family = telemetry.readCounter("api_compressions_total", "Answer bodies compressed, by coding (an answer served again is compressed once).");
+  for (const encoding of ENCODINGS) family.reads(() => bodies.compressions[encoding], { encoding });
 }
