@@ -54,12 +54,14 @@ program
   .option("--height <h>", "a kept height to export (default: the latest)", positiveInteger)
   .option("--output <file>", "write the genesis to this file instead of stdout")
   .option("--for-zero-height", "withdraw every reward and commission and reset heights first, for a chain that starts again at height 0")
-  .action(async (opts: { home?: string; height?: number; output?: string; forZeroHeight?: boolean }) =>
+  .option("--jail-allowed-addrs <addrs>", "with --for-zero-height: comma-separated validator operator addresses; every other validator is jailed", commaList)
+  .action(async (opts: { home?: string; height?: number; output?: string; forZeroHeight?: boolean; jailAllowedAddrs?: string[] }) =>
     (await import("./commands/export.js")).exportHome({
       home: resolveHome(opts.home),
       height: opts.height,
       output: opts.output,
       forZeroHeight: opts.forZeroHeight,
+      jailAllowedAddrs: opts.jailAllowedAddrs,
     }),
   );
 
@@ -144,6 +146,14 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a positive integer");
   return n;
+}
+
+/** "a,b, c" → ["a", "b", "c"] (empty parts dropped). */
+function commaList(value: string): string[] {
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 }
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {

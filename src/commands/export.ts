@@ -7,7 +7,7 @@ import { useNames } from "../names/activeNames.js";
 import { ImportProgress } from "../node/genesisProgress.js";
 import { storedGenesisFacts, type GenesisFacts } from "../node/genesisFacts.js";
 import { NODE_MODULES } from "../node/modules/index.js";
-import { exportGenesis } from "../node/export/genesisExport.js";
+import { allowedOperators, exportGenesis } from "../node/export/genesisExport.js";
 import { VersionedStore } from "../node/store/versionedStore.js";
 
 export interface ExportOptions {
@@ -18,6 +18,8 @@ export interface ExportOptions {
   output?: string;
   /** Withdraw all rewards and reset heights first, as appd export --for-zero-height. */
   forZeroHeight?: boolean;
+  /** With forZeroHeight: jail every validator whose operator address is not listed. */
+  jailAllowedAddrs?: string[];
 }
 
 /**
@@ -31,6 +33,13 @@ export async function exportHome(options: ExportOptions): Promise<void> {
   if (!fs.existsSync(storeDir)) throw new ConfigError(`${storeDir} does not exist: nothing to export (start the node once, or init --genesis)`);
   const app = loadAppConfig(options.home);
   useNames(app.names); // before the proto tree loads
+  const jailAllowedAddrs = options.jailAllowedAddrs ?? [];
+  if (jailAllowedAddrs.length > 0 && !options.forZeroHeight) throw new ConfigError("--jail-allowed-addrs applies only with --for-zero-height");
+  try {
+    allowedOperators(jailAllowedAddrs, app["bech32-prefix"]); // a bad address is refused before the store opens
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const store = await openStopped(storeDir);
   try {
     const height = options.height ?? store.latestVersion;
@@ -46,6 +55,7 @@ export async function exportHome(options: ExportOptions): Promise<void> {
         state: store.reader(height),
         height,
         forZeroHeight: options.forZeroHeight,
+        jailAllowedAddrs,
         facts: { ...facts, consensus_params: facts.consensus_params ?? {} },
         chain: { chainId: facts.chain_id, bech32Prefix: app["bech32-prefix"] },
         codec: new Codec(),

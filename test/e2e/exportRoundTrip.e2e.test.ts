@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
+import { fromBech32, toBech32 } from "@cosmjs/encoding";
 import type { EncodeObject } from "@cosmjs/proto-signing";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { moduleAddress } from "../../src/codec/addresses.js";
@@ -156,6 +157,43 @@ describe("e2e: export and a new chain from the export", function () {
     } finally {
       await node.proc.stop();
     }
+  });
+
+  it("--jail-allowed-addrs: every validator not listed is jailed and leaves the genesis validators", async () => {
+    const validators = state.staking.validators as AppState[];
+    const bonded = validators.filter((v) => v.status === "BOND_STATUS_BONDED");
+    const jailedOne = bonded[0]!.operator_address as string;
+    // the list holds the other validators, or (with one validator) an operator address that has no validator
+    const others = validators.map((v) => v.operator_address as string).filter((a) => a !== jailedOne);
+    const account = fromBech32(state.staking.delegations[0].delegator_address, 90).data;
+    const allowed = others.length > 0 ? others : [toBech32("hubvaloper", account, 90)];
+    const jailFile = path.join(tempDir(), "jailed-genesis.json");
+    const args = ["export", "--home", home, "--height", String(height), "--for-zero-height", "--output", jailFile];
+    const run = await runCliToEnd([...args, "--jail-allowed-addrs", allowed.join(",")]);
+    expect(run.code, run.output).to.equal(0);
+    const doc = JSON.parse(fs.readFileSync(jailFile, "utf8"));
+    const after = (doc.app_state.staking.validators as AppState[]).find((v) => v.operator_address === jailedOne)!;
+    expect(after).to.include({ jailed: true, status: "BOND_STATUS_UNBONDING" });
+    expect((doc.app_state.staking.last_validator_powers as AppState[]).map((p) => p.address)).not.to.include(jailedOne);
+    const key = JSON.parse(fs.readFileSync(path.join(home, "config", "priv_validator_key.json"), "utf8"));
+    const keyIsJailed = (after.consensus_pubkey?.key as string) === key.pub_key.value;
+    expect(doc.validators.map((v: AppState) => v.address).includes(key.address)).to.equal(!keyIsJailed);
+    expect(doc.validators).to.have.length(bonded.length - 1);
+    // the listed validators keep their jailed flag
+    const jailedFlag = (app: AppState, address: string) => (app.staking.validators as AppState[]).find((v) => v.operator_address === address)!.jailed;
+    for (const other of others) expect(jailedFlag(doc.app_state, other), other).to.equal(jailedFlag(state, other));
+  });
+
+  it("--jail-allowed-addrs: a bad address is refused with its reason, writing nothing", async () => {
+    const badFile = path.join(tempDir(), "bad-jail-genesis.json");
+    const args = ["export", "--home", home, "--for-zero-height", "--output", badFile];
+    const run = await runCliToEnd([...args, "--jail-allowed-addrs", `${state.staking.validators[0].operator_address},hubvaloper1notanaddress`]);
+    expect(run.code).to.equal(1);
+    expect(run.output).to.include('--jail-allowed-addrs: "hubvaloper1notanaddress" is not a validator operator address');
+    expect(fs.existsSync(badFile)).to.equal(false);
+    const alone = await runCliToEnd(["export", "--home", home, "--output", badFile, "--jail-allowed-addrs", state.staking.validators[0].operator_address]);
+    expect(alone.code).to.equal(1);
+    expect(alone.output).to.include("--jail-allowed-addrs applies only with --for-zero-height");
   });
 
   it("starts a new home made by init --genesis from the export", async () => {

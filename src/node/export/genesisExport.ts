@@ -1,5 +1,6 @@
 import type { Codec } from "../../codec/codec.js";
-import { consensusAddressBytes } from "../../codec/addresses.js";
+import { bech32Prefixes, consensusAddressBytes } from "../../codec/addresses.js";
+import { bech32Bytes } from "../modules/shared/msgAddresses.js";
 import type { JsonValue, ProtoMessage } from "../../codec/json/renderProto3.js";
 import { names } from "../../names/activeNames.js";
 import type { GenesisDoc } from "../genesis.js";
@@ -29,6 +30,8 @@ export interface ExportInput {
   height: number;
   /** --for-zero-height: prepForZeroHeightGenesis first (on a layer never committed), and initial_height 0. */
   forZeroHeight?: boolean;
+  /** With forZeroHeight: when not empty, every validator whose operator is not listed is jailed. */
+  jailAllowedAddrs?: string[];
   facts: GenesisFacts;
   chain: ChainInfo;
   codec: Codec;
@@ -49,17 +52,20 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
   if (input.forZeroHeight) {
     const layer = new CacheLayer(input.state);
     progress?.begin("preparing for a zero-height genesis (withdrawing rewards and commission, resetting heights)", "steps", 1);
-    await prepForZeroHeight((name) => ({
-      chain: input.chain,
-      codec,
-      height,
-      time: new Date(input.facts.genesis_time),
-      gas: new GasMeter(),
-      store: new ModuleStore(layer, name),
-      storeOf: (other) => new ModuleStore(layer, other),
-      emit: () => undefined,
-      paramSubspaces,
-    }));
+    await prepForZeroHeight(
+      (name) => ({
+        chain: input.chain,
+        codec,
+        height,
+        time: new Date(input.facts.genesis_time),
+        gas: new GasMeter(),
+        store: new ModuleStore(layer, name),
+        storeOf: (other) => new ModuleStore(layer, other),
+        emit: () => undefined,
+        paramSubspaces,
+      }),
+      allowedOperators(input.jailAllowedAddrs ?? [], input.chain.bech32Prefix),
+    );
     progress?.advance();
     progress?.end();
     state = layer;
@@ -129,4 +135,16 @@ function monikersByKey(staking: JsonValue | undefined): Map<string, string> {
   const validators = (staking as { validators?: Array<{ consensus_pubkey?: { key?: string }; description?: { moniker?: string } }> } | null)?.validators;
   for (const v of validators ?? []) if (v.consensus_pubkey?.key) out.set(v.consensus_pubkey.key, v.description?.moniker ?? "");
   return out;
+}
+
+/** --jail-allowed-addrs: operator addresses (valoper); a bad one refuses the export, as the real one does. */
+export function allowedOperators(addrs: string[], bech32Prefix: string): Uint8Array[] {
+  const prefix = bech32Prefixes(bech32Prefix).validatorOperator;
+  return addrs.map((addr) => {
+    try {
+      return bech32Bytes(addr, prefix);
+    } catch (err) {
+      throw new Error(`--jail-allowed-addrs: ${JSON.stringify(addr.slice(0, 100))} is not a validator operator address: ${(err as Error).message}`);
+    }
+  });
 }

@@ -13,6 +13,8 @@ import { DELEGATION_PREFIX, REDELEGATION_PREFIX, UNBONDING_PREFIX, VALIDATORS_PR
 import { concatBytes } from "../store/keyEncoding.js";
 import type { KVStore } from "../store/kv.js";
 import { bech32Bytes } from "../modules/shared/msgAddresses.js";
+import { applyValidatorSetUpdates } from "../modules/staking/blocks.js";
+import { jailValidator } from "../modules/staking/delegation.js";
 
 /**
  * The app's prepForZeroHeightGenesis (simapp / irishub app/export.go, SDK v0.41), run on a cache
@@ -20,9 +22,11 @@ import { bech32Bytes } from "../modules/shared/msgAddresses.js";
  * delegator's rewards withdrawn, the distribution records started again from period 0 at height 0
  * (the leftover fractions to the community pool), the creation and unbonding heights of staking
  * and the signing infos' start heights reset to 0. `ctx(module)` gives a module's context on the layer.
- * Not done here: the invariant check (crisis) and the jail allow list (--jail-allowed-addrs).
+ * With a non-empty `jailAllowed` (--jail-allowed-addrs, operator address bytes) every other validator
+ * is jailed before the validator set is applied again. Not done here: the invariant check (crisis)
+ * and irismod's own steps for htlc, random, oracle and service.
  */
-export async function prepForZeroHeight(ctx: (module: string) => ExecContext): Promise<void> {
+export async function prepForZeroHeight(ctx: (module: string) => ExecContext, jailAllowed: Uint8Array[] = []): Promise<void> {
   const staking = ctx("staking");
   const distribution = ctx("distribution");
   const prefixes = bech32Prefixes(staking.chain.bech32Prefix);
@@ -58,7 +62,22 @@ export async function prepForZeroHeight(ctx: (module: string) => ExecContext): P
   await rewriteUnder(staking, REDELEGATION_PREFIX, "core.staking.v1beta1.Redelegation", (red) => ({ ...red, entries: entriesAtZero(red) }));
   await rewriteUnder(staking, UNBONDING_PREFIX, "core.staking.v1beta1.UnbondingDelegation", (ubd) => ({ ...ubd, entries: entriesAtZero(ubd) }));
   await rewriteUnder(staking, VALIDATORS_PREFIX, VALIDATOR_TYPE, (validator) => ({ ...validator, unbonding_height: 0 }));
+  if (jailAllowed.length > 0) await jailAllExcept(staking, jailAllowed);
+  await applyValidatorSetUpdates(staking);
   await rewriteUnder(ctx("slashing"), SIGNING_INFO_PREFIX, SIGNING_INFO_TYPE, (info) => ({ ...info, start_height: 0 }));
+}
+
+/**
+ * The real app only sets `jailed` and leaves the power index, which makes its
+ * ApplyAndReturnValidatorSetUpdates panic on a bonded validator; here the validator is jailed as
+ * the slashing keeper jails (out of the power index), so it leaves the set and begins unbonding.
+ */
+async function jailAllExcept(staking: ExecContext, allowed: Uint8Array[]): Promise<void> {
+  const keep = new Set(allowed.map((operator) => Buffer.from(operator).toString("hex")));
+  for (const [, validator] of await decodedUnder(staking.store, VALIDATORS_PREFIX, staking, VALIDATOR_TYPE)) {
+    const operator = operatorBytes(validator, staking);
+    if (!validator.jailed && !keep.has(Buffer.from(operator).toString("hex"))) jailValidator(staking, operator, validator);
+  }
 }
 
 const entriesAtZero = (record: ProtoMessage) => ((record.entries ?? []) as ProtoMessage[]).map((entry) => ({ ...entry, creation_height: 0 }));
