@@ -1,3 +1,4 @@
+import { InvariantBrokenError } from "../node/export/invariants/invariant.js";
 import fs from "node:fs";
 import path from "node:path";
 import { Codec } from "../codec/codec.js";
@@ -61,6 +62,9 @@ export async function exportHome(options: ExportOptions): Promise<void> {
         codec: new Codec(),
         modules: NODE_MODULES,
         progress,
+      }).catch((err: unknown) => {
+        // a broken invariant stops the export with its message, as the real one panics
+        throw err instanceof InvariantBrokenError ? new ConfigError(err.message) : err;
       });
       if (missing.length > 0) process.stderr.write(`[export] not exported (no ExportGenesis yet): ${missing.join(", ")}\n`);
       const text = JSON.stringify(doc, null, 2) + "\n";

@@ -6,13 +6,14 @@ import { names } from "../../names/activeNames.js";
 import type { GenesisDoc } from "../genesis.js";
 import type { GenesisFacts } from "../genesisFacts.js";
 import type { ImportProgress } from "../genesisProgress.js";
-import type { ChainInfo, NodeModule, QueryContext } from "../modules/nodeModule.js";
+import type { ChainInfo, ExportContext, NodeModule } from "../modules/nodeModule.js";
 import { paramSubspacesOf } from "../modules/nodeModule.js";
 import { ModuleReader, ModuleStore } from "../store/moduleStore.js";
 import { CacheLayer, type FullKeyReader } from "../store/cacheLayer.js";
 import { GasMeter } from "../tx/gasMeter.js";
 import { prepForZeroHeight } from "./zeroHeight.js";
-import type { StateReader } from "../store/versionedStore.js";
+import { assertInvariants } from "./invariants/invariant.js";
+import { REGISTERED_INVARIANTS } from "./invariants/index.js";
 
 /** What `export` writes: the genesis document of the real `appd export` (a Tendermint GenesisDoc). */
 export interface ExportedGenesis extends GenesisDoc {
@@ -26,7 +27,7 @@ export interface ExportedGenesis extends GenesisDoc {
 }
 
 export interface ExportInput {
-  state: StateReader;
+  state: FullKeyReader;
   height: number;
   /** --for-zero-height: prepForZeroHeightGenesis first (on a layer never committed), and initial_height 0. */
   forZeroHeight?: boolean;
@@ -49,7 +50,21 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
   const { height, codec, modules, progress } = input;
   const paramSubspaces = paramSubspacesOf(modules);
   let state: FullKeyReader = input.state;
+  const readerContext = (name: string, over: FullKeyReader): ExportContext => ({
+    chain: input.chain,
+    codec,
+    height,
+    store: new ModuleReader(over, name),
+    storeOf: (other) => new ModuleReader(over, other),
+    paramSubspaces,
+    forZeroHeight: input.forZeroHeight === true,
+  });
   if (input.forZeroHeight) {
+    // "just to be safe, assert the invariants on current state" (the app's prepForZeroHeightGenesis)
+    progress?.begin("asserting the registered invariants", "invariants", 1);
+    await assertInvariants(REGISTERED_INVARIANTS, readerContext("crisis", input.state));
+    progress?.advance();
+    progress?.end();
     const layer = new CacheLayer(input.state);
     progress?.begin("preparing for a zero-height genesis (withdrawing rewards and commission, resetting heights)", "steps", 1);
     await prepForZeroHeight(
@@ -70,14 +85,7 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
     progress?.end();
     state = layer;
   }
-  const context = (module: NodeModule): QueryContext => ({
-    chain: input.chain,
-    codec,
-    height,
-    store: new ModuleReader(state, module.name),
-    storeOf: (name) => new ModuleReader(state, name),
-    paramSubspaces,
-  });
+  const context = (module: NodeModule): ExportContext => readerContext(module.name, state);
   // Modules that share a store and an app_state key (IBC's client, connection and channel) each export their part.
   const exported = new Map<string, { module: NodeModule; state: ProtoMessage | null }>();
   const missing: string[] = [];
@@ -111,7 +119,7 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
 /** staking's WriteValidators: the bonded validators with their consensus address, key, power and moniker. */
 async function genesisValidators(
   modules: NodeModule[],
-  context: (module: NodeModule) => QueryContext,
+  context: (module: NodeModule) => ExportContext,
   appState: Record<string, JsonValue>,
 ): Promise<ExportedGenesis["validators"]> {
   const staking = modules.find((m) => m.validatorSet !== undefined);

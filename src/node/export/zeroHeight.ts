@@ -15,6 +15,10 @@ import type { KVStore } from "../store/kv.js";
 import { bech32Bytes } from "../modules/shared/msgAddresses.js";
 import { applyValidatorSetUpdates } from "../modules/staking/blocks.js";
 import { jailValidator } from "../modules/staking/delegation.js";
+import { htlcPrepForZeroHeight } from "../modules/htlc/zeroHeight.js";
+import { randomPrepForZeroHeight } from "../modules/random/zeroHeight.js";
+import { oraclePrepForZeroHeight } from "../modules/oracle/zeroHeight.js";
+import { servicePrepForZeroHeight } from "../modules/service/zeroHeight.js";
 
 /**
  * The app's prepForZeroHeightGenesis (simapp / irishub app/export.go, SDK v0.41), run on a cache
@@ -23,8 +27,8 @@ import { jailValidator } from "../modules/staking/delegation.js";
  * (the leftover fractions to the community pool), the creation and unbonding heights of staking
  * and the signing infos' start heights reset to 0. `ctx(module)` gives a module's context on the layer.
  * With a non-empty `jailAllowed` (--jail-allowed-addrs, operator address bytes) every other validator
- * is jailed before the validator set is applied again. Not done here: the invariant check (crisis)
- * and irismod's own steps for htlc, random, oracle and service.
+ * is jailed before the validator set is applied again. Then irismod's own steps, in the app's order:
+ * htlc, random, oracle, service. (The invariants are asserted before, by the caller.)
  */
 export async function prepForZeroHeight(ctx: (module: string) => ExecContext, jailAllowed: Uint8Array[] = []): Promise<void> {
   const staking = ctx("staking");
@@ -65,6 +69,11 @@ export async function prepForZeroHeight(ctx: (module: string) => ExecContext, ja
   if (jailAllowed.length > 0) await jailAllExcept(staking, jailAllowed);
   await applyValidatorSetUpdates(staking);
   await rewriteUnder(ctx("slashing"), SIGNING_INFO_PREFIX, SIGNING_INFO_TYPE, (info) => ({ ...info, start_height: 0 }));
+
+  await htlcPrepForZeroHeight(ctx("htlc"));
+  await randomPrepForZeroHeight(ctx("random"));
+  await oraclePrepForZeroHeight(ctx("oracle"));
+  await servicePrepForZeroHeight(ctx("service"));
 }
 
 /**

@@ -26,6 +26,15 @@ export interface QueryContext extends ModuleContext {
   paramSubspaces: ParamSubspaces;
 }
 
+/** What a module's ExportGenesis reads: the state at a height, and whether the app prepared it for a zero-height genesis. */
+export interface ExportContext extends QueryContext {
+  /**
+   * --for-zero-height: the app's prepForZeroHeightGenesis has run on this state, so the heights the
+   * irismod steps carry into the new chain (HTLC expirations, random's queue) are already relative.
+   */
+  forZeroHeight: boolean;
+}
+
 /** An ABCI event as the real system emits it: string attributes. */
 export interface AbciEvent {
   type: string;
@@ -162,7 +171,7 @@ export interface NodeModule {
    * initGenesis reads back; null where the real genesis carries null). A module without one is
    * named by `export` and left out of the exported app_state.
    */
-  exportGenesis?(ctx: QueryContext): Promise<ProtoMessage | null>;
+  exportGenesis?(ctx: ExportContext): Promise<ProtoMessage | null>;
   /** Msg handlers by full type name ("core.bank.v1beta1.MsgSend"). */
   messages?: Record<string, MsgRoute>;
   /**

@@ -47,20 +47,24 @@ export const bankModule: NodeModule = {
   },
 
   async exportGenesis(ctx) {
-    // balances: "balances" | address (20 bytes) | denom → Coin; grouped by address in key order
-    const balances = new Map<string, Array<{ denom: string; amount: string }>>();
+    // balances: "balances" | address (20 bytes) | denom → Coin; grouped by address in key order, and summed
+    // by denom (GetAccountsBalances' Coins.Add): a longer address's key reads as its first 20 bytes, as in v0.41
+    const balances = new Map<string, Map<string, bigint>>();
     for (const [key, value] of await entriesUnder(ctx.store, BALANCES_PREFIX)) {
       const coin = decodeCoin(value);
       if (coin.amount === 0n) continue;
       const address = encodeBech32Address(ctx.chain.bech32Prefix, key.subarray(0, ADDRESS_LENGTH));
-      const coins = balances.get(address) ?? [];
-      coins.push({ denom: coin.denom, amount: coin.amount.toString() });
+      const coins = balances.get(address) ?? new Map<string, bigint>();
+      coins.set(coin.denom, (coins.get(coin.denom) ?? 0n) + coin.amount);
       balances.set(address, coins);
     }
     const supply = decodeSupply(await ctx.store.get(SUPPLY_KEY));
     return {
       params: await decodedAt(ctx.store, PARAMS_KEY, ctx, "core.bank.v1beta1.Params"),
-      balances: [...balances].map(([address, coins]) => ({ address, coins })),
+      balances: [...balances].map(([address, coins]) => ({
+        address,
+        coins: [...coins].sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, amount]) => ({ denom, amount: amount.toString() })),
+      })),
       supply: supply.filter((coin) => coin.amount !== 0n).map((coin) => ({ denom: coin.denom, amount: coin.amount.toString() })),
       denom_metadata: await valuesUnder(ctx.store, METADATA_PREFIX, ctx, "core.bank.v1beta1.Metadata"),
     };

@@ -105,15 +105,20 @@ export const htlcMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const hashLock = hexDecode(fieldText(msg.hash_lock))!;
       const htlc = await existingHtlc(ctx, hashLock);
-      if (Number(htlc.state ?? OPEN) !== EXPIRED) throw htlcError("htlcNotExpired", upperHex(hashLock));
-      await sendCoins(ctx, htlcModuleAddress(ctx), fieldText(htlc.sender), coinsFromProto(htlc.amount));
-      saveHtlc(ctx, hashLock, { ...htlc, state: REFUNDED });
+      await refundHtlc(ctx, hashLock, htlc);
       const sender = fieldText(msg.sender);
       emitMsgEvent(ctx, "htlc", sender, "refund_htlc", { sender, hash_lock: fieldText(msg.hash_lock) });
       return {};
     },
   },
 };
+
+/** Keeper.RefundHTLC: an expired HTLC's coins back to its sender from the module account, and the HTLC REFUNDED. */
+export async function refundHtlc(ctx: ExecContext, hashLock: Uint8Array, htlc: ProtoMessage): Promise<void> {
+  if (Number(htlc.state ?? OPEN) !== EXPIRED) throw htlcError("htlcNotExpired", upperHex(hashLock));
+  await sendCoins(ctx, htlcModuleAddress(ctx), fieldText(htlc.sender), coinsFromProto(htlc.amount));
+  saveHtlc(ctx, hashLock, { ...htlc, state: REFUNDED });
+}
 
 /** The htlc module account (no permissions): it holds the locked coins. */
 const htlcModuleAddress = (ctx: ExecContext) => moduleAddress(ctx.chain.bech32Prefix, "htlc");

@@ -45,16 +45,16 @@ export const htlcModule: NodeModule = {
   },
 
   /**
-   * irismod's ExportGenesis: the open HTLCs only, each expiration height made relative to the
-   * exported height, so that the new chain (which starts again at height 1) expires it after
-   * as many blocks as were left. (The real export also refunds the expired ones; a read-only
-   * export leaves them out.)
+   * irismod's ExportGenesis: the open HTLCs only. This node's new chain starts again at height 1,
+   * so a plain export makes each expiration height relative to the exported height, as
+   * --for-zero-height's step (htlcPrepForZeroHeight) has already done in the state it reads.
    */
   async exportGenesis(ctx) {
     const pending: Record<string, ProtoMessage> = {};
+    const shift = ctx.forZeroHeight ? 0n : BigInt(ctx.height) - 1n;
     for (const [hashLock, htlc] of await decodedUnder(ctx.store, HTLC_PREFIX, ctx, HTLC_TYPE)) {
       if (Number(htlc.state ?? 0) !== OPEN) continue;
-      const expiration = BigInt(fieldText(htlc.expiration_height, "0")) - BigInt(ctx.height) + 1n;
+      const expiration = BigInt(fieldText(htlc.expiration_height, "0")) - shift;
       pending[bytesToHex(hashLock).toUpperCase()] = { ...htlc, expiration_height: expiration.toString() };
     }
     return { pending_htlcs: pending };

@@ -65,14 +65,15 @@ export const randomModule: NodeModule = {
   },
 
   /**
-   * irismod's ExportGenesis: the pending requests by generation height made relative to the
-   * exported height (the new chain starts again at 1), plus this node's extension: the random
-   * numbers already produced, by request id.
+   * irismod's ExportGenesis: the pending requests by generation height, made relative to the
+   * exported height by a plain export (this node's new chain starts again at 1; --for-zero-height's
+   * step has already moved them), plus this node's extension: the random numbers already produced, by request id.
    */
   async exportGenesis(ctx) {
     const pending: Record<string, { requests: ProtoMessage[] }> = {};
+    const shift = ctx.forZeroHeight ? 0n : BigInt(ctx.height) - 1n;
     for (const [key, request] of await decodedUnder(ctx.store, QUEUE_PREFIX, ctx, "extmod.random.Request")) {
-      const height = new DataView(key.buffer, key.byteOffset, 8).getBigUint64(0) - BigInt(ctx.height) + 1n;
+      const height = new DataView(key.buffer, key.byteOffset, 8).getBigUint64(0) - shift;
       (pending[height.toString()] ??= { requests: [] }).requests.push(request);
     }
     const randoms: Record<string, ProtoMessage> = {};

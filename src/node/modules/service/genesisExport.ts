@@ -2,7 +2,7 @@ import { encodeBech32Address } from "../../../codec/bech32.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { decodedUnder, entriesUnder, valuesUnder } from "../shared/exportReads.js";
 import { upperHex } from "../shared/hexBytes.js";
-import type { QueryContext } from "../nodeModule.js";
+import type { ExportContext, QueryContext } from "../nodeModule.js";
 import { DEFINITION_PREFIX, responseKey } from "./keys.js";
 import { readServiceParams } from "./params.js";
 
@@ -23,8 +23,10 @@ export type RequestReader = (ctx: QueryContext, id: Uint8Array) => Promise<Proto
  * ExportGenesis of the service module: params, definitions, bindings, withdraw addresses and
  * request contexts as irismod exports them, plus this node's extensions that carry the running
  * batches' requests (with their responses) and the providers' earned fees through a genesis.
+ * For a zero-height genesis those two are left out, as the real export has them: its step refunded
+ * the requests' fees and paid the earned fees out, and the contexts are paused.
  */
-export async function exportServiceGenesis(ctx: QueryContext, readRequest: RequestReader): Promise<ProtoMessage> {
+export async function exportServiceGenesis(ctx: ExportContext, readRequest: RequestReader): Promise<ProtoMessage> {
   const { store } = ctx;
   const account = (bytes: Uint8Array) => encodeBech32Address(ctx.chain.bech32Prefix, bytes);
   const withdraw: Record<string, string> = {};
@@ -43,13 +45,13 @@ export async function exportServiceGenesis(ctx: QueryContext, readRequest: Reque
     const provider = account(key.subarray(0, ADDRESS_LENGTH));
     fees.set(provider, [...(fees.get(provider) ?? []), coin]);
   }
+  const carried = ctx.forZeroHeight ? {} : { requests, earned_fees: [...fees].map(([provider, coins]) => ({ provider, fees: coins })) };
   return {
     params: await readServiceParams(store, ctx),
     definitions: await valuesUnder(store, DEFINITION_PREFIX, ctx, S + "ServiceDefinition"),
     bindings: await valuesUnder(store, BINDINGS, ctx, S + "ServiceBinding"),
     withdraw_addresses: withdraw,
     request_contexts: contexts,
-    requests,
-    earned_fees: [...fees].map(([provider, coins]) => ({ provider, fees: coins })),
+    ...carried,
   };
 }
