@@ -91,10 +91,10 @@ export interface ChainClient {
   validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
   status(): Promise<StatusResult>;
   /**
-   * Whether a committed height may get other contents later: a dev chain on which
+   * Whether committed `height` may get other contents later: a dev chain on which
    * a snapshot was taken (a revert writes its heights again). Absent: never.
    */
-  heightsRewritable?(): boolean;
+  heightsRewritable?(height: number): boolean | Promise<boolean>;
   /** Follows the node's committed height (absent: the client cannot). Returns the function that stops it. */
   watchHeights?(listener: HeightListener): () => void;
   /**

@@ -29,6 +29,7 @@ export class MeteredClient implements ChainClient {
   readonly watchHeights?: (listener: HeightListener) => () => void;
   readonly subscribeEvents?: ChainClient["subscribeEvents"];
   readonly blockResults?: ChainClient["blockResults"];
+  readonly heightsRewritable?: ChainClient["heightsRewritable"];
   private latest: number | undefined;
   private readonly cells: Record<Method, { duration: HistogramCell; unavailable: CounterCell; failed: CounterCell }> | undefined;
 
@@ -47,6 +48,7 @@ export class MeteredClient implements ChainClient {
     }
     this.subscribeEvents = inner.subscribeEvents?.bind(inner);
     this.blockResults = inner.blockResults?.bind(inner);
+    this.heightsRewritable = inner.heightsRewritable?.bind(inner);
     this.cells = telemetry && this.meter(telemetry);
   }
 

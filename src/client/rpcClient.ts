@@ -13,6 +13,7 @@ import {
 } from "./chainClient.js";
 import { JsonPoster, PostFailed } from "./jsonPost.js";
 import { NewBlockFeed } from "./newBlockFeed.js";
+import { RewritableHeights, type DevChainStatus } from "./rewritableHeights.js";
 import { UpstreamEvents } from "./upstreamEvents.js";
 import type { RpcReply } from "./socketCalls.js";
 import { fieldText } from "../codec/fieldText.js";
@@ -32,6 +33,7 @@ export class RpcClient implements ChainClient {
   private readonly feeds = new Set<NewBlockFeed>();
   private readonly poster: JsonPoster;
   private readonly events: UpstreamEvents;
+  private readonly rewritable = new RewritableHeights(async () => (await this.call("dev_chain_status", {})) as DevChainStatus);
 
   constructor(
     readonly address: string,
@@ -85,6 +87,11 @@ export class RpcClient implements ChainClient {
 
   async status(): Promise<StatusResult> {
     return (await this.call("status", {})) as StatusResult;
+  }
+
+  /** Whether a revert of the node (a dev chain with snapshots) may change `height` (rewritableHeights.ts). */
+  heightsRewritable(height: number): Promise<boolean> {
+    return this.rewritable.rewritable(height);
   }
 
   /** Follows the node's height over its websocket NewBlock events. */

@@ -14,11 +14,15 @@ const VARY = [HEIGHT_HEADER, `grpc-metadata-${HEIGHT_HEADER}`];
  * api.cache-max-age = N), and its ETag binds the answered height and the body,
  * so `If-None-Match` with it is answered 304 until the height moves or the
  * answer changes. `Vary` names the height headers (Accept-Encoding is named by
- * the compression where it applies). While `rewritable()` says a height may get
- * other contents later (a dev chain with a snapshot taken), no answer is
+ * the compression where it applies). When `rewritable(height)` says the height may get
+ * other contents later (a dev chain with a snapshot taken), the answer is not
  * `immutable`: a pinned one is cached as one at the latest height.
  */
-export function httpCaching(maxAgeSeconds: number, bodies: EncodedBodies, rewritable: () => boolean = () => false): Middleware {
+export function httpCaching(
+  maxAgeSeconds: number,
+  bodies: EncodedBodies,
+  rewritable: (height: number) => boolean | Promise<boolean> = () => false,
+): Middleware {
   const latestControl = maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-cache";
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next() as Promise<void>;
@@ -27,7 +31,7 @@ export function httpCaching(maxAgeSeconds: number, bodies: EncodedBodies, rewrit
     if (ctx.status !== 200 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
     const answered = ctx.response.get(RESPONSE_HEIGHT_HEADER) as string | undefined; // undefined when not set
     ctx.vary(VARY);
-    const pinned = answered && answered === pinnedHeight(ctx) && !rewritable();
+    const pinned = answered !== undefined && answered === pinnedHeight(ctx) && !(await rewritable(Number(answered)));
     ctx.set("Cache-Control", pinned ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
     const etag = `W/"${answered ? `${answered}-` : ""}${bodies.digest(body)}"`;
     ctx.set("ETag", etag);

@@ -71,7 +71,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   // outside the answer cache and /swagger: what they answer is compressed and given cache headers too
   const bodies = options.encodedBodies ?? new EncodedBodies();
   app.use(compression(bodies));
-  app.use(httpCaching(options.cacheMaxAge ?? 0, bodies, () => options.deps.client.heightsRewritable?.() ?? false));
+  app.use(httpCaching(options.cacheMaxAge ?? 0, bodies, (height) => options.deps.client.heightsRewritable?.(height) ?? false));
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));

@@ -58,6 +58,11 @@ export class ChannelClient implements ChainClient {
     return this.call("status", []) as Promise<StatusResult>;
   }
 
+  /** Asked of the node's process for each pinned answer; not knowing counts as "may change" (no `immutable`). */
+  async heightsRewritable(height: number): Promise<boolean> {
+    return ((await this.call("heightsRewritable", [height]).catch(() => true)) as boolean | undefined) ?? false;
+  }
+
   watchHeights(listener: HeightListener): () => void {
     this.heightListeners.add(listener);
     listener(this.height.read()); // the main process wrote it before it started this worker

@@ -1,7 +1,7 @@
 import type { StreamedEvent } from "../client/chainClient.js";
 
 /** The ChainClient methods a worker asks the node's process to run (the rest of the interface is messages of its own). */
-export const CALLED_METHODS = ["abciQuery", "broadcastTx", "tx", "txSearch", "block", "blockResults", "validators", "status"] as const;
+export const CALLED_METHODS = ["abciQuery", "broadcastTx", "tx", "txSearch", "block", "blockResults", "validators", "status", "heightsRewritable"] as const;
 export type CalledMethod = (typeof CALLED_METHODS)[number];
 
 /** An error as it crosses the channel: the classes the REST side tells apart keep their fields. */

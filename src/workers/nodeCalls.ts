@@ -16,9 +16,9 @@ export function serveNodeCalls(worker: WorkerPort, client: ChainClient): void {
   worker.onMessage((message) => {
     if (message.kind === "call") {
       if (!CALLABLE.has(message.method)) return send({ kind: "reply", id: message.id, error: { name: "Error", message: `no method ${message.method}` } });
-      const method = (client as unknown as Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>)[message.method];
+      const method = (client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[message.method];
       if (!method) return send({ kind: "reply", id: message.id, error: { name: "Error", message: `the node has no ${message.method}` } });
-      method.apply(client, message.args).then(
+      Promise.resolve(method.apply(client, message.args)).then(
         (result) => send({ kind: "reply", id: message.id, result }),
         (err: unknown) => send({ kind: "reply", id: message.id, error: sendableError(err) }),
       );

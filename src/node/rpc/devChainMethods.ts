@@ -12,7 +12,10 @@ export const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
  * The dev chain's steering methods, with CometMock's names, parameters and
  * result shapes (advance_blocks, advance_time), and what CometMock lacks:
  * set_auto_blocks (automatic blocks on or off at run time), snapshot and
- * revert (Hardhat's evm_snapshot/evm_revert without the "evm_").
+ * revert (Hardhat's evm_snapshot/evm_revert without the "evm_"), and dev_chain_status
+ * (read-only, like Hardhat's hardhat_metadata): whether a snapshot was ever taken, read at
+ * the same moment as the latest height, so that a `gateway --node` knows which pinned answers
+ * a revert can never change.
  */
 export function devChainMethods(node: EmbeddedNode): Record<string, RpcMethod> {
   return {
@@ -32,6 +35,11 @@ export function devChainMethods(node: EmbeddedNode): Record<string, RpcMethod> {
       const { id, height } = await node.snapshot();
       return { snapshot_id: String(id), height: String(height) };
     },
+    dev_chain_status: async () => ({
+      latest_block_height: String(node.height),
+      snapshots_taken: node.snapshots.everTaken,
+      auto_blocks: node.autoBlocks,
+    }),
     revert: async (p) => {
       const id = p.int("snapshot_id");
       if (id === undefined) throw new NodeRpcError(-32602, "Invalid params", "snapshot_id is required: the id snapshot gave");

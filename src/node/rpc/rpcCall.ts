@@ -70,6 +70,7 @@ const PARAM_ORDER: Record<string, string[]> = {
   set_auto_blocks: ["enabled"],
   snapshot: [],
   revert: ["snapshot_id"],
+  dev_chain_status: [],
 };
 
 /**
