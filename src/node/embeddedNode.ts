@@ -180,11 +180,7 @@ export class EmbeddedNode extends EventEmitter {
     const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(storeDir);
     try {
-      const fork = await attachFork(
-        store,
-        options.fork,
-        [...new Set(modules.map((m) => m.name))].filter((name) => name !== "params"),
-      );
+      const fork = await attachFork(store, options.fork, modules, { chain: { chainId: "", bech32Prefix: options.bech32Prefix }, codec });
       if (store.latestVersion === 0 && !genesis) {
         if (!fork) genesis = await readWhole(); // a store opened before but never committed: an import cut short
         await store.clear();

@@ -1,6 +1,8 @@
 import { RpcClient } from "../../client/rpcClient.js";
 import type { VersionedStore } from "../store/versionedStore.js";
 import { ForkUnderlay } from "./forkUnderlay.js";
+import type { ModuleContext, NodeModule } from "../modules/nodeModule.js";
+import { RemoteParams } from "./remoteParams.js";
 import { readForkPoint, storedForkPoint, type ForkOptions, type ForkPoint } from "./forkPoint.js";
 import { ForkError, RemoteState } from "./remoteState.js";
 
@@ -19,7 +21,12 @@ export interface AttachedFork {
  * on an empty store, which reads the remote's chain id and block time at the height)
  * or one started before (its fork point is in the store). Undefined for a chain of its own.
  */
-export async function attachFork(store: VersionedStore, options: ForkOptions | undefined, remoteModules: readonly string[]): Promise<AttachedFork | undefined> {
+export async function attachFork(
+  store: VersionedStore,
+  options: ForkOptions | undefined,
+  modules: readonly NodeModule[],
+  ctx: ModuleContext,
+): Promise<AttachedFork | undefined> {
   const stored = store.latestVersion > 0 ? await storedForkPoint(store) : undefined;
   if (!stored && !options) return undefined;
   if (!stored && store.latestVersion > 0) {
@@ -34,6 +41,7 @@ export async function attachFork(store: VersionedStore, options: ForkOptions | u
   const client = new RpcClient(url, FORK_CALL_TIMEOUT_MS);
   const point = stored ?? (await readForkPoint(client, url, options!.height));
   const remote = new RemoteState(client, url, point.height);
-  store.setUnderlay(new ForkUnderlay(remote, remoteModules));
+  const remoteModules = [...new Set(modules.map((m) => m.name))].filter((name) => name !== "params");
+  store.setUnderlay(new ForkUnderlay(remote, remoteModules, new RemoteParams(remote, modules, ctx)));
   return { point, remote, fresh: !stored };
 }

@@ -1,6 +1,7 @@
 import { compareBytes, concatBytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
 import type { StateBatch, StateReader, StateUnderlay } from "../store/versionedStore.js";
+import type { RemoteParams } from "./remoteParams.js";
 import type { RemoteState } from "./remoteState.js";
 
 /**
@@ -16,7 +17,8 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
  * The remote state under a fork's own: a key the fork never wrote is read from the remote
  * at the forked height; a scan merges the remote's range (read once per prefix) with the
  * fork's writes, the fork's value winning and its deletions hiding the remote's.
- * Only the modules' stores in `remoteModules` are read from the remote.
+ * Only the modules' stores in `remoteModules` are read from the remote; a module's parameters
+ * come from the remote's params store (`params`, remoteParams.ts), as a real node keeps them.
  */
 export class ForkUnderlay implements StateUnderlay {
   private readonly remoteHeads: Uint8Array[];
@@ -24,12 +26,13 @@ export class ForkUnderlay implements StateUnderlay {
   constructor(
     private readonly remote: RemoteState,
     remoteModules: readonly string[],
+    private readonly params?: RemoteParams,
   ) {
     this.remoteHeads = remoteModules.map((name) => utf8(`${name}/`));
   }
 
   over(local: StateReader): StateReader {
-    return new ForkReader(local, this.remote, (key, whole) => this.isRemote(key, whole));
+    return new ForkReader(local, this.remote, (key, whole) => this.isRemote(key, whole), this.params);
   }
 
   beforeCommit(batch: StateBatch): void {
@@ -49,6 +52,7 @@ class ForkReader implements StateReader {
     private readonly local: StateReader,
     private readonly remote: RemoteState,
     private readonly isRemote: (key: Uint8Array, whole?: boolean) => boolean,
+    private readonly params?: RemoteParams,
   ) {
     this.version = local.version;
   }
@@ -57,6 +61,9 @@ class ForkReader implements StateReader {
     const value = await this.local.get(key);
     if (value !== undefined || !this.isRemote(key)) return value;
     if (await this.local.get(concatBytes(DELETED_PREFIX, key))) return undefined;
+    const slash = key.indexOf(0x2f);
+    const module = new TextDecoder().decode(key.subarray(0, slash));
+    if (this.params?.answers(module, key.subarray(slash + 1))) return this.params.get(module, key.subarray(slash + 1));
     return this.remote.get(key);
   }
 

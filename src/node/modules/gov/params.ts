@@ -32,7 +32,8 @@ export async function updateGovParam(store: KVStore, key: string, value: string,
     const period = durationNanos((params.voting_period ?? { seconds: 0, nanos: 0 }) as { seconds: string; nanos: number });
     if (period <= 0n) throw new Error(`voting period must be positive: ${goDuration(period)}`);
   } else {
-    for (const field of ["quorum", "threshold", "veto_threshold"]) if (field in fields) params[field] = aminoDecValue(fields[field]).toString();
+    // bytes fields (customtype Dec): the wire bytes are the scaled integer's text, as a Buffer (a string would be read as base64)
+    for (const field of ["quorum", "threshold", "veto_threshold"]) if (field in fields) params[field] = Buffer.from(aminoDecValue(fields[field]).toString());
     validateTally(params);
   }
   store.set(paramsKey(paramKey), type.encode(params).finish());

@@ -33,7 +33,8 @@ export async function updateSlashingParam(store: KVStore, key: string, value: st
     const fraction = aminoDecValue(json);
     if (fraction < 0n) throw new Error(`${name} cannot be negative: ${formatDec(fraction)}`);
     if (fraction > DEC_ONE) throw new Error(`${name} too large: ${formatDec(fraction)}`);
-    params[field] = fraction.toString();
+    // a bytes field (customtype Dec) holds the scaled integer's text as its bytes: a string would be read as base64
+    params[field] = type.fields[field]?.type === "bytes" ? Buffer.from(fraction.toString()) : fraction.toString();
   }
   store.set(PARAMS_KEY, type.encode(params).finish());
 }
