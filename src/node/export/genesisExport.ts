@@ -6,7 +6,7 @@ import { names } from "../../names/activeNames.js";
 import type { GenesisDoc } from "../genesis.js";
 import type { GenesisFacts } from "../genesisFacts.js";
 import type { ImportProgress } from "../genesisProgress.js";
-import type { ChainInfo, ExportContext, NodeModule } from "../modules/nodeModule.js";
+import type { ChainInfo, ExecContext, ExportContext, NodeModule } from "../modules/nodeModule.js";
 import { paramSubspacesOf } from "../modules/nodeModule.js";
 import { ModuleReader, ModuleStore } from "../store/moduleStore.js";
 import { CacheLayer, type FullKeyReader } from "../store/cacheLayer.js";
@@ -59,28 +59,30 @@ export async function exportGenesis(input: ExportInput): Promise<{ doc: Exported
     paramSubspaces,
     forZeroHeight: input.forZeroHeight === true,
   });
+  /** Modules that write to `layer` (never committed), as at the exported height. */
+  const execContexts =
+    (layer: CacheLayer) =>
+    (name: string): ExecContext => ({
+      chain: input.chain,
+      codec,
+      height,
+      time: new Date(input.facts.genesis_time),
+      gas: new GasMeter(),
+      store: new ModuleStore(layer, name),
+      storeOf: (other) => new ModuleStore(layer, other),
+      emit: () => undefined,
+      paramSubspaces,
+    });
   if (input.forZeroHeight) {
     // "just to be safe, assert the invariants on current state" (the app's prepForZeroHeightGenesis)
     progress?.begin("asserting the registered invariants", "invariants", 1);
-    await assertInvariants(REGISTERED_INVARIANTS, readerContext("crisis", input.state));
+    const over = input.state;
+    await assertInvariants(REGISTERED_INVARIANTS, { ...readerContext("crisis", over), scratch: () => execContexts(new CacheLayer(over)) });
     progress?.advance();
     progress?.end();
     const layer = new CacheLayer(input.state);
     progress?.begin("preparing for a zero-height genesis (withdrawing rewards and commission, resetting heights)", "steps", 1);
-    await prepForZeroHeight(
-      (name) => ({
-        chain: input.chain,
-        codec,
-        height,
-        time: new Date(input.facts.genesis_time),
-        gas: new GasMeter(),
-        store: new ModuleStore(layer, name),
-        storeOf: (other) => new ModuleStore(layer, other),
-        emit: () => undefined,
-        paramSubspaces,
-      }),
-      allowedOperators(input.jailAllowedAddrs ?? [], input.chain.bech32Prefix),
-    );
+    await prepForZeroHeight(execContexts(layer), allowedOperators(input.jailAllowedAddrs ?? [], input.chain.bech32Prefix));
     progress?.advance();
     progress?.end();
     state = layer;

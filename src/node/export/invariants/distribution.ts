@@ -6,6 +6,11 @@ import type { QueryContext } from "../../modules/nodeModule.js";
 import { decCoinsAdd, decCoinsFromProto, decCoinsTruncate, formatDecCoins } from "../../modules/shared/decMath.js";
 import { decodedAt, decodedUnder, entriesUnder } from "../../modules/shared/exportReads.js";
 import { DELEGATION_PREFIX, VALIDATORS_PREFIX } from "../../modules/staking/keys.js";
+import { fieldText } from "../../../codec/fieldText.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { withdrawDelegationRewards, withdrawValidatorCommission } from "../../modules/distribution/rewards.js";
+import { getOutstanding } from "../../modules/distribution/state.js";
+import { DELEGATION_TYPE, operatorBytes, VALIDATOR_TYPE } from "../../modules/staking/keeper.js";
 import { formatInvariant, sameCoins, sumByDenom, type Invariant } from "./invariant.js";
 
 const P = "core.distribution.v1beta1.";
@@ -16,10 +21,7 @@ const outstanding = async (ctx: QueryContext) =>
   }));
 const count = async (ctx: QueryContext, module: string, prefix: Uint8Array) => (await entriesUnder(ctx.storeOf(module), prefix)).length;
 
-/**
- * x/distribution v0.41 keeper/invariants.go, but for can-withdraw (withdrawing every reward on a
- * throwaway layer): not run here; --for-zero-height withdraws them all just after.
- */
+/** x/distribution v0.41 keeper/invariants.go. */
 export const distributionInvariants: Invariant[] = [
   {
     module: "distribution",
@@ -35,6 +37,35 @@ export const distributionInvariants: Invariant[] = [
           `found ${negative.length} validators with negative outstanding rewards\n${lines.join("")}`,
         ),
         broken: negative.length > 0,
+      };
+    },
+  },
+  {
+    module: "distribution",
+    route: "can-withdraw",
+    /** Every commission and every delegation's rewards withdrawn on a throwaway copy; no validator may be left owing. */
+    async check(ctx) {
+      const exec = ctx.scratch();
+      const staking = exec("staking");
+      const distribution = exec("distribution");
+      const delegations = new Map<string, ProtoMessage[]>();
+      for (const [, delegation] of await decodedUnder(staking.store, DELEGATION_PREFIX, staking, DELEGATION_TYPE)) {
+        const operator = fieldText(delegation.validator_address);
+        delegations.set(operator, [...(delegations.get(operator) ?? []), delegation]);
+      }
+      let remaining: Array<{ denom: string; amount: bigint }> = [];
+      for (const [, validator] of await decodedUnder(staking.store, VALIDATORS_PREFIX, staking, VALIDATOR_TYPE)) {
+        const operator = operatorBytes(validator, staking);
+        await withdrawValidatorCommission(distribution, operator).catch(() => undefined);
+        // a failed withdrawal stops the check with its error, as the real invariant panics
+        for (const delegation of delegations.get(fieldText(validator.operator_address)) ?? [])
+          await withdrawDelegationRewards(distribution, validator, delegation);
+        remaining = await getOutstanding(distribution, operator);
+        if (remaining[0] && remaining[0].amount < 0n) break;
+      }
+      return {
+        message: formatInvariant("distribution", "can withdraw", `remaining coins: ${formatDecCoins(remaining)}\n`),
+        broken: remaining[0] !== undefined && remaining[0].amount < 0n,
       };
     },
   },

@@ -1,11 +1,16 @@
-import type { QueryContext } from "../../modules/nodeModule.js";
+import type { ExecContext, QueryContext } from "../../modules/nodeModule.js";
+
+/** What an invariant reads: the state, and (as ctx.CacheContext()) writable modules over a throwaway copy of it. */
+export interface InvariantContext extends QueryContext {
+  scratch(): (module: string) => ExecContext;
+}
 
 /** One registered invariant of the crisis module: its module, route and check (sdk.Invariant). */
 export interface Invariant {
   module: string;
   route: string;
   /** The message (sdk.FormatInvariant's text) and whether the invariant is broken. */
-  check(ctx: QueryContext): Promise<{ message: string; broken: boolean }>;
+  check(ctx: InvariantContext): Promise<{ message: string; broken: boolean }>;
 }
 
 /** sdk.FormatInvariant */
@@ -28,7 +33,7 @@ export const sameCoins = (a: Array<{ denom: string; amount: bigint }>, b: Array<
 export class InvariantBrokenError extends Error {}
 
 /** crisis Keeper.AssertInvariants: every invariant in turn; the first broken one stops with its message. */
-export async function assertInvariants(invariants: Invariant[], ctx: QueryContext): Promise<void> {
+export async function assertInvariants(invariants: Invariant[], ctx: InvariantContext): Promise<void> {
   for (const invariant of invariants) {
     const { message, broken } = await invariant.check(ctx);
     if (broken) {
