@@ -5,13 +5,15 @@
  * server's own CPU time per request. Request logs are off in both (they are a
  * choice of their own, api.log-requests).
  *
- * The cost is a few per cent and the noise is larger: two identical servers
- * differ by up to 8 % for their whole life (what the JIT decided, where the
- * heap and the scheduler put them), and the machine's load moves from second
- * to second. So each round starts a fresh pair, warms both up unmeasured (the
- * JIT compiles on threads whose CPU is the process's), then loads both at
- * once for the same window: the machine's load falls on both alike, and the
- * processes' own luck averages out over ROUNDS pairs.
+ * The cost is a few per cent and the noise is as large: two identical servers
+ * differed by up to 8 % for their whole life in trials (what the JIT decided,
+ * where the heap and the scheduler put them), and the machine's load moves
+ * from second to second. So each round starts a fresh pair and warms both up
+ * unmeasured (the JIT compiles on threads whose CPU is the process's), then
+ * runs alternating turns (A B, then B A), so the load of the moment falls on
+ * both; the processes' own luck averages out over ROUNDS pairs. (Loading both
+ * at once was tried: it doubled the CPU per request with contention and
+ * measured the scheduler more than the server.)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,9 +22,9 @@ import type { BenchHome } from "./benchHome.js";
 import { cpuSeconds, get, load, record, startChainRest } from "./benchTools.js";
 
 const BALANCES = "/core/bank/v1beta1/balances/";
-const ROUNDS = 6;
-const WARM_UP_S = 2;
-const MEASURED_S = 5;
+const ROUNDS = 3;
+const TURNS_PER_ROUND = 4;
+const REQUESTS_PER_TURN = 5000;
 const CONNECTIONS = 4;
 
 type Side = "with" | "without";
@@ -55,43 +57,40 @@ export async function telemetryCost(bench: BenchHome, dir: string): Promise<void
     baselineValue: `${perRequest("without").toFixed(0)} µs`,
     note:
       `ratio = baseline CPU / subject CPU over ${totals.requests.with} and ${totals.requests.without} requests: ${ROUNDS} fresh pairs of servers, ` +
-      `each warmed up ${WARM_UP_S} s, then both loaded at once for ${MEASURED_S} s (${CONNECTIONS} connections each); ` +
+      `each warmed up with ${REQUESTS_PER_TURN} requests, then ${TURNS_PER_ROUND} alternating turns of ${REQUESTS_PER_TURN} (${CONNECTIONS} connections); ` +
       `the pairs' own ratios: ${totals.rounds.map((r) => r.toFixed(2)).join(", ")}; the last telemetry server counted ${totals.counted} requests of the route`,
   });
 }
 
-/**
- * One fresh pair of servers: both warmed up, then both measured over the same window. Which one is
- * started and loaded first alternates by round: in trials with two identical servers, the first
- * came out dearer in five of six.
- */
+/** One fresh pair of servers: both warmed up, then alternating measured turns; which one goes first alternates by round. */
 async function measureRound(telemetryHome: string, plainHome: string, route: string, totals: Totals, telemetryFirst: boolean): Promise<void> {
-  const started = await Promise.all((telemetryFirst ? [telemetryHome, plainHome] : [plainHome, telemetryHome]).map((home) => startChainRest(home)));
-  const [on, off] = telemetryFirst ? [started[0]!, started[1]!] : [started[1]!, started[0]!];
+  const [on, off] = await Promise.all([startChainRest(telemetryHome), startChainRest(plainHome)]);
   try {
     // both are asked (the same warm-up): 200 with telemetry, an unknown path without
     if ((await get(`${on.restUrl}/metrics?format=prometheus`)).status !== 200) throw new Error("telemetry is not on");
     if ((await get(`${off.restUrl}/metrics?format=prometheus`)).status === 200) throw new Error("telemetry is on in the baseline");
-    const sides = [
-      { side: "with" as const, server: on },
-      { side: "without" as const, server: off },
-    ];
-    if (!telemetryFirst) sides.reverse();
-    for (const { server } of sides) if ((await get(server.restUrl + route)).status !== 200) throw new Error(`${route} failed`);
-    const loadBoth = (seconds: number) =>
-      Promise.all(sides.map(({ server }) => load(server.restUrl, () => route, { duration: seconds, connections: CONNECTIONS })));
-    await loadBoth(WARM_UP_S);
-    // the process's own user + system time, not req/s: the servers and the load generator share the cores
-    const before = sides.map(({ server }) => cpuSeconds(server.node.proc.pid!));
-    const runs = await loadBoth(MEASURED_S);
-    const perRequest = { with: 0, without: 0 };
-    sides.forEach(({ side, server }, i) => {
-      const cpu = cpuSeconds(server.node.proc.pid!) - before[i]!;
-      totals.cpu[side] += cpu;
-      totals.requests[side] += runs[i]!.total;
-      perRequest[side] = cpu / runs[i]!.total;
-    });
-    totals.rounds.push(perRequest.without / perRequest.with);
+    const servers = { with: on, without: off };
+    const turn = (side: Side) => load(servers[side].restUrl, () => route, { amount: REQUESTS_PER_TURN, connections: CONNECTIONS });
+    const order: Side[] = telemetryFirst ? ["with", "without"] : ["without", "with"];
+    for (const side of order) if ((await get(servers[side].restUrl + route)).status !== 200) throw new Error(`${route} failed`);
+    for (const side of order) await turn(side);
+    const cpu = { with: 0, without: 0 };
+    const requests = { with: 0, without: 0 };
+    for (let t = 0; t < TURNS_PER_ROUND; t++) {
+      for (const side of t % 2 === 0 ? order : [...order].reverse()) {
+        // the process's own user + system time, not req/s: the servers and the load generator share the cores
+        const pid = servers[side].node.proc.pid!;
+        const before = cpuSeconds(pid);
+        const run = await turn(side);
+        cpu[side] += cpuSeconds(pid) - before;
+        requests[side] += run.total;
+      }
+    }
+    for (const side of order) {
+      totals.cpu[side] += cpu[side];
+      totals.requests[side] += requests[side];
+    }
+    totals.rounds.push(cpu.without / requests.without / (cpu.with / requests.with));
     const scrape = (await get(`${on.restUrl}/metrics?format=prometheus`)).body;
     totals.counted =
       scrape.match(/^chain_rest_api_requests_total\{[^}]*route="\/core\/bank\/v1beta1\/balances\/\{address\}"[^}]*status="200"[^}]*\} (\d+)/m)?.[1] ?? "?";
