@@ -6,7 +6,7 @@
  * choice of their own, api.log-requests).
  *
  * The cost is a few per cent and the noise is as large: two identical servers
- * differed by up to 8 % for their whole life in trials (what the JIT decided,
+ * differed by up to 11 % for their whole life in trials (what the JIT decided,
  * where the heap and the scheduler put them), and the machine's load moves
  * from second to second. So each round starts a fresh pair and warms both up
  * unmeasured (the JIT compiles on threads whose CPU is the process's), then
