@@ -17,20 +17,23 @@ const SHOWN_FORMAT_CHARS = 64;
  */
 export function metricsRoute(telemetry: Telemetry, registryOf: () => Promise<Registry> = () => Promise.resolve(telemetry.registry)): Middleware {
   const startedAt = Date.now();
-  return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.path !== "/metrics" || ctx.method !== "GET") return next() as Promise<void>;
-    const format = (new URLSearchParams(ctx.querystring).get("format") ?? "").trim();
-    if (format === "prometheus" && telemetry.prometheus) {
-      ctx.type = telemetry.registry.contentType;
-      ctx.body = await (await registryOf()).metrics();
-    } else if (format === "" || format === "text") {
-      ctx.type = "application/json";
-      ctx.body = JSON.stringify(await metricsSummary(await registryOf(), startedAt));
-    } else {
-      const reason = format === "prometheus" ? "prometheus metrics are not enabled" : `unsupported metrics format: ${format.slice(0, SHOWN_FORMAT_CHARS)}`;
-      ctx.status = 400;
-      ctx.type = "application/json";
-      ctx.body = JSON.stringify({ error: `failed to gather metrics: ${reason}` });
-    }
-  };
+  // not async: every other request passes through without a promise of this layer's own
+  return (ctx: Context, next: Next): Promise<void> =>
+    ctx.method === "GET" && ctx.path === "/metrics" ? serveMetrics(ctx, telemetry, registryOf, startedAt) : (next() as Promise<void>);
+}
+
+async function serveMetrics(ctx: Context, telemetry: Telemetry, registryOf: () => Promise<Registry>, startedAt: number): Promise<void> {
+  const format = (new URLSearchParams(ctx.querystring).get("format") ?? "").trim();
+  if (format === "prometheus" && telemetry.prometheus) {
+    ctx.type = telemetry.registry.contentType;
+    ctx.body = await (await registryOf()).metrics();
+  } else if (format === "" || format === "text") {
+    ctx.type = "application/json";
+    ctx.body = JSON.stringify(await metricsSummary(await registryOf(), startedAt));
+  } else {
+    const reason = format === "prometheus" ? "prometheus metrics are not enabled" : `unsupported metrics format: ${format.slice(0, SHOWN_FORMAT_CHARS)}`;
+    ctx.status = 400;
+    ctx.type = "application/json";
+    ctx.body = JSON.stringify({ error: `failed to gather metrics: ${reason}` });
+  }
 }
