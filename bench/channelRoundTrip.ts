@@ -5,9 +5,11 @@
  * as bytes) to a forked child that replies like the node (an AbciQueryResponse),
  * `IN_FLIGHT` at a time, both processes on the same core. Two transports:
  * Node's IPC channel with structured-clone serialization (what the workers
- * use), and a Unix socket carrying length-prefixed v8.serialize frames.
+ * use), and a Unix socket carrying length-prefixed v8.serialize frames. With
+ * `batched`, the IN_FLIGHT calls leave as one message and come back as one
+ * (what the workers' batching does when requests arrive in the same turn).
  *
- *   taskset -c 1 npx tsx bench/channelRoundTrip.ts [ipc|socket] [round trips=20000]
+ *   taskset -c 1 npx tsx bench/channelRoundTrip.ts [ipc|socket] [round trips=20000] [batched]
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,19 +25,17 @@ interface Batch {
   kind: "batch";
   messages: Array<{ id: number }>;
 }
-const call = (id: number): Batch => ({
+const call = (ids: number[]): Batch => ({
   kind: "batch",
-  messages: [{ id, kind: "call", method: "abciQuery", args: ["/cosmos.bank.v1beta1.Query/AllBalances", new Uint8Array(48), undefined] } as never],
+  messages: ids.map((id) => ({ id, kind: "call", method: "abciQuery", args: ["/cosmos.bank.v1beta1.Query/AllBalances", new Uint8Array(48), undefined] })),
 });
-const reply = (id: number): Batch => ({
+const reply = (ids: number[]): Batch => ({
   kind: "batch",
-  messages: [
-    {
-      id,
-      kind: "reply",
-      result: { code: 0, log: "", info: "", index: 0, key: new Uint8Array(0), value: new Uint8Array(70), height: 1234, codespace: "" },
-    } as never,
-  ],
+  messages: ids.map((id) => ({
+    id,
+    kind: "reply",
+    result: { code: 0, log: "", info: "", index: 0, key: new Uint8Array(0), value: new Uint8Array(70), height: 1234, codespace: "" },
+  })),
 });
 
 /** Length-prefixed v8.serialize frames over a socket: write one, and hand each whole one received to `onFrame`. */
@@ -67,7 +67,7 @@ if (args[0] === "child") {
   let cpuAtFirst: number | undefined; // the child's start (module loading) left out
   const answer = (batch: Batch) => {
     cpuAtFirst ??= cpuMicros();
-    return reply(batch.messages[0]!.id);
+    return reply(batch.messages.map((message) => message.id));
   };
   if (transport === "ipc") process.on("message", (batch: Batch) => process.send!(answer(batch)));
   else {
@@ -82,6 +82,7 @@ if (args[0] === "child") {
 } else {
   const mode = args[0] ?? "ipc";
   const roundTrips = Number(args[1] ?? 20_000);
+  const batched = args[2] === "batched";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "channel-round-trip-"));
   const socketPath = path.join(dir, "socket");
   const server = net.createServer();
@@ -92,9 +93,10 @@ if (args[0] === "child") {
   });
   const waiting = new Map<number, () => void>();
   const settle = (batch: Batch) => {
-    const id = batch.messages[0]!.id;
-    waiting.get(id)?.();
-    waiting.delete(id);
+    for (const { id } of batch.messages) {
+      waiting.get(id)?.();
+      waiting.delete(id);
+    }
   };
   let send: (message: Batch) => void;
   if (mode === "socket") send = framed(await new Promise<net.Socket>((resolve) => server.once("connection", resolve)), settle);
@@ -104,24 +106,26 @@ if (args[0] === "child") {
   }
   const cpuBefore = cpuMicros();
   let next = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < roundTrips) {
-        const id = next++;
-        await new Promise<void>((resolve) => {
-          waiting.set(id, resolve);
-          send(call(id));
-        });
-      }
-    }),
-  );
+  const ask = (ids: number[]) => {
+    const replies = ids.map((id) => new Promise<void>((resolve) => waiting.set(id, resolve)));
+    send(call(ids));
+    return Promise.all(replies);
+  };
+  if (batched) for (; next < roundTrips; next += IN_FLIGHT) await ask(Array.from({ length: IN_FLIGHT }, (_, i) => next + i));
+  else {
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < roundTrips) await ask([next++]);
+      }),
+    );
+  }
   const parent = (cpuMicros() - cpuBefore) / roundTrips;
   const exited = new Promise((resolve) => childProcess.on("exit", resolve));
   childProcess.disconnect();
   await exited;
   const child = Number(fs.readFileSync(`${socketPath}.cpu-${childProcess.pid}`, "utf8")) / roundTrips;
   console.log(
-    `${mode}: ${roundTrips} round trips, ${IN_FLIGHT} in flight; CPU a round trip: sender ${parent.toFixed(1)} µs, replier ${child.toFixed(1)} µs; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${mode}${batched ? ", batched" : ""}: ${roundTrips} round trips, ${IN_FLIGHT} in flight; CPU a round trip: sender ${parent.toFixed(1)} µs, replier ${child.toFixed(1)} µs; load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   server.close();
   fs.rmSync(dir, { recursive: true, force: true });
