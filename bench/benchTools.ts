@@ -208,8 +208,12 @@ export function profileFlags(): string[] {
 }
 
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
-export async function startChainRest(home: string, timeoutMs?: number): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+export async function startChainRest(
+  home: string,
+  timeoutMs?: number,
+  env: Record<string, string> = {},
+): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
+  const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"], env);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/, timeoutMs))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };
@@ -239,6 +243,23 @@ export function processTree(pid: number): number[] {
 /** CPU seconds of a process and its descendants. */
 export function treeCpuSeconds(pid: number): number {
   return processTree(pid).reduce((sum, each) => sum + cpuSeconds(each), 0);
+}
+
+/** Context switches (voluntary + involuntary, every thread) of a process and its descendants, from /proc: each is a sleep or a preemption. */
+export function treeContextSwitches(pid: number): number {
+  let switches = 0;
+  for (const each of processTree(pid)) {
+    for (const task of fs.readdirSync(`/proc/${each}/task`)) {
+      let status = "";
+      try {
+        status = fs.readFileSync(`/proc/${each}/task/${task}/status`, "utf8");
+      } catch {
+        continue; // the thread ended meanwhile
+      }
+      for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)$/gm)) switches += Number(match[1]);
+    }
+  }
+  return switches;
 }
 
 /** Resident memory of a process, from /proc (Linux): now and its peak, in MB. */
