@@ -602,14 +602,20 @@ export class EmbeddedNode extends EventEmitter {
     const layer = progress ? new CountedLayer(this.store.reader(0), () => progress.advance()) : new CacheLayer(this.store.reader(0));
     const time = new Date(this.genesis.genesis_time);
     progress?.begin("writing the modules' state", "keys", genesisEntries(states));
-    for (const module of this.modules) await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+    for (const [i, module] of this.modules.entries()) {
+      await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+      // written: its decoded state need not stay in memory (the ibc modules share one name and state)
+      if (!this.modules.slice(i + 1).some((later) => later.name === module.name)) states.delete(module.name);
+    }
     progress?.end();
-    progress?.begin("hashing the state", "keys");
-    const writes = layer.sortedWrites();
+    progress?.begin("sorting the keys (a step: merged keys)", "keys");
+    const writes = await layer.sortedWritesInSteps((n) => progress?.advance(n));
+    progress?.end();
+    progress?.begin("hashing the state", "keys", writes.length);
     const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
-    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash);
-    progress?.begin("committing to the store", "keys", writes.length);
+    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, writes);
+    progress?.begin("committing to the store", "LevelDB entries", 2 * writes.length);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
@@ -635,7 +641,14 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   /** The first version's batch: the genesis facts, the layer's writes, and the block record of its height (no transactions). */
-  private async firstVersion(batch: StateBatch, layer: CacheLayer, time: Date, appHash: string): Promise<StateBatch> {
+  /** `sorted`: the layer's writes in key order, moved into the batch as they are (the genesis import's millions). */
+  private async firstVersion(
+    batch: StateBatch,
+    layer: CacheLayer,
+    time: Date,
+    appHash: string,
+    sorted?: ReturnType<CacheLayer["sortedWrites"]>,
+  ): Promise<StateBatch> {
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
       height: batch.version,
@@ -650,7 +663,10 @@ export class EmbeddedNode extends EventEmitter {
       key: this.validatorKey,
     });
     putGenesisFacts(batch, this.genesis);
-    layer.commitTo(batch);
+    if (sorted) {
+      batch.setSortedFresh(sorted);
+      layer.clear();
+    } else layer.commitTo(batch);
     putCommittedHeight(batch, batch.version, record);
     markEventIndexCurrent(batch);
     return batch;

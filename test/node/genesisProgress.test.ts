@@ -21,11 +21,12 @@ describe("genesis import progress lines", () => {
     const ends = lines.filter((l) => / in \d+\.\d s$/.test(l)).map((l) => l.replace(/ in \d+\.\d s$/, ""));
     expect(ends.map((l) => l.replace(/[\d,]+/g, "N"))).to.deep.equal([
       "[genesis] reading genesis.json: N MB",
-      "[genesis] parsing the JSON: N MB",
+      "[genesis] parsing the JSON (long lists: with their decoding): N MB",
       "[genesis] decoding and validating app_state: N entries",
       "[genesis] writing the modules' state: N keys",
+      "[genesis] sorting the keys (a step: merged keys): N keys",
       "[genesis] hashing the state: N keys",
-      "[genesis] committing to the store: N keys",
+      "[genesis] committing to the store: N LevelDB entries",
     ]);
     const written = Number(ends[3]!.match(/([\d,]+) keys/)![1]!.replace(/,/g, ""));
     expect(written).to.be.greaterThan(1000); // 504 accounts and their balances, at least
