@@ -178,7 +178,7 @@ export class EmbeddedNode extends EventEmitter {
     let genesis = fs.existsSync(storeDir) || options.fork ? undefined : await readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
-    const store = await VersionedStore.open(storeDir);
+    const store = await VersionedStore.open(storeDir, genesis ? { writeBufferSize: IMPORT_WRITE_BUFFER } : {});
     try {
       const fork = await attachFork(
         store,
@@ -682,6 +682,9 @@ function forkGenesisFacts(home: ParsedGenesis, point: ForkPoint, chainId: string
     initial_height: String(point.height),
   };
 }
+
+/** LevelDB's memtable of the process that imports a genesis (a later start has LevelDB's default 4 MiB). */
+const IMPORT_WRITE_BUFFER = 64 << 20;
 
 /** A cache layer that reports each write (the genesis import's progress). */
 class CountedLayer extends CacheLayer {

@@ -94,8 +94,9 @@ export class VersionedStore {
     this.earlierScans = new EarlierScans(db, { state: STATE, live: LIVE });
   }
 
-  static async open(dir: string): Promise<VersionedStore> {
-    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+  /** `writeBufferSize`: LevelDB's memtable (bytes; its default 4 MiB): larger for a genesis import, fewer tables to compact. */
+  static async open(dir: string, options: { writeBufferSize?: number } = {}): Promise<VersionedStore> {
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view", ...options });
     await db.open();
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
@@ -202,7 +203,7 @@ export class VersionedStore {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
     this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
-    for (const ops of batch.freshOperations(chunk)) {
+    for (const ops of batch.freshOperations(chunk, true)) {
       await this.db.batch(ops);
       onWritten(ops.length);
     }
@@ -393,9 +394,10 @@ export class StateBatch {
    * The operations of a first version (no earlier versions to log), `chunk` LevelDB entries at
    * a time; the metadata with the last. All versioned entries first, then all fast-index
    * entries: each in key order when the writes are, so that LevelDB's tables do not overlap
-   * and its compaction moves them rather than rewriting them.
+   * and its compaction moves them rather than rewriting them. `reuseBuffers`: a chunk's bytes
+   * are valid only until the next chunk is asked for (the caller has written them by then).
    */
-  *freshOperations(chunk: number): Generator<BatchOp[]> {
+  *freshOperations(chunk: number, reuseBuffers = false): Generator<BatchOp[]> {
     if (!this.fresh) throw new Error("freshOperations of a batch over earlier versions");
     let ops: BatchOp[] = [];
     // the same bytes as operations() writes, without a buffer of their own per part
@@ -425,6 +427,7 @@ export class StateBatch {
         if (ops.length >= chunk) {
           yield ops;
           ops = [];
+          if (reuseBuffers) slab.reuse();
         }
       }
     }
@@ -446,6 +449,7 @@ export class StateBatch {
         if (ops.length >= chunk) {
           yield ops;
           ops = [];
+          if (reuseBuffers) slab.reuse();
         }
       }
     }

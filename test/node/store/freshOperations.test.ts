@@ -52,6 +52,11 @@ describe("a first version's operations written from slabs", () => {
       sorted.setSortedFresh(writes);
       const ops = (batch: typeof one) => [...batch.freshOperations(700)].flat();
       expect(inKeyOrder(ops(sorted))).to.deep.equal(inKeyOrder(ops(one)));
+      // the same bytes when each chunk reuses the buffers of the one before, read as it comes
+      const reused: Op[] = [];
+      for (const chunk of sorted.freshOperations(700, true))
+        for (const op of chunk) reused.push({ type: op.type, key: op.key.slice(), value: op.type === "put" ? op.value.slice() : undefined });
+      expect(inKeyOrder(reused)).to.deep.equal(inKeyOrder(ops(one)));
       const keys = ops(sorted).map((op) => hex(op.key));
       const versioned = keys.filter((k) => k.startsWith(keys[0]!.slice(0, 2)));
       expect(versioned).to.deep.equal([...versioned].sort());
