@@ -73,6 +73,8 @@ export interface NodeOptions {
   codec?: Codec;
   /** Where a first start's genesis import prints its progress lines (none when absent). */
   importProgress?: ProgressLog;
+  /** The longest wait between two progress lines while the import advances (default 2000 ms; 0: a line at each step, for tests). */
+  importProgressEveryMs?: number;
   /** start --fork: the state at the remote's height under this node's own (src/node/fork/). */
   fork?: ForkOptions;
 }
@@ -156,7 +158,7 @@ export class EmbeddedNode extends EventEmitter {
     const modules = NODE_MODULES;
     const genesisFile = path.join(options.home, "config", "genesis.json");
     const storeDir = path.join(options.home, "data", "state.db");
-    const progress = options.importProgress ? new ImportProgress(options.importProgress) : undefined;
+    const progress = options.importProgress ? new ImportProgress(options.importProgress, options.importProgressEveryMs) : undefined;
     const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress);
     try {
       return await EmbeddedNode.openWith(options, codec, modules, genesisFile, storeDir, readWhole, progress);

@@ -199,7 +199,7 @@ export class VersionedStore {
    * keys are never all in memory at once. The latest version is written last: an import cut
    * short leaves a store at version 0, which the next start empties (clear) and imports again.
    */
-  async commitFirst(batch: StateBatch, onWritten: (entries: number) => void = () => undefined, chunk = 40_000): Promise<void> {
+  async commitFirst(batch: StateBatch, onWritten: (entries: number) => void = () => undefined, chunk = FIRST_COMMIT_CHUNK): Promise<void> {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
     this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
@@ -345,6 +345,9 @@ export class VersionedStore {
     await this.db.close();
   }
 }
+
+/** LevelDB entries of one write of a genesis import's commit (commitFirst). */
+export const FIRST_COMMIT_CHUNK = 40_000;
 
 export class StateBatch {
   private readonly writes = new Map<string, { key: Uint8Array; value: Uint8Array | undefined }>();
