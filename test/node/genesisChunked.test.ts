@@ -76,4 +76,31 @@ describe("genesis import of long lists a chunk at a time", () => {
     fs.writeFileSync(file, JSON.stringify(doc));
     expect(await errorOf(() => read(file))).to.equal(`${file}: app_state.bank.balances[11000].coins[0].amount: "12x" is not an integer`);
   });
+
+  it("checks auth and bank in steps with the same errors as validateGenesis at once: a duplicate deep in a list, the supply", async () => {
+    const file = path.join(largeHome(), "config", "genesis.json");
+    const doc = JSON.parse(fs.readFileSync(file, "utf8")) as {
+      app_state: { auth: { accounts: Array<{ address: string }> }; bank: { balances: Array<{ address: string }>; supply: unknown[] } };
+    };
+    const accounts = doc.app_state.auth.accounts;
+    const twin = accounts[11_500]!.address;
+    const original = accounts[11_501]!.address;
+    accounts[11_501]!.address = twin;
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const ctx = { chain: { chainId: "devnet-1", bech32Prefix: "hub" }, codec };
+    const atOnce = (module: (typeof NODE_MODULES)[number], json: unknown) =>
+      errorOf(async () => module.validateGenesis(codec.parser.parse(codec.type(module.genesisType), json), ctx));
+    const auth = NODE_MODULES.find((m) => m.name === "auth")!;
+    const expected = `accounts[11501].address: duplicate account ${twin}`;
+    expect(await atOnce(auth, doc.app_state.auth)).to.equal(expected);
+    expect(await errorOf(() => read(file))).to.equal(`${file}: app_state.auth.${expected}`);
+
+    accounts[11_501]!.address = original;
+    doc.app_state.bank.supply = [{ denom: "uhub", amount: "1" }];
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const bank = NODE_MODULES.find((m) => m.name === "bank")!;
+    const supplyError = await atOnce(bank, doc.app_state.bank);
+    expect(supplyError).to.match(/^supply: genesis supply is incorrect, expected .+, got 1uhub$/);
+    expect(await errorOf(() => read(file))).to.equal(`${file}: app_state.bank.${supplyError}`);
+  });
 });
