@@ -1,5 +1,5 @@
 import { compareBytes } from "./keyEncoding.js";
-import { sortInSteps } from "./sortInSteps.js";
+import { mapInSteps, sortInSteps } from "./sortInSteps.js";
 
 /** Read access by full key (the versioned store at one height, or another cache layer). */
 export interface FullKeyReader {
@@ -97,7 +97,7 @@ export class CacheLayer implements FullKeyReader {
 
   /** sortedWrites() for millions of writes: sorted in steps, with turns of the event loop between (`onStep`: see sortInSteps). */
   async sortedWritesInSteps(onStep?: (n: number) => void): Promise<Write[]> {
-    return (await sortInSteps([...this.writes.keys()], onStep)).map((id) => this.writes.get(id)!);
+    return mapInSteps(await sortInSteps([...this.writes.keys()], onStep), (id) => this.writes.get(id)!);
   }
 }
 

@@ -8,7 +8,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
  * SORT_STEP sorted natively and merged pairwise, with a turn of the event loop after each
  * step so that the genesis import's progress lines keep coming during the sort of millions
  * of keys. `onStep` counts the strings sorted or merged (each pass over all of them adds
- * `strings.length`). Sorts `strings` in place.
+ * `strings.length`).
  */
 export async function sortInSteps(strings: string[], onStep: (n: number) => void = () => undefined): Promise<string[]> {
   let runs: string[][] = [];
@@ -22,9 +22,17 @@ export async function sortInSteps(strings: string[], onStep: (n: number) => void
     for (let r = 0; r < runs.length; r += 2) merged.push(r + 1 < runs.length ? await merge(runs[r]!, runs[r + 1]!, onStep) : runs[r]!);
     runs = merged;
   }
-  const sorted = runs[0] ?? [];
-  for (let i = 0; i < sorted.length; i++) strings[i] = sorted[i]!;
-  return strings;
+  return runs[0] ?? [];
+}
+
+/** `items.map(fn)` with a turn of the event loop every SORT_STEP items. */
+export async function mapInSteps<T, U>(items: T[], fn: (item: T) => U): Promise<U[]> {
+  const out = new Array<U>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    out[i] = fn(items[i]!);
+    if ((i + 1) % SORT_STEP === 0) await turn();
+  }
+  return out;
 }
 
 async function merge(a: string[], b: string[], onStep: (n: number) => void): Promise<string[]> {
