@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { child, CLI, get, memoryOf } from "./benchTools.js";
 
 const RUNS = 5;
@@ -22,17 +23,25 @@ export async function startToFirstAnswer(home: string): Promise<{ ms: number; no
  * `chain-rest start` on a home started before: the median time to the first answer of
  * RUNS starts, and the resident memory two seconds after the last one's first answer.
  */
-export async function existingHomeStart(home: string): Promise<{ startMs: number; idleRssMb: number }> {
+export async function existingHomeStart(home: string): Promise<{ startMs: number; idleRssMb: number; cpuMs: number }> {
   const starts: number[] = [];
   let idleRssMb = 0;
+  let cpuMs = 0;
   for (let i = 0; i < RUNS; i++) {
     const { ms, node } = await startToFirstAnswer(home);
     starts.push(ms);
     if (i === RUNS - 1) {
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
       idleRssMb = memoryOf(node.proc.pid!).rssMb;
+      cpuMs = cpuTimeMs(node.proc.pid!);
     }
     await node.stop();
   }
-  return { startMs: median(starts), idleRssMb };
+  return { startMs: median(starts), idleRssMb, cpuMs };
+}
+
+/** A process's CPU time so far (user + sys, all its threads), from /proc (Linux; clock ticks of 10 ms). */
+function cpuTimeMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime: fields 14 and 15 of stat
 }

@@ -12,6 +12,7 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { initHome } from "../src/commands/init.js";
 import { decodeBech32Address } from "../src/codec/bech32.js";
@@ -33,6 +34,8 @@ async function openWith(accounts: number) {
   const home = path.join(scratchDir(`genesis-${accounts}`), "home");
   initHome({ home, chainId: "devnet-1", accounts: 10, denom: "uhub" });
   addGenesisAccounts(home, accounts);
+  const loadBefore = os.loadavg()[0]!;
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const lineTimes: number[] = [start];
   const importProgress = (line: string) => {
@@ -41,10 +44,14 @@ async function openWith(accounts: number) {
   };
   const node = await EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "bench", codec, importProgress });
   const importMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  // the process's CPU time: its JavaScript and LevelDB's compaction threads
+  const importCpuMs = (cpu.user + cpu.system) / 1000;
+  const load = [loadBefore, os.loadavg()[0]!];
   lineTimes.push(performance.now());
   const longestGapMs = Math.max(...lineTimes.slice(1).map((t, i) => t - lineTimes[i]!));
   const dataBytes = Number(execFileSync("du", ["-sb", path.join(home, "data")], { encoding: "utf8" }).split("\t")[0]);
-  return { home, node, importMs, longestGapMs, dataBytes };
+  return { home, node, importMs, importCpuMs, load, longestGapMs, dataBytes };
 }
 
 /** One page of 100 accounts; the key of the page after it. */
@@ -86,6 +93,8 @@ console.log(
     large: LARGE,
     small: SMALL,
     importMs: large.importMs,
+    importCpuMs: large.importCpuMs,
+    importLoad: large.load,
     longestGapMs: large.longestGapMs,
     smallStart,
     largeStart,

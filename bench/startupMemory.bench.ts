@@ -6,6 +6,7 @@
  * 10,000 requests and after 1,000,000 (no growth), and the peak.
  */
 import { spawn } from "node:child_process";
+import os from "node:os";
 import type { BenchHome } from "./benchHome.js";
 import { CLI, fmtMs, load, memoryOf, record } from "./benchTools.js";
 import { existingHomeStart, median, startToFirstAnswer } from "./existingHomeStart.js";
@@ -26,10 +27,12 @@ async function timeToExit(args: string[]): Promise<number> {
  * Start-up and idle memory on a home of `accounts` accounts against the small home's
  * (measured in the same run): they should not grow with the genesis.
  */
+const cpu = (start: { cpuMs?: number }) => (start.cpuMs === undefined ? "?" : `${(start.cpuMs / 1000).toFixed(2)} s`);
+
 export function startupAtSizeRows(
   accounts: number,
-  large: { startMs: number; idleRssMb: number },
-  small: { startMs: number; idleRssMb: number },
+  large: { startMs: number; idleRssMb: number; cpuMs?: number },
+  small: { startMs: number; idleRssMb: number; cpuMs?: number },
   smallAccounts = 10,
 ): void {
   const n = accounts.toLocaleString("en");
@@ -41,7 +44,7 @@ export function startupAtSizeRows(
     target: "≥ 0.8x (and ≤ 1.0 s)",
     subjectValue: fmtMs(large.startMs),
     baselineValue: fmtMs(small.startMs),
-    note: "ratio = baseline time / subject time",
+    note: `ratio = baseline time / subject time; CPU time of the start to 2 s idle (user+sys) ${cpu(large)} vs ${cpu(small)}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   });
   record({
     subject: `idle RSS after start, ${n} accounts`,

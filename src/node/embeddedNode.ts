@@ -73,6 +73,8 @@ export interface NodeOptions {
   codec?: Codec;
   /** Where a first start's genesis import prints its progress lines (none when absent). */
   importProgress?: ProgressLog;
+  /** The longest wait between two progress lines while the import advances (default 2000 ms; 0: a line at each step, for tests). */
+  importProgressEveryMs?: number;
   /** start --fork: the state at the remote's height under this node's own (src/node/fork/). */
   fork?: ForkOptions;
 }
@@ -156,7 +158,7 @@ export class EmbeddedNode extends EventEmitter {
     const modules = NODE_MODULES;
     const genesisFile = path.join(options.home, "config", "genesis.json");
     const storeDir = path.join(options.home, "data", "state.db");
-    const progress = options.importProgress ? new ImportProgress(options.importProgress) : undefined;
+    const progress = options.importProgress ? new ImportProgress(options.importProgress, options.importProgressEveryMs) : undefined;
     const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress);
     try {
       return await EmbeddedNode.openWith(options, codec, modules, genesisFile, storeDir, readWhole, progress);
@@ -178,7 +180,7 @@ export class EmbeddedNode extends EventEmitter {
     let genesis = fs.existsSync(storeDir) || options.fork ? undefined : await readWhole();
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
-    const store = await VersionedStore.open(storeDir);
+    const store = await VersionedStore.open(storeDir, genesis ? { writeBufferSize: IMPORT_WRITE_BUFFER } : {});
     try {
       const fork = await attachFork(store, options.fork, modules, { chain: { chainId: "", bech32Prefix: options.bech32Prefix }, codec });
       if (store.latestVersion === 0 && !genesis) {
@@ -598,14 +600,20 @@ export class EmbeddedNode extends EventEmitter {
     const layer = progress ? new CountedLayer(this.store.reader(0), () => progress.advance()) : new CacheLayer(this.store.reader(0));
     const time = new Date(this.genesis.genesis_time);
     progress?.begin("writing the modules' state", "keys", genesisEntries(states));
-    for (const module of this.modules) await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+    for (const [i, module] of this.modules.entries()) {
+      await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
+      // written: its decoded state need not stay in memory (the ibc modules share one name and state)
+      if (!this.modules.slice(i + 1).some((later) => later.name === module.name)) states.delete(module.name);
+    }
     progress?.end();
-    progress?.begin("hashing the state", "keys");
-    const writes = layer.sortedWrites();
+    progress?.begin("sorting the keys (a step: merged keys)", "keys");
+    const writes = await layer.sortedWritesInSteps((n) => progress?.advance(n));
+    progress?.end();
+    progress?.begin("hashing the state", "keys", writes.length);
     const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
-    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash);
-    progress?.begin("committing to the store", "keys", writes.length);
+    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, writes);
+    progress?.begin("committing to the store", "LevelDB entries", 2 * writes.length);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
@@ -631,7 +639,14 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   /** The first version's batch: the genesis facts, the layer's writes, and the block record of its height (no transactions). */
-  private async firstVersion(batch: StateBatch, layer: CacheLayer, time: Date, appHash: string): Promise<StateBatch> {
+  /** `sorted`: the layer's writes in key order, moved into the batch as they are (the genesis import's millions). */
+  private async firstVersion(
+    batch: StateBatch,
+    layer: CacheLayer,
+    time: Date,
+    appHash: string,
+    sorted?: ReturnType<CacheLayer["sortedWrites"]>,
+  ): Promise<StateBatch> {
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
       height: batch.version,
@@ -646,7 +661,10 @@ export class EmbeddedNode extends EventEmitter {
       key: this.validatorKey,
     });
     putGenesisFacts(batch, this.genesis);
-    layer.commitTo(batch);
+    if (sorted) {
+      batch.setSortedFresh(sorted);
+      layer.clear();
+    } else layer.commitTo(batch);
     putCommittedHeight(batch, batch.version, record);
     markEventIndexCurrent(batch);
     return batch;
@@ -662,6 +680,9 @@ function forkGenesisFacts(home: ParsedGenesis, point: ForkPoint, chainId: string
     initial_height: String(point.height),
   };
 }
+
+/** LevelDB's memtable of the process that imports a genesis (a later start has LevelDB's default 4 MiB). */
+const IMPORT_WRITE_BUFFER = 64 << 20;
 
 /** A cache layer that reports each write (the genesis import's progress). */
 class CountedLayer extends CacheLayer {

@@ -3,9 +3,10 @@ import fs from "node:fs";
 import type { Codec } from "../codec/codec.js";
 import { JsonInputError } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import type { ChainInfo, NodeModule } from "./modules/nodeModule.js";
+import type { ChainInfo, ModuleContext, NodeModule } from "./modules/nodeModule.js";
 import type { ImportProgress } from "./genesisProgress.js";
-import { decodeInSteps, listEntries } from "./genesisDecode.js";
+import { DECODE_STEP, decodeInSteps, listEntries, type ChunkedList } from "./genesisDecode.js";
+import { parseChunk, scanGenesis, type ListChunks } from "./genesisScan.js";
 
 export class GenesisError extends Error {}
 
@@ -29,6 +30,10 @@ export interface ParsedGenesis {
 const READ_CHUNK = 16 << 20;
 
 /** Reads and validates the whole genesis before anything is written, so a bad one leaves the store untouched. */
+/** A list of app_state this long (bytes) is parsed a chunk at a time rather than with the document. */
+const CHUNKED_LIST_BYTES = 1 << 20;
+
+/** Reads and validates the whole genesis before anything is written, so a bad one leaves the store untouched. */
 export async function readGenesis(
   file: string,
   modules: NodeModule[],
@@ -36,42 +41,105 @@ export async function readGenesis(
   chain: Omit<ChainInfo, "chainId">,
   progress?: ImportProgress,
 ): Promise<ParsedGenesis> {
-  let doc: GenesisDoc;
+  let bytes: Buffer;
   let sha256: string;
   try {
-    const { bytes, hash } = readHashed(file, progress);
-    sha256 = hash;
-    progress?.begin("parsing the JSON", "MB", bytes.length / 2 ** 20);
-    doc = JSON.parse(bytes.toString("utf8")) as GenesisDoc;
-    progress?.advance(bytes.length / 2 ** 20);
-    progress?.end();
+    ({ bytes, hash: sha256 } = readHashed(file, progress));
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
+  progress?.begin("parsing the JSON (long lists: with their decoding)", "MB", bytes.length / 2 ** 20);
+  const scanned = scanGenesis(bytes, DECODE_STEP, CHUNKED_LIST_BYTES);
+  const skeleton = scanned ? parseOrUndefined(scanned.skeleton) : undefined;
+  progress?.advance(bytes.length / 2 ** 20);
+  progress?.end();
+  if (scanned && skeleton) {
+    try {
+      return { doc: skeleton, states: await decodeStates(file, skeleton, modules, codec, chain, progress, chunkedLists(bytes, scanned.lists)), sha256 };
+    } catch (err) {
+      if (!(err instanceof UnparsableChunk)) throw err;
+    }
+  }
+  // not scanned (or a chunk did not parse): the whole document, for JSON.parse's own error
+  let doc: GenesisDoc;
+  try {
+    doc = JSON.parse(bytes.toString("utf8")) as GenesisDoc;
+  } catch (err) {
+    throw new GenesisError(`${file}: ${(err as Error).message}`);
+  }
+  return { doc, states: await decodeStates(file, doc, modules, codec, chain, progress, new Map()), sha256 };
+}
+
+async function decodeStates(
+  file: string,
+  doc: GenesisDoc,
+  modules: NodeModule[],
+  codec: Codec,
+  chain: Omit<ChainInfo, "chainId">,
+  progress: ImportProgress | undefined,
+  chunked: Map<string, ChunkedList[]>,
+): Promise<Map<string, ProtoMessage>> {
   if (typeof doc.chain_id !== "string" || doc.chain_id === "") throw new GenesisError(`${file}: chain_id: must be a non-empty string`);
   if (typeof doc.genesis_time !== "string" || Number.isNaN(Date.parse(doc.genesis_time))) {
     throw new GenesisError(`${file}: genesis_time: must be an RFC 3339 time`);
   }
   const appState = doc.app_state ?? {};
   const states = new Map<string, ProtoMessage>();
+  const entriesOf = (name: string) => listEntries(appState[name]) + (chunked.get(name) ?? []).reduce((n, list) => n + list.entries, 0);
   progress?.begin(
     "decoding and validating app_state",
     "entries",
-    modules.reduce((n, m) => n + listEntries(appState[m.name]), 0),
+    modules.reduce((n, m) => n + entriesOf(m.name), 0),
   );
   for (const module of modules) {
     const where = `${file}: app_state.${module.name}`;
     try {
-      const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), appState[module.name] ?? {}, (n) => progress?.advance(n));
-      module.validateGenesis(state, { chain: { ...chain, chainId: doc.chain_id }, codec });
+      const json = appState[module.name] ?? {};
+      const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), json, (n) => progress?.advance(n), chunked.get(module.name));
+      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec });
       states.set(module.name, state);
     } catch (err) {
+      if (err instanceof UnparsableChunk) throw err;
       const message = err instanceof JsonInputError ? err.message : (err as Error).message;
       throw new GenesisError(`${where}.${message}`);
     }
   }
   progress?.end();
-  return { doc, states, sha256 };
+  return states;
+}
+
+/** A module's validateGenesis, by its steps (a turn of the event loop between) where it has them. */
+async function validated(module: NodeModule, state: ProtoMessage, ctx: ModuleContext): Promise<void> {
+  if (!module.genesisValidationSteps) return module.validateGenesis(state, ctx);
+  const steps = module.genesisValidationSteps(state, ctx);
+  while (!steps.next().done) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A chunk of a scanned list that is not exactly its entries in JSON: the document is parsed whole instead. */
+class UnparsableChunk extends Error {}
+
+/** The scanned lists by module, each parsing its chunks as they are asked for. */
+function chunkedLists(bytes: Buffer, lists: ListChunks[]): Map<string, ChunkedList[]> {
+  const byModule = new Map<string, ChunkedList[]>();
+  for (const list of lists) {
+    const chunks = function* () {
+      for (const chunk of list.chunks) {
+        const entries = parseChunk(bytes, chunk);
+        if (!entries) throw new UnparsableChunk();
+        yield entries;
+      }
+    };
+    byModule.set(list.module, [...(byModule.get(list.module) ?? []), { field: list.field, entries: list.entries, chunks }]);
+  }
+  return byModule;
+}
+
+function parseOrUndefined(text: string): GenesisDoc | undefined {
+  try {
+    return JSON.parse(text) as GenesisDoc;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How many entries the states' lists hold (accounts, balances, ...): about as many keys as the import writes. */

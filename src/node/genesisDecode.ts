@@ -3,40 +3,67 @@ import { fieldKind } from "../codec/fieldKinds.js";
 import type { Proto3JsonParser } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 
-/** Entries of a long list decoded between two turns of the event loop. */
+/** Entries of a long list decoded between two turns of the event loop (and a chunk of a scanned list). */
 export const DECODE_STEP = 10_000;
+
+/** A long list of a module's genesis JSON that is not in `json`: its raw entries come a chunk at a time. */
+export interface ChunkedList {
+  field: string;
+  entries: number;
+  chunks(): Iterable<unknown[]>;
+}
 
 /**
  * A module's GenesisState decoded as the parser decodes it, with its long lists (accounts,
  * balances, ...) decoded entry by entry and a turn of the event loop every DECODE_STEP
- * entries, so that the import's progress lines keep coming. An error names the field as the
- * parser does ("accounts[5].address: ..."). `onEntries` counts the list entries decoded.
+ * entries, so that the import's progress lines keep coming. `chunked` lists (left empty in
+ * `json` by the genesis scanner) are parsed and decoded a chunk at a time, so their raw
+ * entries are never all in memory. An error names the field as the parser does
+ * ("accounts[5].address: ..."). `onEntries` counts the list entries decoded.
  */
-export async function decodeInSteps(parser: Proto3JsonParser, type: protobuf.Type, json: unknown, onEntries: (n: number) => void): Promise<ProtoMessage> {
+export async function decodeInSteps(
+  parser: Proto3JsonParser,
+  type: protobuf.Type,
+  json: unknown,
+  onEntries: (n: number) => void,
+  chunked: ChunkedList[] = [],
+): Promise<ProtoMessage> {
   if (!json || typeof json !== "object" || Array.isArray(json)) return parser.parse(type, json);
   const short: Record<string, unknown> = {};
-  const long: Array<[protobuf.Field, unknown[]]> = [];
+  const long: Array<[protobuf.Field, Iterable<unknown[]>]> = [];
+  const lists = new Map(chunked.map((list) => [list.field, list]));
   for (const [key, value] of Object.entries(json)) {
-    const field = type.fields[key]; // a list under its proto name (other spellings: the parser, whole)
-    if (field?.repeated && !(field instanceof protobuf.MapField) && Array.isArray(value) && value.length > DECODE_STEP) long.push([field, value]);
+    const field = longListField(type, key);
+    const list = lists.get(key);
+    if (list && field) long.push([field, list.chunks()]);
+    else if (list)
+      short[key] = [...list.chunks()].flat(); // another spelling of the field: the parser decodes it, whole
+    else if (field && Array.isArray(value) && value.length > DECODE_STEP) long.push([field, inSteps(value)]);
     else short[key] = value;
   }
   const state = parser.parse(type, short);
   onEntries(listEntries(short));
-  for (const [field, list] of long) {
+  for (const [field, chunks] of long) {
     const kind = fieldKind(field);
-    const decoded: unknown[] = new Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      decoded[i] = parser.parseValue(kind, list[i], `${field.name}[${i}]`);
-      if ((i + 1) % DECODE_STEP === 0) {
-        onEntries(DECODE_STEP);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    const decoded: unknown[] = [];
+    for (const chunk of chunks) {
+      for (const entry of chunk) decoded.push(parser.parseValue(kind, entry, `${field.name}[${decoded.length}]`));
+      onEntries(chunk.length);
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    onEntries(list.length % DECODE_STEP);
     state[field.name] = decoded;
   }
   return state;
+}
+
+/** A repeated field (not a map) under its proto name: the lists decoded entry by entry. */
+function longListField(type: protobuf.Type, key: string): protobuf.Field | undefined {
+  const field = type.fields[key];
+  return field?.repeated && !(field instanceof protobuf.MapField) ? field : undefined;
+}
+
+function* inSteps(list: unknown[]): Iterable<unknown[]> {
+  for (let i = 0; i < list.length; i += DECODE_STEP) yield list.slice(i, i + DECODE_STEP);
 }
 
 /** How many entries the top-level lists of a module's genesis JSON hold. */

@@ -152,12 +152,15 @@ export function nextAppHash(previous: string, writes: Array<{ key: Uint8Array; v
   return hasher.digest();
 }
 
+/** Writes hashed between two turns of the event loop (nextAppHashInSteps). */
+export const APP_HASH_STEP = 50_000;
+
 /** nextAppHash of a genesis import's writes, `step` writes between two turns of the event loop (its progress lines keep coming). */
 export async function nextAppHashInSteps(
   previous: string,
   writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>,
   onHashed: (n: number) => void,
-  step = 50_000,
+  step = APP_HASH_STEP,
 ): Promise<string> {
   const hasher = new AppHasher(previous);
   for (let i = 0; i < writes.length; i++) {

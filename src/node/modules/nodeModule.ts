@@ -165,6 +165,12 @@ export interface NodeModule {
   legacyQuerier?: { service: string; queries: Record<string, QueryHandler> };
   /** Throws an Error whose message starts with the offending field ("balances[2].address: ..."). */
   validateGenesis(state: ProtoMessage, ctx: ModuleContext): void;
+  /**
+   * The same checks as validateGenesis, for a module whose genesis lists can hold millions of
+   * entries: a generator that yields every GENESIS_STEP entries, so that the genesis import
+   * turns the event loop (its progress lines) while it validates. validateGenesis runs it whole.
+   */
+  genesisValidationSteps?(state: ProtoMessage, ctx: ModuleContext): Generator<void>;
   initGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void>;
   /**
    * ExportGenesis: the module's state at the context's height as its GenesisState (the fields

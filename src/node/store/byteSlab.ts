@@ -5,23 +5,38 @@
  * view into the current slab; a piece larger than a slab gets a buffer of its own.
  */
 export class ByteSlab {
+  private readonly slabs: Uint8Array[] = [];
+  private current = 0;
   private slab: Uint8Array;
   private used = 0;
 
   constructor(private readonly slabBytes = 1 << 20) {
     this.slab = new Uint8Array(slabBytes);
+    this.slabs.push(this.slab);
   }
 
   /** A writer over `length` fresh bytes. */
   take(length: number): SlabPiece {
     if (length > this.slabBytes) return new SlabPiece(new Uint8Array(length));
     if (this.used + length > this.slab.length) {
-      this.slab = new Uint8Array(this.slabBytes);
+      if (++this.current === this.slabs.length) this.slabs.push(new Uint8Array(this.slabBytes));
+      this.slab = this.slabs[this.current]!;
       this.used = 0;
     }
     const piece = this.slab.subarray(this.used, this.used + length);
     this.used += length;
     return new SlabPiece(piece);
+  }
+
+  /**
+   * Hands out the same slabs again from the first: every piece handed out before is
+   * overwritten (LevelDB copied them already). New slabs, each a MiB outside the JS heap,
+   * are what made V8 collect its whole heap again and again during a large import.
+   */
+  reuse(): void {
+    this.current = 0;
+    this.slab = this.slabs[0]!;
+    this.used = 0;
   }
 }
 

@@ -1,4 +1,5 @@
 import { compareBytes } from "./keyEncoding.js";
+import { mapInSteps, sortInSteps } from "./sortInSteps.js";
 
 /** Read access by full key (the versioned store at one height, or another cache layer). */
 export interface FullKeyReader {
@@ -74,19 +75,29 @@ export class CacheLayer implements FullKeyReader {
     }
   }
 
-  /** Moves this layer's writes into the layer (or batch) below. */
-  commitTo(target: { set(key: Uint8Array, value: Uint8Array): void; delete(key: Uint8Array): void }): void {
-    for (const { key, value } of this.sortedWrites()) {
+  /** Moves this layer's writes into the layer (or batch) below, in key order (`sorted`: this.sortedWrites(), when the caller has it already). */
+  commitTo(target: { set(key: Uint8Array, value: Uint8Array): void; delete(key: Uint8Array): void }, sorted = this.sortedWrites()): void {
+    for (const { key, value } of sorted) {
       if (value) target.set(key, value);
       else target.delete(key);
     }
     this.writes.clear();
   }
 
+  /** Drops the writes (the caller committed them another way: StateBatch.setSortedFresh). */
+  clear(): void {
+    this.writes.clear();
+  }
+
   /** The writes in key order (for the app hash). */
   sortedWrites(): Write[] {
-    // lowercase hex of the keys sorts as the keys' bytes do, and strings compare natively
-    return [...this.writes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, write]) => write);
+    // lowercase hex of the keys sorts as the keys' bytes do, and strings sort natively
+    return [...this.writes.keys()].sort().map((id) => this.writes.get(id)!);
+  }
+
+  /** sortedWrites() for millions of writes: sorted in steps, with turns of the event loop between (`onStep`: see sortInSteps). */
+  async sortedWritesInSteps(onStep?: (n: number) => void): Promise<Write[]> {
+    return mapInSteps(await sortInSteps([...this.writes.keys()], onStep), (id) => this.writes.get(id)!);
   }
 }
 

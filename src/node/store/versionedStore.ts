@@ -94,8 +94,9 @@ export class VersionedStore {
     this.earlierScans = new EarlierScans(db, { state: STATE, live: LIVE });
   }
 
-  static async open(dir: string): Promise<VersionedStore> {
-    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+  /** `writeBufferSize`: LevelDB's memtable (bytes; its default 4 MiB): larger for a genesis import, fewer tables to compact. */
+  static async open(dir: string, options: { writeBufferSize?: number } = {}): Promise<VersionedStore> {
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view", ...options });
     await db.open();
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
@@ -193,18 +194,18 @@ export class VersionedStore {
   }
 
   /**
-   * Commits the first version (a genesis import) in LevelDB writes of `chunk` keys each, so
+   * Commits the first version (a genesis import) in LevelDB writes of `chunk` entries each, so
    * that the event loop runs between them (progress lines) and the operations of millions of
    * keys are never all in memory at once. The latest version is written last: an import cut
    * short leaves a store at version 0, which the next start empties (clear) and imports again.
    */
-  async commitFirst(batch: StateBatch, onWritten: (keys: number) => void = () => undefined, chunk = 20_000): Promise<void> {
+  async commitFirst(batch: StateBatch, onWritten: (entries: number) => void = () => undefined, chunk = FIRST_COMMIT_CHUNK): Promise<void> {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
     this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
-    for (const ops of batch.freshOperations(chunk)) {
+    for (const ops of batch.freshOperations(chunk, true)) {
       await this.db.batch(ops);
-      onWritten(ops.length / 2);
+      onWritten(ops.length);
     }
     await this.db.batch([
       { type: "put", key: LATEST_KEY, value: uint64Bytes(first) },
@@ -345,9 +346,13 @@ export class VersionedStore {
   }
 }
 
+/** LevelDB entries of one write of a genesis import's commit (commitFirst). */
+export const FIRST_COMMIT_CHUNK = 40_000;
+
 export class StateBatch {
   private readonly writes = new Map<string, { key: Uint8Array; value: Uint8Array | undefined }>();
   private readonly meta: Array<{ key: Uint8Array; value: Uint8Array }> = [];
+  private sortedFresh: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | undefined }> = [];
 
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -356,7 +361,7 @@ export class StateBatch {
   ) {}
 
   set(key: Uint8Array, value: Uint8Array): void {
-    this.writes.set(Buffer.from(key).toString("hex"), { key, value });
+    this.writes.set(Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("hex"), { key, value });
   }
 
   delete(key: Uint8Array): void {
@@ -379,33 +384,59 @@ export class StateBatch {
     this.meta.push({ key: concatBytes(Uint8Array.of(META), key), value });
   }
 
-  /** The operations of a first version (no earlier versions to log), `chunk` keys at a time; the metadata with the last. */
-  *freshOperations(chunk: number): Generator<BatchOp[]> {
+  /**
+   * Adds a first version's writes that are in key order already (the genesis import's), kept as they are rather than copied into the batch's map of writes. Only
+   * freshOperations() writes them.
+   */
+  setSortedFresh(writes: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | undefined }>): void {
+    if (!this.fresh || this.sortedFresh.length > 0) throw new Error("setSortedFresh on a batch over earlier versions, or twice");
+    this.sortedFresh = writes;
+  }
+
+  /**
+   * The operations of a first version (no earlier versions to log), `chunk` LevelDB entries at
+   * a time; the metadata with the last. All versioned entries first, then all fast-index
+   * entries: each in key order when the writes are, so that LevelDB's tables do not overlap
+   * and its compaction moves them rather than rewriting them. `reuseBuffers`: a chunk's bytes
+   * are valid only until the next chunk is asked for (the caller has written them by then).
+   */
+  *freshOperations(chunk: number, reuseBuffers = false): Generator<BatchOp[]> {
     if (!this.fresh) throw new Error("freshOperations of a batch over earlier versions");
     let ops: BatchOp[] = [];
     // the same bytes as operations() writes, without a buffer of their own per part
     const slab = new ByteSlab();
     const deleted = Uint8Array.of(DELETED);
-    for (const { key, value } of this.writes.values()) {
-      const escaped = escapeKey(key);
-      const stateKey = slab
-        .take(escaped.length + 11)
-        .byte(STATE)
-        .append(escaped)
-        .byte(0)
-        .byte(0)
-        .uint64(this.version, true).bytes;
-      ops.push({
-        type: "put",
-        key: stateKey,
-        value: value
-          ? slab
-              .take(value.length + 1)
-              .byte(LIVE)
-              .append(value).bytes
-          : deleted,
-      });
-      if (value) {
+    const writes = () => [this.sortedFresh, this.writes.values()];
+    for (const list of writes()) {
+      for (const { key, value } of list) {
+        const escaped = escapeKey(key);
+        const stateKey = slab
+          .take(escaped.length + 11)
+          .byte(STATE)
+          .append(escaped)
+          .byte(0)
+          .byte(0)
+          .uint64(this.version, true).bytes;
+        ops.push({
+          type: "put",
+          key: stateKey,
+          value: value
+            ? slab
+                .take(value.length + 1)
+                .byte(LIVE)
+                .append(value).bytes
+            : deleted,
+        });
+        if (ops.length >= chunk) {
+          yield ops;
+          ops = [];
+          if (reuseBuffers) slab.reuse();
+        }
+      }
+    }
+    for (const list of writes()) {
+      for (const { key, value } of list) {
+        if (!value) continue;
         const indexKey = slab
           .take(key.length + 1)
           .byte(FAST)
@@ -418,10 +449,11 @@ export class StateBatch {
             .uint64(this.version)
             .append(value).bytes,
         });
-      }
-      if (ops.length >= 2 * chunk) {
-        yield ops;
-        ops = [];
+        if (ops.length >= chunk) {
+          yield ops;
+          ops = [];
+          if (reuseBuffers) slab.reuse();
+        }
       }
     }
     for (const m of this.meta) ops.push({ type: "put", ...m });

@@ -6,6 +6,10 @@ import { VersionedStore } from "../../../src/node/store/versionedStore.js";
 import { tempDir } from "../../helpers/tempDir.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+type Op = { type: string; key: Uint8Array; value?: Uint8Array };
+/** The operations as [type, key, value] in hex, in key order (freshOperations writes the versioned entries first, then the fast index). */
+const inKeyOrder = (ops: Op[]) =>
+  ops.map((op) => [op.type, hex(op.key), op.value ? hex(op.value) : ""]).sort(([, a], [, b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
 
 describe("a first version's operations written from slabs", () => {
   it("are the bytes operations() writes: versioned keys, their values, the fast index", async () => {
@@ -20,12 +24,42 @@ describe("a first version's operations written from slabs", () => {
       batch.putMeta(Uint8Array.of(4), Uint8Array.of(4));
       // a fresh batch's operations() adds a fast-index delete for a deleted key, which a first version does not need
       const expected = (await batch.operations()).filter((op) => op.type === "put");
-      const chunks = [...batch.freshOperations(1000)];
+      const chunks = [...batch.freshOperations(2000)];
       expect(chunks.length).to.equal(4);
       const written = chunks.flat();
-      expect(written.map((op) => [op.type, hex(op.key), op.type === "put" ? hex(op.value) : ""])).to.deep.equal(
-        expected.map((op) => [op.type, hex(op.key), op.type === "put" ? hex(op.value) : ""]),
-      );
+      expect(inKeyOrder(written)).to.deep.equal(inKeyOrder(expected));
+      // all versioned entries ('s'), then the fast index ('f'), then the metadata ('m')
+      expect(written.map((op) => String.fromCharCode(op.key[0]!)).join("")).to.match(/^s+f+m+$/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("writes sorted writes given as they are (setSortedFresh) as the same bytes as writes set one by one", async () => {
+    const store = await VersionedStore.open(path.join(tempDir("fresh-sorted"), "db"));
+    try {
+      const writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }> = Array.from({ length: 2500 }, (_, i) => ({
+        key: Uint8Array.of(3, i >> 8, 0, i & 0xff),
+        value: new Uint8Array(500).fill(i & 0xff),
+      }));
+      writes.push({ key: Uint8Array.of(9, 0), value: undefined });
+      const one = store.begin();
+      for (const { key, value } of writes) {
+        if (value) one.set(key, value);
+        else one.delete(key);
+      }
+      const sorted = store.begin();
+      sorted.setSortedFresh(writes);
+      const ops = (batch: typeof one) => [...batch.freshOperations(700)].flat();
+      expect(inKeyOrder(ops(sorted))).to.deep.equal(inKeyOrder(ops(one)));
+      // the same bytes when each chunk reuses the buffers of the one before, read as it comes
+      const reused: Op[] = [];
+      for (const chunk of sorted.freshOperations(700, true))
+        for (const op of chunk) reused.push({ type: op.type, key: op.key.slice(), value: op.type === "put" ? op.value.slice() : undefined });
+      expect(inKeyOrder(reused)).to.deep.equal(inKeyOrder(ops(one)));
+      const keys = ops(sorted).map((op) => hex(op.key));
+      const versioned = keys.filter((k) => k.startsWith(keys[0]!.slice(0, 2)));
+      expect(versioned).to.deep.equal([...versioned].sort());
     } finally {
       await store.close();
     }

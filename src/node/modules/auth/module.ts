@@ -4,6 +4,7 @@ import { encodeUInt64Value } from "../../store/wrapperValues.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
 import { decodedAt, valuesUnder } from "../shared/exportReads.js";
 import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { GENESIS_STEP, runSteps } from "../shared/genesisSteps.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
 import { authQueries } from "./queries.js";
@@ -18,6 +19,19 @@ const ACCOUNT_TYPES = [
   "core.vesting.v1beta1.PeriodicVestingAccount",
 ];
 
+function* accountChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void> {
+  const seen = new Set<string>();
+  const accounts = (state.accounts ?? []) as ProtoMessage[];
+  for (const [i, any] of accounts.entries()) {
+    const account = unpackAccount(any, ctx, `accounts[${i}]`);
+    const address = baseAccountOf(account).address as string;
+    decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
+    if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
+    seen.add(address);
+    if (i % GENESIS_STEP === GENESIS_STEP - 1) yield;
+  }
+}
+
 export const authModule: NodeModule = {
   name: "auth",
   genesisType: "core.auth.v1beta1.GenesisState",
@@ -26,15 +40,9 @@ export const authModule: NodeModule = {
   queries: authQueries,
 
   validateGenesis(state, ctx) {
-    const seen = new Set<string>();
-    ((state.accounts ?? []) as ProtoMessage[]).forEach((any, i) => {
-      const account = unpackAccount(any, ctx, `accounts[${i}]`);
-      const address = baseAccountOf(account).address as string;
-      decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
-      if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
-      seen.add(address);
-    });
+    runSteps(accountChecks(state, ctx));
   },
+  genesisValidationSteps: accountChecks,
 
   async exportGenesis(ctx) {
     return {

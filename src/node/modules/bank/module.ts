@@ -9,12 +9,35 @@ import { ADDRESS_LENGTH } from "../staking/keys.js";
 import { decodedAt, entriesUnder, valuesUnder } from "../shared/exportReads.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
-import type { NodeModule } from "../nodeModule.js";
+import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import { GENESIS_STEP, runSteps } from "../shared/genesisSteps.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoBool, aminoJson } from "../shared/aminoParams.js";
 import { bankMessages } from "./messages.js";
 import { bankQueries } from "./queries.js";
 import { fieldText } from "../../../codec/fieldText.js";
+
+function* bankChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void> {
+  const totals = new Map<string, bigint>();
+  const seen = new Set<string>();
+  for (const [i, balance] of ((state.balances ?? []) as ProtoMessage[]).entries()) {
+    const address = fieldText(balance.address);
+    decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
+    if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
+    seen.add(address);
+    for (const [denom, amount] of coinsOf(balance.coins, `balances[${i}].coins`)) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
+    if (i % GENESIS_STEP === GENESIS_STEP - 1) yield;
+  }
+  const supply = coinsOf(state.supply, "supply");
+  if (supply.size > 0) {
+    const expected = formatCoins(totals);
+    const got = formatCoins(supply);
+    if (expected !== got) throw new Error(`supply: genesis supply is incorrect, expected ${expected}, got ${got}`);
+  }
+  ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
+    if (!DENOM_PATTERN.test(fieldText(meta.base))) throw new Error(`denom_metadata[${i}].base: invalid denom "${fieldText(meta.base)}"`);
+  });
+}
 
 export const bankModule: NodeModule = {
   name: "bank",
@@ -26,25 +49,9 @@ export const bankModule: NodeModule = {
   messages: bankMessages,
 
   validateGenesis(state, ctx) {
-    const totals = new Map<string, bigint>();
-    const seen = new Set<string>();
-    ((state.balances ?? []) as ProtoMessage[]).forEach((balance, i) => {
-      const address = fieldText(balance.address);
-      decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
-      if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
-      seen.add(address);
-      for (const [denom, amount] of coinsOf(balance.coins, `balances[${i}].coins`)) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
-    });
-    const supply = coinsOf(state.supply, "supply");
-    if (supply.size > 0) {
-      const expected = formatCoins(totals);
-      const got = formatCoins(supply);
-      if (expected !== got) throw new Error(`supply: genesis supply is incorrect, expected ${expected}, got ${got}`);
-    }
-    ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
-      if (!DENOM_PATTERN.test(fieldText(meta.base))) throw new Error(`denom_metadata[${i}].base: invalid denom "${fieldText(meta.base)}"`);
-    });
+    runSteps(bankChecks(state, ctx));
   },
+  genesisValidationSteps: bankChecks,
 
   async exportGenesis(ctx) {
     // balances: "balances" | address (20 bytes) | denom → Coin; grouped by address in key order, and summed
