@@ -1,19 +1,18 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { coins, DirectSecp256k1HdWallet, makeCosmoshubPath, type EncodeObject } from "@cosmjs/proto-signing";
+import { DirectSecp256k1HdWallet, makeCosmoshubPath, type EncodeObject } from "@cosmjs/proto-signing";
 import { SigningStargateClient } from "@cosmjs/stargate";
 import { ClientState, ConsensusState, Header, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
 import { MerkleProof } from "cosmjs-types/ibc/core/commitment/v1/commitment";
 import { HashOp, LengthOp, type ProofSpec } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { Order, State as ChannelState, type Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
 import type { Any } from "cosmjs-types/google/protobuf/any";
-import { http } from "../helpers/http.js";
+import { ibcOutcomes } from "../helpers/ibcTxOutcome.js";
 import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
-const FEE = { amount: coins(5000, "uhub"), gas: "400000" };
 const sha256 = (text: string) => Uint8Array.from(createHash("sha256").update(text).digest());
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const height = (revisionNumber: bigint, revisionHeight: bigint) => ({ revisionNumber, revisionHeight });
@@ -79,32 +78,10 @@ describe("interop: the IBC client, connection and channel Msg services (cosmjs, 
   let client: SigningStargateClient;
   let signer: string;
 
-  const rest = async (route: string) => {
-    const answer = await http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
-    expect(answer.status, `${route}: ${answer.text}`).to.equal(200);
-    return answer.body;
-  };
   const msg = (typeUrl: string, value: Record<string, unknown>): EncodeObject => ({ typeUrl, value: { signer, ...value } });
-  /** Broadcast one Msg: what the node answered, whether CheckTx (ValidateBasic) or DeliverTx (the keeper) refused it. */
-  const outcome = async (message: EncodeObject) => {
-    try {
-      const result = await client.signAndBroadcast(signer, [message], FEE);
-      const events = new Map(result.events.map((e) => [e.type, Object.fromEntries(e.attributes.map((a) => [b64text(a.key), b64text(a.value)]))] as const));
-      // cosmjs' DeliverTxResponse has no codespace: the node's own record of the tx has it
-      const codespace = result.code === 0 ? "" : String((await rest(`/cosmos/tx/v1beta1/txs/${result.transactionHash}`)).tx_response.codespace);
-      return { code: result.code, codespace, log: result.rawLog ?? "", events };
-    } catch (err) {
-      const e = err as { code?: number; codespace?: string; log?: string; message: string };
-      if (e.code === undefined) throw err;
-      return { code: e.code, codespace: e.codespace ?? "", log: e.log ?? e.message, events: new Map<string, Record<string, string>>() };
-    }
-  };
-  const b64text = (value: string) => Buffer.from(value, "base64").toString();
-  const refused = async (message: EncodeObject, codespace: string, code: number, log: string) => {
-    const answer = await outcome(message);
-    expect({ codespace: answer.codespace, code: answer.code }, answer.log).to.deep.equal({ codespace, code });
-    expect(answer.log).to.include(log);
-  };
+  let rest: ReturnType<typeof ibcOutcomes>["rest"];
+  let outcome: ReturnType<typeof ibcOutcomes>["outcome"];
+  let refused: ReturnType<typeof ibcOutcomes>["refused"];
 
   before(async () => {
     const init = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
@@ -113,6 +90,7 @@ describe("interop: the IBC client, connection and channel Msg services (cosmjs, 
     signer = (await wallet.getAccounts())[0]!.address;
     node = await startNode(home);
     client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
+    ({ rest, outcome, refused } = ibcOutcomes(client, signer, node.restUrl));
   });
   after(async () => {
     client?.disconnect();
@@ -270,8 +248,13 @@ describe("interop: the IBC client, connection and channel Msg services (cosmjs, 
       4,
       `${verification}: length of specs: 2 not equal to length of proof: 1: invalid merkle proof`,
     );
-    // a proof that passes every check before the hashing is refused, never accepted
-    await refused(recv(peerPacket(), merkleProof(2)), "sdk", 37, `${verification}: hashing an ICS-23 membership proof`);
+    // two empty commitment proofs: neither an existence nor a non-existence proof (the hashing itself: ibcProofs.test.ts)
+    await refused(
+      recv(peerPacket(), merkleProof(2)),
+      "commitment",
+      2,
+      `${verification}: expected proof type: *ics23.CommitmentProof_Exist, got: <nil>: invalid proof`,
+    );
 
     // packet 2 of the development genesis: sent on channel-0 towards the peer's channel-9, still committed
     const sent = peerPacket({ sourceChannel: "channel-0", destinationChannel: "channel-9", sequence: 2n, timeoutHeight: height(1n, 2200n) });
