@@ -1,15 +1,10 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { DirectSecp256k1HdWallet, makeCosmoshubPath } from "@cosmjs/proto-signing";
-import { SigningStargateClient } from "@cosmjs/stargate";
 import { ClientState, ConsensusState } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
-import { HashOp, LengthOp, type ProofSpec } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import type { Any } from "cosmjs-types/google/protobuf/any";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { ibcOutcomes } from "../helpers/ibcTxOutcome.js";
+import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
 import { signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
 
 /**
@@ -18,11 +13,6 @@ import { signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } fr
  */
 const sha256 = (text: string) => Uint8Array.from(createHash("sha256").update(text).digest());
 const seconds = (value: bigint) => ({ seconds: value, nanos: 0 });
-const leafSpec = { hash: HashOp.SHA256, prehashKey: HashOp.NO_HASH, prehashValue: HashOp.SHA256, length: LengthOp.VAR_PROTO, prefix: Uint8Array.of(0) };
-const PROOF_SPECS: ProofSpec[] = [
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 33, minPrefixLength: 4, maxPrefixLength: 12, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 32, minPrefixLength: 1, maxPrefixLength: 1, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-].map((spec) => ({ ...spec, maxDepth: 0, minDepth: 0 }));
 
 const validators = testValidators("other-2", 3);
 const strangers = testValidators("someone else", 3);
@@ -31,10 +21,9 @@ const TWO_WEEKS = 1_209_600n;
 describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25519 validators (cosmjs)", function () {
   this.timeout(120_000);
   const home = path.join(tempDir(), "home");
-  let node: StartedNode;
-  let client: SigningStargateClient;
+  let chain: IbcTestChain | undefined;
   let signer: string;
-  let io: ReturnType<typeof ibcOutcomes>;
+  let io: IbcTestChain["io"];
   /** the node's block time is the wall clock: headers are dated relative to the test's start */
   const now = BigInt(Math.floor(Date.now() / 1000));
 
@@ -49,7 +38,7 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
         maxClockDrift: seconds(10n),
         frozenHeight: { revisionNumber: 0n, revisionHeight: 0n },
         latestHeight: { revisionNumber: 2n, revisionHeight: 50n },
-        proofSpecs: PROOF_SPECS,
+        proofSpecs: SDK_PROOF_SPECS,
         upgradePath: ["upgrade", "upgradedIBCState"],
       }),
     ).finish(),
@@ -83,21 +72,16 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
       trustedValidators: validators,
       ...change,
     });
-  const update = (clientId: string, headerAny: Any) => ({ typeUrl: "/ibc.core.client.v1.MsgUpdateClient", value: { signer, clientId, clientMessage: headerAny } });
+  const update = (clientId: string, headerAny: Any) => ({
+    typeUrl: "/ibc.core.client.v1.MsgUpdateClient",
+    value: { signer, clientId, clientMessage: headerAny },
+  });
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
-    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
-    signer = (await wallet.getAccounts())[0]!.address;
-    node = await startNode(home);
-    client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
-    io = ibcOutcomes(client, signer, node.restUrl);
+    chain = await startIbcTestChain(home);
+    ({ signer, io } = chain);
   });
-  after(async () => {
-    client?.disconnect();
-    await node?.proc.stop();
-  });
+  after(() => stopIbcTestChain(chain));
 
   it("accepts an adjacent header signed by the trusted validators, then a non-adjacent one: latest height and consensus states move", async () => {
     const clientId = await createClient(now - 60n);

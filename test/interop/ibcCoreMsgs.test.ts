@@ -1,29 +1,18 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { DirectSecp256k1HdWallet, makeCosmoshubPath, type EncodeObject } from "@cosmjs/proto-signing";
-import { SigningStargateClient } from "@cosmjs/stargate";
+import type { EncodeObject } from "@cosmjs/proto-signing";
 import { ClientState, ConsensusState, Header, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
 import { MerkleProof } from "cosmjs-types/ibc/core/commitment/v1/commitment";
-import { HashOp, LengthOp, type ProofSpec } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { Order, State as ChannelState, type Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
 import type { Any } from "cosmjs-types/google/protobuf/any";
-import { ibcOutcomes } from "../helpers/ibcTxOutcome.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
 import { tempDir } from "../helpers/tempDir.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
 const sha256 = (text: string) => Uint8Array.from(createHash("sha256").update(text).digest());
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const height = (revisionNumber: bigint, revisionHeight: bigint) => ({ revisionNumber, revisionHeight });
 const seconds = (value: bigint) => ({ seconds: value, nanos: 0 });
-
-/** The SDK's proof specs (IAVL, then the Tendermint simple tree). */
-const leafSpec = { hash: HashOp.SHA256, prehashKey: HashOp.NO_HASH, prehashValue: HashOp.SHA256, length: LengthOp.VAR_PROTO, prefix: Uint8Array.of(0) };
-const PROOF_SPECS: ProofSpec[] = [
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 33, minPrefixLength: 4, maxPrefixLength: 12, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 32, minPrefixLength: 1, maxPrefixLength: 1, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-].map((spec) => ({ ...spec, maxDepth: 0, minDepth: 0 }));
 
 /** A 07-tendermint client state of a chain "other-2" at height 2-50, with `change` applied. */
 function clientStateAny(change: Partial<ClientState> = {}): Any {
@@ -35,7 +24,7 @@ function clientStateAny(change: Partial<ClientState> = {}): Any {
     maxClockDrift: seconds(10n),
     frozenHeight: height(0n, 0n),
     latestHeight: height(2n, 50n),
-    proofSpecs: PROOF_SPECS,
+    proofSpecs: SDK_PROOF_SPECS,
     upgradePath: ["upgrade", "upgradedIBCState"],
     ...change,
   });
@@ -74,28 +63,20 @@ const merkleProof = (n: number) => MerkleProof.encode(MerkleProof.fromPartial({ 
 describe("interop: the IBC client, connection and channel Msg services (cosmjs, cosmos naming profile)", function () {
   this.timeout(120_000);
   const home = path.join(tempDir(), "home");
-  let node: StartedNode;
-  let client: SigningStargateClient;
+  let chain: IbcTestChain | undefined;
   let signer: string;
 
   const msg = (typeUrl: string, value: Record<string, unknown>): EncodeObject => ({ typeUrl, value: { signer, ...value } });
-  let rest: ReturnType<typeof ibcOutcomes>["rest"];
-  let outcome: ReturnType<typeof ibcOutcomes>["outcome"];
-  let refused: ReturnType<typeof ibcOutcomes>["refused"];
+  let rest: IbcTestChain["io"]["rest"];
+  let outcome: IbcTestChain["io"]["outcome"];
+  let refused: IbcTestChain["io"]["refused"];
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
-    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
-    signer = (await wallet.getAccounts())[0]!.address;
-    node = await startNode(home);
-    client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
-    ({ rest, outcome, refused } = ibcOutcomes(client, signer, node.restUrl));
+    chain = await startIbcTestChain(home);
+    signer = chain.signer;
+    ({ rest, outcome, refused } = chain.io);
   });
-  after(async () => {
-    client?.disconnect();
-    await node?.proc.stop();
-  });
+  after(() => stopIbcTestChain(chain));
 
   it("create client → connection open init → channel open init, each stored and queryable, with the real events", async () => {
     const created = await outcome(msg("/ibc.core.client.v1.MsgCreateClient", { clientState: clientStateAny(), consensusState: consensusStateAny() }));

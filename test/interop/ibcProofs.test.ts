@@ -2,15 +2,11 @@ import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { DirectSecp256k1HdWallet, makeCosmoshubPath } from "@cosmjs/proto-signing";
-import { SigningStargateClient } from "@cosmjs/stargate";
 import { MerkleProof } from "cosmjs-types/ibc/core/commitment/v1/commitment";
 import { HashOp, LengthOp, type CommitmentProof, type ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import type { Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { ibcOutcomes } from "../helpers/ibcTxOutcome.js";
+import { startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
 
 /**
  * ICS-23 proofs against a consensus state's root: the test builds an IAVL-shaped existence proof
@@ -85,38 +81,30 @@ const PROOF_HEIGHT = { revisionNumber: 1n, revisionHeight: 1200n };
 describe("interop: ICS-23 proofs of the IBC keepers against the client's consensus root (cosmjs)", function () {
   this.timeout(120_000);
   const home = path.join(tempDir(), "home");
-  let node: StartedNode;
-  let client: SigningStargateClient;
+  let chain: IbcTestChain | undefined;
   let signer: string;
-  let outcomes: ReturnType<typeof ibcOutcomes>;
+  let outcomes: IbcTestChain["io"];
   const recv = (proofBytes: Uint8Array, change: Partial<Packet> = {}) => ({
     typeUrl: "/ibc.core.channel.v1.MsgRecvPacket",
     value: { signer, packet: { ...packet, ...change }, proofCommitment: proofBytes, proofHeight: PROOF_HEIGHT },
   });
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
-    // the counterparty's app hash at 1-1200 becomes the one our proofs commit to
-    const genesisFile = path.join(home, "config", "genesis.json");
-    const genesis = JSON.parse(await readFile(genesisFile, "utf8"));
-    const states = genesis.app_state.ibc.client_genesis.clients_consensus[0].consensus_states as Array<{
-      height: { revision_height: string };
-      consensus_state: { root: { hash: string } };
-    }>;
-    const at1200 = states.find((s) => s.height.revision_height === "1200")!;
-    at1200.consensus_state.root.hash = Buffer.from(proof.appHash).toString("base64");
-    await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
-    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
-    signer = (await wallet.getAccounts())[0]!.address;
-    node = await startNode(home);
-    client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
-    outcomes = ibcOutcomes(client, signer, node.restUrl);
+    chain = await startIbcTestChain(home, async () => {
+      // the counterparty's app hash at 1-1200 becomes the one our proofs commit to
+      const genesisFile = path.join(home, "config", "genesis.json");
+      const genesis = JSON.parse(await readFile(genesisFile, "utf8"));
+      const states = genesis.app_state.ibc.client_genesis.clients_consensus[0].consensus_states as Array<{
+        height: { revision_height: string };
+        consensus_state: { root: { hash: string } };
+      }>;
+      const at1200 = states.find((s) => s.height.revision_height === "1200")!;
+      at1200.consensus_state.root.hash = Buffer.from(proof.appHash).toString("base64");
+      await writeFile(genesisFile, JSON.stringify(genesis, null, 2));
+    });
+    ({ signer, io: outcomes } = chain);
   });
-  after(async () => {
-    client?.disconnect();
-    await node?.proc.stop();
-  });
+  after(() => stopIbcTestChain(chain));
 
   it("a valid chained proof of the packet commitment passes the proof step and reaches the next one", async () => {
     const answer = await outcomes.outcome(recv(encodeProof([{ exist: proof.iavl }, { exist: proof.store }])));
