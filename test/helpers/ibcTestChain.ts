@@ -32,7 +32,7 @@ export function ibcOutcomes(client: SigningStargateClient, signer: string, restU
   const refused = async (message: EncodeObject, codespace: string, code: number, log: string) => {
     const answer = await outcome(message);
     expect({ codespace: answer.codespace, code: answer.code }, answer.log).to.deep.equal({ codespace, code });
-    expect(answer.log).to.include(log);
+    expect(answer.log, answer.log).to.include(log);
   };
   return { rest, outcome, refused };
 }

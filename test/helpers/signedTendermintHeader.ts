@@ -100,8 +100,13 @@ export interface HeaderSpec {
   corruptSignature?: number;
 }
 
-/** A MsgUpdateClient header: the signed header, its validator set and the trusted validators, packed in an Any. */
+/** A MsgUpdateClient header packed in an Any. */
 export function signedHeaderAny(spec: HeaderSpec): Any {
+  return { typeUrl: "/ibc.lightclients.tendermint.v1.Header", value: IbcHeader.encode(signedHeader(spec)).finish() };
+}
+
+/** A 07-tendermint header: the signed header, its validator set and the trusted validators. */
+export function signedHeader(spec: HeaderSpec): IbcHeader {
   const time = { seconds: spec.timeSeconds, nanos: 0 };
   const header: Header = {
     version: { block: 11n, app: 0n },
@@ -135,11 +140,10 @@ export function signedHeaderAny(spec: HeaderSpec): Any {
     return { blockIdFlag: BlockIDFlag.BLOCK_ID_FLAG_COMMIT, validatorAddress: v.address, timestamp: time, signature };
   });
   spec.afterSigning?.(header);
-  const value = IbcHeader.fromPartial({
+  return IbcHeader.fromPartial({
     signedHeader: { header, commit: { height: spec.height, round: 0, blockId, signatures } },
     validatorSet: validatorSet(spec.validators),
     trustedHeight: spec.trustedHeight,
     trustedValidators: validatorSet(spec.trustedValidators),
   });
-  return { typeUrl: "/ibc.lightclients.tendermint.v1.Header", value: IbcHeader.encode(value).finish() };
 }

@@ -1,11 +1,11 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { ClientState, ConsensusState } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
+import { ClientState, ConsensusState, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { tempDir } from "../helpers/tempDir.js";
 import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
-import { signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
+import { signedHeader, signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
 
 /**
  * MsgUpdateClient with headers signed by real ed25519 validator keys of a counterparty "other-2"
@@ -144,5 +144,37 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
     // nothing moved
     const state = await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`);
     expect(state.client_state.latest_height).to.deep.equal({ revision_number: "2", revision_height: "50" });
+  });
+
+  it("freezes the client on misbehaviour: two signed headers for one height, each verified against the trusted validators", async () => {
+    const clientId = await createClient(now - 60n);
+    const base = { chainId: "other-2", height: 51n, timeSeconds: now - 30n, validators, trustedHeight: { revisionNumber: 2n, revisionHeight: 50n } };
+    const misbehaviour = (trustedValidators = validators) => ({
+      typeUrl: "/ibc.core.client.v1.MsgSubmitMisbehaviour",
+      value: {
+        signer,
+        clientId,
+        misbehaviour: {
+          typeUrl: "/ibc.lightclients.tendermint.v1.Misbehaviour",
+          value: Misbehaviour.encode({
+            clientId,
+            header1: signedHeader({ ...base, appHash: sha256("one app hash at 51"), trustedValidators }),
+            header2: signedHeader({ ...base, appHash: sha256("another app hash at 51"), trustedValidators }),
+          }).finish(),
+        },
+      },
+    });
+    await io.refused(
+      misbehaviour(strangers),
+      "tendermint-client",
+      13,
+      `failed to process misbehaviour for IBC client: verifying Header1 in Misbehaviour failed: trusted validators of 3 validators, does not hash`,
+    );
+    const frozen = await io.outcome(misbehaviour());
+    expect(frozen.code, frozen.log).to.equal(0);
+    expect(frozen.events.get("client_misbehaviour")).to.deep.equal({ client_id: clientId, client_type: "07-tendermint", consensus_height: "2-51" });
+    const state = await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`);
+    expect(state.client_state.frozen_height).to.deep.equal({ revision_number: "2", revision_height: "51" });
+    await io.refused(update(clientId, header()), "client", 5, `cannot update client with ID ${clientId}: light client is frozen due to misbehaviour`);
   });
 });

@@ -3,7 +3,7 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
 import { getClientState, readClientParams } from "./clientStore.js";
 import { clientError } from "./coreErrors.js";
-import { formatHeight, heightOf, isZeroHeight } from "./heights.js";
+import { formatHeight, heightOf, isZeroHeight, type Height } from "./heights.js";
 import { clientMetadataKey, clientStateKey, consensusStateKey, NEXT_CLIENT_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
 import {
   clientTypeOfUrl,
@@ -17,7 +17,7 @@ import {
 import { latestHeightOf } from "./lightClients.js";
 import { checkId, checkSigner, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
-import { updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
+import { freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
 import { wrapped } from "./connectionMessages.js";
 import { utf8 } from "../../store/moduleStore.js";
 
@@ -77,15 +77,7 @@ export const clientMessages: Record<string, MsgRoute> = {
       }
       const state = ctx.codec.type(TENDERMINT_CLIENT.slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
       const consensusHeight = await wrapped(`cannot update client with ID ${clientId}`, () => updateTendermintClient(ctx, clientId, state, header.value));
-      ctx.emit({
-        type: "update_client",
-        attributes: [
-          { key: "client_id", value: clientId },
-          { key: "client_type", value: "07-tendermint" },
-          { key: "consensus_height", value: formatHeight(consensusHeight) },
-        ],
-      });
-      ctx.emit(moduleEvent);
+      emitClientEvent(ctx, "update_client", clientId, consensusHeight);
       return {};
     },
   },
@@ -135,8 +127,15 @@ export const clientMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const clientId = fieldText(msg.client_id);
       const wrap = "failed to process misbehaviour for IBC client";
-      await existingClient(ctx, clientId, `${wrap}: cannot check misbehaviour for client with ID ${clientId}`);
-      throw notReproduced(`${wrap}: verifying the misbehaviour's conflicting headers`);
+      const clientState = await existingClient(ctx, clientId, `${wrap}: cannot check misbehaviour for client with ID ${clientId}`);
+      const misbehaviour = unpack(msg.misbehaviour, "Misbehaviour", ctx.codec);
+      if (fieldText(clientState.type_url) !== TENDERMINT_CLIENT || misbehaviour.typeUrl !== "/ibc.lightclients.tendermint.v1.Misbehaviour") {
+        throw notReproduced(`${wrap}: verifying a 06-solomachine misbehaviour`);
+      }
+      const state = ctx.codec.type(TENDERMINT_CLIENT.slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
+      const height = await wrapped(wrap, () => freezeForMisbehaviour(ctx, clientId, state, misbehaviour.value));
+      emitClientEvent(ctx, "client_misbehaviour", clientId, height);
+      return {};
     },
   },
 };
@@ -182,4 +181,17 @@ function isFrozen(clientState: ProtoMessage, ctx: ExecContext): boolean {
   const state = ctx.codec.type(fieldText(clientState.type_url).slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
   if (state.frozen_height) return !isZeroHeight(state.frozen_height);
   return !isZeroHeight(heightOf(0n, BigInt(fieldText(state.frozen_sequence, "0"))));
+}
+
+/** The client keeper's events of an update or a misbehaviour (07-tendermint), then message.module. */
+function emitClientEvent(ctx: ExecContext, type: string, clientId: string, height: Height): void {
+  ctx.emit({
+    type,
+    attributes: [
+      { key: "client_id", value: clientId },
+      { key: "client_type", value: "07-tendermint" },
+      { key: "consensus_height", value: formatHeight(height) },
+    ],
+  });
+  ctx.emit(moduleEvent);
 }

@@ -59,6 +59,7 @@ export const tendermintClientError = errorTable("tendermint-client", {
   invalidMaxClockDrift: [7, "invalid max clock drift"],
   processedTimeNotFound: [8, "processed time not found"],
   delayPeriodNotPassed: [9, "packet-specified delay period has not been reached"],
+  trustingPeriodExpired: [10, "time since latest trusted state has passed the trusting period"],
   invalidProofSpecs: [12, "invalid proof specs"],
   invalidValidatorSet: [13, "invalid validator set"],
 });

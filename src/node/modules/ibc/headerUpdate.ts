@@ -4,9 +4,11 @@ import type { ExecContext } from "../nodeModule.js";
 import { plainError } from "../shared/errorTable.js";
 import { getConsensusState } from "./clientStore.js";
 import { clientError, tendermintClientError } from "./coreErrors.js";
-import { formatHeight, heightGTE, heightOf, heightPart, heightStruct, revisionOfChainId, type Height } from "./heights.js";
+import { formatHeight, heightGTE, heightOf, heightPart, heightStruct, isZeroHeight, revisionOfChainId, type Height } from "./heights.js";
 import { clientMetadataKey, clientStateKey, consensusStateKey, uint64Value } from "./hostPaths.js";
-import { checkCommitMatchesHeader, LightError, lightVerify, nanosOf } from "./lightVerifier.js";
+import { checkCommitMatchesHeader, LightError, lightVerify, nanosOf, verifyCommitLightTrusting } from "./lightVerifier.js";
+import { goDuration } from "./goText.js";
+import { TxError } from "../../abci/txError.js";
 import { validatorSetHash } from "./tendermintHashes.js";
 import { utf8 } from "../../store/moduleStore.js";
 
@@ -52,23 +54,15 @@ export function validateHeaderContents(h: ProtoMessage): void {
 export async function updateTendermintClient(ctx: ExecContext, clientId: string, clientState: ProtoMessage, h: ProtoMessage): Promise<Height> {
   const ibc = ctx.storeOf("ibc");
   const trustedHeight = (h.trusted_height ?? {}) as Height;
-  const trustedAny = await getConsensusState(ibc, clientId, trustedHeight, ctx);
-  if (!trustedAny) {
-    throw clientError("consensusStateNotFound", `consensus state does not exist for height ${formatHeight(trustedHeight)}`).wrap(
-      `could not get consensus state from clientstore at TrustedHeight: ${formatHeight(trustedHeight)}`,
-    );
-  }
-  const consensus = ctx.codec.type("ibc.lightclients.tendermint.v1.ConsensusState").decode(trustedAny.value as Uint8Array) as unknown as ProtoMessage;
+  const consensus = await trustedConsensusState(
+    ctx,
+    clientId,
+    h,
+    `could not get consensus state from clientstore at TrustedHeight: ${formatHeight(trustedHeight)}`,
+  );
+  checkTrustedValidators(h, consensus);
   const trustedVals = (h.trusted_validators ?? {}) as ProtoMessage;
-  const trustedValsHash = validatorSetHash(trustedVals);
   const nextValidatorsHash = bytesOf(consensus.next_validators_hash);
-  if (!Buffer.from(trustedValsHash).equals(Buffer.from(nextValidatorsHash))) {
-    // Go prints the trusted ValidatorSet itself with %s; this node names its size instead
-    throw tendermintClientError(
-      "invalidValidatorSet",
-      `trusted validators of ${((trustedVals.validators ?? []) as unknown[]).length} validators, does not hash to latest trusted validators. Expected: ${hex(nextValidatorsHash)}, got: ${hex(trustedValsHash)}`,
-    );
-  }
   const height = tendermintHeaderHeight(h);
   if (heightPart(height.revision_number) !== heightPart(trustedHeight.revision_number)) {
     throw tendermintClientError(
@@ -85,7 +79,7 @@ export async function updateTendermintClient(ctx: ExecContext, clientId: string,
     lightVerify(
       {
         // a chain id in revision format takes the header's revision (SetRevisionNumber)
-        chainId: revisionOfChainId(chainId) > 0n ? `${chainId.slice(0, chainId.lastIndexOf("-"))}-${heightPart(height.revision_number)}` : chainId,
+        chainId: chainIdAtRevision(chainId, height),
         height: heightPart(trustedHeight.revision_height),
         timeNanos: nanosOf(consensus.timestamp),
         nextValidatorsHash,
@@ -119,5 +113,95 @@ export async function updateTendermintClient(ctx: ExecContext, clientId: string,
   );
   const blockNanos = BigInt(ctx.time.getTime()) * 1_000_000n;
   ibc.set(clientMetadataKey(clientId, utf8(`consensusStates/${formatHeight(height)}/processedTime`)), uint64Value(blockNanos));
+  return height;
+}
+
+/** The consensus state at the header's trusted height. */
+async function trustedConsensusState(ctx: ExecContext, clientId: string, h: ProtoMessage, notFoundWrap: string): Promise<ProtoMessage> {
+  const trustedHeight = (h.trusted_height ?? {}) as Height;
+  const trustedAny = await getConsensusState(ctx.storeOf("ibc"), clientId, trustedHeight, ctx);
+  if (!trustedAny) {
+    throw clientError("consensusStateNotFound", `consensus state does not exist for height ${formatHeight(trustedHeight)}`).wrap(notFoundWrap);
+  }
+  return ctx.codec.type("ibc.lightclients.tendermint.v1.ConsensusState").decode(trustedAny.value as Uint8Array);
+}
+
+/** checkTrustedHeader: the header's trusted validators are the consensus state's next validators. */
+function checkTrustedValidators(h: ProtoMessage, consensus: ProtoMessage): void {
+  const trustedVals = (h.trusted_validators ?? {}) as ProtoMessage;
+  const trustedValsHash = validatorSetHash(trustedVals);
+  const nextValidatorsHash = bytesOf(consensus.next_validators_hash);
+  if (!Buffer.from(trustedValsHash).equals(Buffer.from(nextValidatorsHash))) {
+    // Go prints the trusted ValidatorSet itself with %s; this node names its size instead
+    throw tendermintClientError(
+      "invalidValidatorSet",
+      `trusted validators of ${((trustedVals.validators ?? []) as unknown[]).length} validators, does not hash to latest trusted validators. Expected: ${hex(nextValidatorsHash)}, got: ${hex(trustedValsHash)}`,
+    );
+  }
+}
+
+/** SetRevisionNumber: a chain id in revision format takes the header's revision. */
+function chainIdAtRevision(chainId: string, height: Height): string {
+  return revisionOfChainId(chainId) > 0n ? `${chainId.slice(0, chainId.lastIndexOf("-"))}-${heightPart(height.revision_number)}` : chainId;
+}
+
+/**
+ * 07-tendermint CheckMisbehaviourAndUpdateState of SDK v0.41: each header's trusted consensus
+ * state and trusted validators, the trusting period from that consensus state's time, and a
+ * trust level of the trusted validators having signed the header's commit; then the client is
+ * frozen at the misbehaviour's height (Header1's). Returns that height.
+ */
+export async function freezeForMisbehaviour(ctx: ExecContext, clientId: string, clientState: ProtoMessage, m: ProtoMessage): Promise<Height> {
+  const height = tendermintHeaderHeight(m.header_1 as ProtoMessage);
+  const frozen = (clientState.frozen_height ?? {}) as Height;
+  if (!isZeroHeight(frozen) && heightGTE(height, frozen)) {
+    throw clientError(
+      "invalidMisbehaviour",
+      `client is already frozen at earlier height ${formatHeight(frozen)} than misbehaviour height ${formatHeight(height)}`,
+    );
+  }
+  const headers = [m.header_1, m.header_2] as ProtoMessage[];
+  const consensusStates: ProtoMessage[] = [];
+  for (const [i, h] of headers.entries()) {
+    const trusted = formatHeight(h.trusted_height ?? {});
+    consensusStates.push(
+      await trustedConsensusState(ctx, clientId, h, `could not get trusted consensus state from clientStore for Header${i + 1} at TrustedHeight: ${trusted}`),
+    );
+  }
+  const nowNanos = BigInt(ctx.time.getTime()) * 1_000_000n;
+  const trustingPeriod = nanosOf(clientState.trusting_period);
+  const trustLevel = (clientState.trust_level ?? {}) as ProtoMessage;
+  for (const [i, h] of headers.entries()) {
+    try {
+      checkTrustedValidators(h, consensusStates[i]!);
+      const age = nowNanos - nanosOf(consensusStates[i]!.timestamp);
+      if (age >= trustingPeriod) {
+        throw tendermintClientError(
+          "trustingPeriodExpired",
+          `current timestamp minus the latest consensus state timestamp is greater than or equal to the trusting period (${goDuration(age)} >= ${goDuration(trustingPeriod)})`,
+        );
+      }
+      try {
+        verifyCommitLightTrusting(
+          (h.trusted_validators ?? {}) as ProtoMessage,
+          chainIdAtRevision(fieldText(clientState.chain_id), tendermintHeaderHeight(h)),
+          ((h.signed_header ?? {}) as ProtoMessage).commit as ProtoMessage,
+          { numerator: heightPart(trustLevel.numerator), denominator: heightPart(trustLevel.denominator) },
+        );
+      } catch (err) {
+        if (!(err instanceof LightError)) throw err;
+        throw tendermintClientError("invalidValidatorSet", `validator set in header has too much change from trusted validator set: ${err.message}`);
+      }
+    } catch (err) {
+      if (err instanceof TxError) throw err.wrap(`verifying Header${i + 1} in Misbehaviour failed`);
+      throw err;
+    }
+  }
+  const stateType = "ibc.lightclients.tendermint.v1.ClientState";
+  const updated = { ...clientState, frozen_height: height };
+  const anyType = ctx.codec.type("google.protobuf.Any");
+  ctx
+    .storeOf("ibc")
+    .set(clientStateKey(clientId), anyType.encode({ type_url: `/${stateType}`, value: ctx.codec.type(stateType).encode(updated).finish() }).finish());
   return height;
 }

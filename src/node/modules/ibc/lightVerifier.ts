@@ -131,7 +131,7 @@ function verifyCommitLight(vals: ProtoMessage, chainId: string, commit: ProtoMes
 }
 
 /** ValidatorSet.VerifyCommitLightTrusting: more than trustLevel of the trusted set's power signed the new commit. */
-function verifyCommitLightTrusting(vals: ProtoMessage, chainId: string, commit: ProtoMessage, trustLevel: LightParams["trustLevel"]): void {
+export function verifyCommitLightTrusting(vals: ProtoMessage, chainId: string, commit: ProtoMessage, trustLevel: LightParams["trustLevel"]): void {
   if (trustLevel.denominator === 0n) throw new LightError("trustLevel has zero Denominator");
   const validators = validatorsOf(vals);
   const needed = (totalPower(vals) * trustLevel.numerator) / trustLevel.denominator;
