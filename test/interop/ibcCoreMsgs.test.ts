@@ -1,30 +1,18 @@
 import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { coins, DirectSecp256k1HdWallet, makeCosmoshubPath, type EncodeObject } from "@cosmjs/proto-signing";
-import { SigningStargateClient } from "@cosmjs/stargate";
+import type { EncodeObject } from "@cosmjs/proto-signing";
 import { ClientState, ConsensusState, Header, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
 import { MerkleProof } from "cosmjs-types/ibc/core/commitment/v1/commitment";
-import { HashOp, LengthOp, type ProofSpec } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { Order, State as ChannelState, type Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
 import type { Any } from "cosmjs-types/google/protobuf/any";
-import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
 import { tempDir } from "../helpers/tempDir.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
 
-const FEE = { amount: coins(5000, "uhub"), gas: "400000" };
 const sha256 = (text: string) => Uint8Array.from(createHash("sha256").update(text).digest());
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const height = (revisionNumber: bigint, revisionHeight: bigint) => ({ revisionNumber, revisionHeight });
 const seconds = (value: bigint) => ({ seconds: value, nanos: 0 });
-
-/** The SDK's proof specs (IAVL, then the Tendermint simple tree). */
-const leafSpec = { hash: HashOp.SHA256, prehashKey: HashOp.NO_HASH, prehashValue: HashOp.SHA256, length: LengthOp.VAR_PROTO, prefix: Uint8Array.of(0) };
-const PROOF_SPECS: ProofSpec[] = [
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 33, minPrefixLength: 4, maxPrefixLength: 12, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-  { leafSpec, innerSpec: { childOrder: [0, 1], childSize: 32, minPrefixLength: 1, maxPrefixLength: 1, emptyChild: new Uint8Array(), hash: HashOp.SHA256 } },
-].map((spec) => ({ ...spec, maxDepth: 0, minDepth: 0 }));
 
 /** A 07-tendermint client state of a chain "other-2" at height 2-50, with `change` applied. */
 function clientStateAny(change: Partial<ClientState> = {}): Any {
@@ -36,7 +24,7 @@ function clientStateAny(change: Partial<ClientState> = {}): Any {
     maxClockDrift: seconds(10n),
     frozenHeight: height(0n, 0n),
     latestHeight: height(2n, 50n),
-    proofSpecs: PROOF_SPECS,
+    proofSpecs: SDK_PROOF_SPECS,
     upgradePath: ["upgrade", "upgradedIBCState"],
     ...change,
   });
@@ -75,49 +63,20 @@ const merkleProof = (n: number) => MerkleProof.encode(MerkleProof.fromPartial({ 
 describe("interop: the IBC client, connection and channel Msg services (cosmjs, cosmos naming profile)", function () {
   this.timeout(120_000);
   const home = path.join(tempDir(), "home");
-  let node: StartedNode;
-  let client: SigningStargateClient;
+  let chain: IbcTestChain | undefined;
   let signer: string;
 
-  const rest = async (route: string) => {
-    const answer = await http(`${node.restUrl}${route}`, { headers: { accept: "application/json" } });
-    expect(answer.status, `${route}: ${answer.text}`).to.equal(200);
-    return answer.body;
-  };
   const msg = (typeUrl: string, value: Record<string, unknown>): EncodeObject => ({ typeUrl, value: { signer, ...value } });
-  /** Broadcast one Msg: what the node answered, whether CheckTx (ValidateBasic) or DeliverTx (the keeper) refused it. */
-  const outcome = async (message: EncodeObject) => {
-    try {
-      const result = await client.signAndBroadcast(signer, [message], FEE);
-      const events = new Map(result.events.map((e) => [e.type, Object.fromEntries(e.attributes.map((a) => [b64text(a.key), b64text(a.value)]))] as const));
-      // cosmjs' DeliverTxResponse has no codespace: the node's own record of the tx has it
-      const codespace = result.code === 0 ? "" : String((await rest(`/cosmos/tx/v1beta1/txs/${result.transactionHash}`)).tx_response.codespace);
-      return { code: result.code, codespace, log: result.rawLog ?? "", events };
-    } catch (err) {
-      const e = err as { code?: number; codespace?: string; log?: string; message: string };
-      if (e.code === undefined) throw err;
-      return { code: e.code, codespace: e.codespace ?? "", log: e.log ?? e.message, events: new Map<string, Record<string, string>>() };
-    }
-  };
-  const b64text = (value: string) => Buffer.from(value, "base64").toString();
-  const refused = async (message: EncodeObject, codespace: string, code: number, log: string) => {
-    const answer = await outcome(message);
-    expect({ codespace: answer.codespace, code: answer.code }, answer.log).to.deep.equal({ codespace, code });
-    expect(answer.log).to.include(log);
-  };
+  let rest: IbcTestChain["io"]["rest"];
+  let outcome: IbcTestChain["io"]["outcome"];
+  let refused: IbcTestChain["io"]["refused"];
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--names", "cosmos", "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
-    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
-    signer = (await wallet.getAccounts())[0]!.address;
-    node = await startNode(home);
-    client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
+    chain = await startIbcTestChain(home);
+    signer = chain.signer;
+    ({ rest, outcome, refused } = chain.io);
   });
-  after(async () => {
-    client?.disconnect();
-    await node?.proc.stop();
-  });
+  after(() => stopIbcTestChain(chain));
 
   it("create client → connection open init → channel open init, each stored and queryable, with the real events", async () => {
     const created = await outcome(msg("/ibc.core.client.v1.MsgCreateClient", { clientState: clientStateAny(), consensusState: consensusStateAny() }));
@@ -270,8 +229,13 @@ describe("interop: the IBC client, connection and channel Msg services (cosmjs, 
       4,
       `${verification}: length of specs: 2 not equal to length of proof: 1: invalid merkle proof`,
     );
-    // a proof that passes every check before the hashing is refused, never accepted
-    await refused(recv(peerPacket(), merkleProof(2)), "sdk", 37, `${verification}: hashing an ICS-23 membership proof`);
+    // two empty commitment proofs: neither an existence nor a non-existence proof (the hashing itself: ibcProofs.test.ts)
+    await refused(
+      recv(peerPacket(), merkleProof(2)),
+      "commitment",
+      2,
+      `${verification}: expected proof type: *ics23.CommitmentProof_Exist, got: <nil>: invalid proof`,
+    );
 
     // packet 2 of the development genesis: sent on channel-0 towards the peer's channel-9, still committed
     const sent = peerPacket({ sourceChannel: "channel-0", destinationChannel: "channel-9", sequence: 2n, timeoutHeight: height(1n, 2200n) });

@@ -6,6 +6,7 @@ import { lookupModuleByChannel, lookupModuleByPort } from "./capabilities.js";
 import {
   CHANNEL_CLOSED,
   CHANNEL_INIT,
+  CHANNEL_OPEN,
   CHANNEL_TRYOPEN,
   channelStateName,
   checkChannel,
@@ -22,6 +23,8 @@ import type { Height } from "./heights.js";
 import { channelKey, NEXT_CHANNEL_SEQUENCE_KEY, nextSequenceKey, readUint64, uint64Value } from "./hostPaths.js";
 import { checkChannelIdFormat, checkHeight, checkId, checkProof, checkSigner, isChannelIdFormat, signers } from "./msgChecks.js";
 import { verifyProof } from "./proofVerification.js";
+import { channelStateTarget, counterpartyHops } from "./proofTargets.js";
+import { notReproduced } from "./notReproduced.js";
 import { transferError } from "./transferErrors.js";
 
 const ICS20_VERSION = "ics20-1";
@@ -92,14 +95,28 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const portId = fieldText(msg.port_id);
       await lookupModuleByPort(ctx, portId);
-      return wrapped("channel handshake open try failed", async () => {
+      await wrapped("channel handshake open try failed", async () => {
         const channel = msg.channel as ProtoMessage;
         const previousId = fieldText(msg.previous_channel_id);
         if (previousId !== "") await checkPreviousChannel(ctx, portId, previousId, channel);
         const connection = await openConnectionOf(ctx, firstHop(channel));
         checkOrderingSupported(connection, channel.ordering);
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state");
+        const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
+        const expected = channelStateTarget(
+          ctx,
+          { port: fieldText(counterparty.port_id), channel: fieldText(counterparty.channel_id) },
+          {
+            state: CHANNEL_INIT,
+            ordering: channel.ordering,
+            counterpartyPort: portId,
+            counterpartyChannel: "",
+            hops: counterpartyHops(connection),
+            version: fieldText(msg.counterparty_version),
+          },
+        );
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state", expected);
       });
+      throw notReproduced("opening a channel whose INIT proof verified (the TRYOPEN end, its capability, the ICS-20 OnChanOpenTry callback)");
     },
   },
   "ibc.core.channel.v1.MsgChannelOpenAck": {
@@ -115,15 +132,29 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      return wrapped("channel handshake open ack failed", async () => {
+      await wrapped("channel handshake open ack failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         const state = Number(channel.state ?? 0);
         if (state !== CHANNEL_INIT && state !== CHANNEL_TRYOPEN) {
           throw channelError("invalidChannelState", `channel state should be INIT or TRYOPEN (got ${channelStateName(state)})`);
         }
         const connection = await openConnectionOf(ctx, firstHop(channel));
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_try as Uint8Array, "channel state");
+        const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
+        const expected = channelStateTarget(
+          ctx,
+          { port: fieldText(counterparty.port_id), channel: fieldText(msg.counterparty_channel_id) },
+          {
+            state: CHANNEL_TRYOPEN,
+            ordering: channel.ordering,
+            counterpartyPort: fieldText(msg.port_id),
+            counterpartyChannel: fieldText(msg.channel_id),
+            hops: counterpartyHops(connection),
+            version: fieldText(msg.counterparty_version),
+          },
+        );
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_try as Uint8Array, "channel state", expected);
       });
+      throw notReproduced("opening a channel whose TRYOPEN proof verified (the OPEN end, the ICS-20 OnChanOpenAck callback)");
     },
   },
   "ibc.core.channel.v1.MsgChannelOpenConfirm": {
@@ -138,14 +169,22 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      return wrapped("channel handshake open confirm failed", async () => {
+      await wrapped("channel handshake open confirm failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         if (Number(channel.state ?? 0) !== CHANNEL_TRYOPEN) {
           throw channelError("invalidChannelState", `channel state is not TRYOPEN (got ${channelStateName(channel.state)})`);
         }
         const connection = await openConnectionOf(ctx, firstHop(channel));
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "channel state");
+        await verifyProof(
+          ctx,
+          connection,
+          msg.proof_height as Height,
+          msg.proof_ack as Uint8Array,
+          "channel state",
+          counterpartyEnd(ctx, msg, channel, connection, CHANNEL_OPEN),
+        );
       });
+      throw notReproduced("opening a channel whose OPEN proof verified (the OPEN end)");
     },
   },
   "ibc.core.channel.v1.MsgChannelCloseInit": {
@@ -175,15 +214,34 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       // the transfer module's OnChanCloseConfirm accepts; then the keeper
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      return wrapped("channel handshake close confirm failed", async () => {
+      await wrapped("channel handshake close confirm failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         if (Number(channel.state ?? 0) === CHANNEL_CLOSED) throw channelError("invalidChannelState", "channel is already CLOSED");
         const connection = await openConnectionOf(ctx, firstHop(channel));
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state");
+        const expected = counterpartyEnd(ctx, msg, channel, connection, CHANNEL_CLOSED);
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state", expected);
       });
+      throw notReproduced("closing a channel whose CLOSED proof verified (the CLOSED end)");
     },
   },
 };
+
+/** The counterparty's end of an existing channel as ChanOpenConfirm/ChanCloseConfirm expect it, in `state`. */
+function counterpartyEnd(ctx: ExecContext, msg: ProtoMessage, channel: ProtoMessage, connection: ProtoMessage, state: number) {
+  const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
+  return channelStateTarget(
+    ctx,
+    { port: fieldText(counterparty.port_id), channel: fieldText(counterparty.channel_id) },
+    {
+      state,
+      ordering: channel.ordering,
+      counterpartyPort: fieldText(msg.port_id),
+      counterpartyChannel: fieldText(msg.channel_id),
+      hops: counterpartyHops(connection),
+      version: fieldText(channel.version),
+    },
+  );
+}
 
 /** Keeper.ChanOpenInit: an INIT channel end with its capability and sequences starting at 1. */
 async function chanOpenInit(ctx: ExecContext, portId: string, channel: ProtoMessage): Promise<string> {

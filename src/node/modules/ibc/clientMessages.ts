@@ -3,7 +3,7 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ExecContext, MsgRoute } from "../nodeModule.js";
 import { getClientState, readClientParams } from "./clientStore.js";
 import { clientError } from "./coreErrors.js";
-import { formatHeight, heightOf, isZeroHeight } from "./heights.js";
+import { formatHeight, heightOf, isZeroHeight, type Height } from "./heights.js";
 import { clientMetadataKey, clientStateKey, consensusStateKey, NEXT_CLIENT_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
 import {
   clientTypeOfUrl,
@@ -17,8 +17,12 @@ import {
 import { latestHeightOf } from "./lightClients.js";
 import { checkId, checkSigner, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
+import { freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
+import { wrapped } from "./connectionMessages.js";
 import { utf8 } from "../../store/moduleStore.js";
 
+const TENDERMINT_CLIENT = "/ibc.lightclients.tendermint.v1.ClientState";
+const TENDERMINT_HEADER = "/ibc.lightclients.tendermint.v1.Header";
 const moduleEvent = { type: "message", attributes: [{ key: "module", value: "ibc_client" }] };
 
 /** The ICS-02 client Msg service of SDK v0.41 (x/ibc/core/02-client types/msgs.go, keeper/client.go, core/keeper/msg_server.go). */
@@ -57,7 +61,9 @@ export const clientMessages: Record<string, MsgRoute> = {
     signers,
     validateBasic(msg, chain, codec) {
       checkSigner(msg, chain);
-      validateHeader(unpack(msg.header, "Header", codec));
+      const header = unpack(msg.header, "Header", codec);
+      validateHeader(header);
+      if (header.typeUrl === TENDERMINT_HEADER) validateHeaderContents(header.value);
       if (fieldText(msg.client_id) === "09-localhost") throw clientError("invalidClient", "localhost client is only updated on ABCI BeginBlock");
       checkId("client", msg.client_id);
     },
@@ -65,7 +71,14 @@ export const clientMessages: Record<string, MsgRoute> = {
       const clientId = fieldText(msg.client_id);
       const clientState = await existingClient(ctx, clientId, `cannot update client with ID ${clientId}`);
       if (isFrozen(clientState, ctx)) throw clientError("clientFrozen", `cannot update client with ID ${clientId}`);
-      throw notReproduced(`cannot update client with ID ${clientId}: verifying the header against the client's trusted validator set`);
+      const header = unpack(msg.header, "Header", ctx.codec);
+      if (fieldText(clientState.type_url) !== TENDERMINT_CLIENT || header.typeUrl !== TENDERMINT_HEADER) {
+        throw notReproduced(`cannot update client with ID ${clientId}: verifying a 06-solomachine header`);
+      }
+      const state = ctx.codec.type(TENDERMINT_CLIENT.slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
+      const consensusHeight = await wrapped(`cannot update client with ID ${clientId}`, () => updateTendermintClient(ctx, clientId, state, header.value));
+      emitClientEvent(ctx, "update_client", clientId, consensusHeight);
+      return {};
     },
   },
   "ibc.core.client.v1.MsgUpgradeClient": {
@@ -114,8 +127,15 @@ export const clientMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const clientId = fieldText(msg.client_id);
       const wrap = "failed to process misbehaviour for IBC client";
-      await existingClient(ctx, clientId, `${wrap}: cannot check misbehaviour for client with ID ${clientId}`);
-      throw notReproduced(`${wrap}: verifying the misbehaviour's conflicting headers`);
+      const clientState = await existingClient(ctx, clientId, `${wrap}: cannot check misbehaviour for client with ID ${clientId}`);
+      const misbehaviour = unpack(msg.misbehaviour, "Misbehaviour", ctx.codec);
+      if (fieldText(clientState.type_url) !== TENDERMINT_CLIENT || misbehaviour.typeUrl !== "/ibc.lightclients.tendermint.v1.Misbehaviour") {
+        throw notReproduced(`${wrap}: verifying a 06-solomachine misbehaviour`);
+      }
+      const state = ctx.codec.type(TENDERMINT_CLIENT.slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
+      const height = await wrapped(wrap, () => freezeForMisbehaviour(ctx, clientId, state, misbehaviour.value));
+      emitClientEvent(ctx, "client_misbehaviour", clientId, height);
+      return {};
     },
   },
 };
@@ -161,4 +181,17 @@ function isFrozen(clientState: ProtoMessage, ctx: ExecContext): boolean {
   const state = ctx.codec.type(fieldText(clientState.type_url).slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
   if (state.frozen_height) return !isZeroHeight(state.frozen_height);
   return !isZeroHeight(heightOf(0n, BigInt(fieldText(state.frozen_sequence, "0"))));
+}
+
+/** The client keeper's events of an update or a misbehaviour (07-tendermint), then message.module. */
+function emitClientEvent(ctx: ExecContext, type: string, clientId: string, height: Height): void {
+  ctx.emit({
+    type,
+    attributes: [
+      { key: "client_id", value: clientId },
+      { key: "client_type", value: "07-tendermint" },
+      { key: "consensus_height", value: formatHeight(height) },
+    ],
+  });
+  ctx.emit(moduleEvent);
 }

@@ -11,6 +11,8 @@ import { unpack, validateClientState } from "./lightClientChecks.js";
 import { checkConnectionIdFormat, checkHeight, checkId, checkProof, checkSigner, checkVersion, isConnectionIdFormat, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
 import { verifyProof } from "./proofVerification.js";
+import { connectionStateTarget } from "./proofTargets.js";
+import { utf8 } from "../../store/moduleStore.js";
 import type { Codec } from "../../../codec/codec.js";
 
 export const CONNECTION_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN"];
@@ -112,13 +114,15 @@ export const connectionMessages: Record<string, MsgRoute> = {
       checkSigner(msg, chain);
     },
     async handler(msg, ctx) {
-      return wrapped("connection handshake open confirm failed", async () => {
+      await wrapped("connection handshake open confirm failed", async () => {
         const connection = await existingConnection(ctx, fieldText(msg.connection_id));
         if (Number(connection.state ?? 0) !== TRYOPEN) {
           throw connectionError("invalidConnectionState", `connection state is not TRYOPEN (got ${stateName(connection.state)})`);
         }
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "connection state");
+        const expected = connectionStateTarget(ctx, fieldText(msg.connection_id), connection, CONNECTION_OPEN, utf8("ibc"));
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "connection state", expected);
       });
+      throw notReproduced("opening a connection whose OPEN proof verified (the OPEN end)");
     },
   },
 };

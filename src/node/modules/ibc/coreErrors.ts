@@ -44,6 +44,7 @@ export const channelError = errorTable("channel", {
 
 export const commitmentError = errorTable("commitment", {
   invalidProof: [2, "invalid proof"],
+  invalidPrefix: [3, "invalid prefix"],
   invalidMerkleProof: [4, "invalid merkle proof"],
 });
 
@@ -56,6 +57,9 @@ export const tendermintClientError = errorTable("tendermint-client", {
   invalidHeaderHeight: [5, "invalid header height"],
   invalidHeader: [6, "invalid header"],
   invalidMaxClockDrift: [7, "invalid max clock drift"],
+  processedTimeNotFound: [8, "processed time not found"],
+  delayPeriodNotPassed: [9, "packet-specified delay period has not been reached"],
+  trustingPeriodExpired: [10, "time since latest trusted state has passed the trusting period"],
   invalidProofSpecs: [12, "invalid proof specs"],
   invalidValidatorSet: [13, "invalid validator set"],
 });

@@ -13,6 +13,16 @@ import { packetKey } from "./hostPaths.js";
 import { checkHeight, checkPacket, checkProof, checkSigner, signers } from "./msgChecks.js";
 import { packetCommitment } from "./packetCommitment.js";
 import { verifyProof } from "./proofVerification.js";
+import {
+  acknowledgementTarget,
+  channelStateTarget,
+  counterpartyHops,
+  nextSequenceRecvTarget,
+  packetCommitmentTarget,
+  receiptAbsenceTarget,
+} from "./proofTargets.js";
+import { CHANNEL_CLOSED } from "./channelRules.js";
+import { notReproduced } from "./notReproduced.js";
 
 const ORDER_ORDERED = 2;
 
@@ -30,7 +40,7 @@ export const packetMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
       await lookupModuleByChannel(ctx, packet.destination_port, packet.destination_channel);
-      return wrapped("receive packet verification failed", async () => {
+      await wrapped("receive packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.destination_port, packet.destination_channel);
         const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
         matches(packet.source_port, counterparty.port_id, "packet source port doesn't match the counterparty's port");
@@ -49,8 +59,9 @@ export const packetMessages: Record<string, MsgRoute> = {
             `block timestamp >= packet timeout timestamp (${unixNanosText(blockNanos)} >= ${unixNanosText(timeoutTimestamp)})`,
           );
         }
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_commitment as Uint8Array, "packet commitment");
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_commitment as Uint8Array, "packet commitment", packetCommitmentTarget(packet));
       });
+      throw notReproduced("receiving a packet whose commitment proof verified (the receipt, the ICS-20 OnRecvPacket callback, the acknowledgement)");
     },
   },
   "ibc.core.channel.v1.MsgTimeout": {
@@ -66,7 +77,7 @@ export const packetMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
-      return wrapped("timeout packet verification failed", async () => {
+      await wrapped("timeout packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.source_port, packet.source_channel);
         checkDestination(packet, channel);
         const connection = await existingConnection(ctx, firstHop(channel));
@@ -78,8 +89,9 @@ export const packetMessages: Record<string, MsgRoute> = {
         const timeNotReached = timeoutTimestamp === 0n || proofTimestamp < timeoutTimestamp;
         if (heightNotReached && timeNotReached) throw channelError("packetTimeout", "packet timeout has not been reached for height or timestamp");
         await checkCommitment(ctx, packet, "packet commitment bytes are not equal", "stored first");
-        return verifyReceiptAbsence(ctx, msg, channel, connection, msg.proof_unreceived as Uint8Array);
+        await verifyReceiptAbsence(ctx, msg, channel, connection, msg.proof_unreceived as Uint8Array);
       });
+      throw notReproduced("timing out a packet whose proof verified (deleting the commitment, the ICS-20 refund)");
     },
   },
   "ibc.core.channel.v1.MsgTimeoutOnClose": {
@@ -96,12 +108,25 @@ export const packetMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
-      return wrapped("timeout on close packet verification failed", async () => {
+      return wrapped<never>("timeout on close packet verification failed", async () => {
         const channel = await existingChannel(ctx, fieldText(packet.source_port), fieldText(packet.source_channel));
         checkDestination(packet, channel);
         const connection = await existingConnection(ctx, firstHop(channel));
         await checkCommitment(ctx, packet, "packet commitment bytes are not equal", "stored first");
-        return verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_close as Uint8Array, "channel state");
+        const expected = channelStateTarget(
+          ctx,
+          { port: fieldText(packet.destination_port), channel: fieldText(packet.destination_channel) },
+          {
+            state: CHANNEL_CLOSED,
+            ordering: channel.ordering,
+            counterpartyPort: fieldText(packet.source_port),
+            counterpartyChannel: fieldText(packet.source_channel),
+            hops: counterpartyHops(connection),
+            version: fieldText(channel.version),
+          },
+        );
+        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_close as Uint8Array, "channel state", expected);
+        throw notReproduced("the receipt-absence proof of a timeout on close, after the verified closed-channel proof");
       });
     },
   },
@@ -118,15 +143,17 @@ export const packetMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
-      return wrapped("acknowledge packet verification failed", async () => {
+      await wrapped("acknowledge packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.source_port, packet.source_channel);
         checkDestination(packet, channel);
         const connection = await openConnectionOf(ctx, firstHop(channel));
         await checkCommitment(ctx, packet, "commitment bytes are not equal", "computed first");
-        return wrapped("packet acknowledgement verification failed", () =>
-          verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_acked as Uint8Array, "packet acknowledgement"),
+        const target = acknowledgementTarget(packet, msg.acknowledgement as Uint8Array);
+        await wrapped("packet acknowledgement verification failed", () =>
+          verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_acked as Uint8Array, "packet acknowledgement", target),
         );
       });
+      throw notReproduced("acknowledging a packet whose acknowledgement proof verified (deleting the commitment, the ICS-20 callback)");
     },
   },
 };
@@ -191,7 +218,7 @@ function verifyReceiptAbsence(ctx: ExecContext, msg: ProtoMessage, channel: Prot
     if (next > sequence) {
       throw channelError("invalidPacket", `packet already received, next sequence receive > packet sequence (${next} > ${sequence})`);
     }
-    return verifyProof(ctx, connection, msg.proof_height as Height, proof, "next sequence receive");
+    return verifyProof(ctx, connection, msg.proof_height as Height, proof, "next sequence receive", nextSequenceRecvTarget(packet, next));
   }
-  return verifyProof(ctx, connection, msg.proof_height as Height, proof, "packet receipt absence");
+  return verifyProof(ctx, connection, msg.proof_height as Height, proof, "packet receipt absence", receiptAbsenceTarget(packet));
 }

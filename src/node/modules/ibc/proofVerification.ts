@@ -1,21 +1,42 @@
+import { ics23 } from "@confio/ics23";
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError, TxError } from "../../abci/txError.js";
 import type { ExecContext } from "../nodeModule.js";
 import { getClientState, getConsensusState } from "./clientStore.js";
-import { clientError, commitmentError } from "./coreErrors.js";
-import { formatHeight, heightGTE, heightStruct, isZeroHeight, type Height } from "./heights.js";
+import { clientError, commitmentError, tendermintClientError } from "./coreErrors.js";
+import { formatHeight, heightGTE, heightPart, heightStruct, isZeroHeight, type Height } from "./heights.js";
+import { clientMetadataKey, readUint64 } from "./hostPaths.js";
+import { verifyMerkleMembership, verifyMerkleNonMembership } from "./merkleProof.js";
 import { notReproduced } from "./notReproduced.js";
 
 /**
- * ConnectionKeeper.VerifyX → 07-tendermint ClientState.VerifyX of SDK v0.41 up to the proof itself:
- * the connection's client, the proof height against the client's latest height, a frozen client,
- * the proof's decoding as a MerkleProof, the consensus state at the proof height, and the checks
- * MerkleProof.VerifyMembership makes before it hashes (empty proof, empty root, one proof per spec).
- * The ICS-23 hashing itself is not implemented (see notReproduced.ts): a proof that passes all of
- * that is refused as not supported. `what` names the verification ("connection state").
+ * What a proof proves: the counterparty's host path (without the "ibc" store prefix, which comes
+ * from the connection's counterparty prefix) and the bytes stored there, or `absent` for a
+ * non-membership proof. `delayed` marks the packet verifications, which first check the
+ * connection's delay period against the consensus state's processed time.
  */
-export async function verifyProof(ctx: ExecContext, connection: ProtoMessage, proofHeight: Height, proof: Uint8Array, what: string): Promise<never> {
+export interface ProofTarget {
+  path: string;
+  value?: Uint8Array;
+  delayed?: boolean;
+}
+
+/**
+ * ConnectionKeeper.VerifyX → 07-tendermint ClientState.VerifyX of SDK v0.41: the connection's
+ * client, the proof height against the client's latest height, a frozen client, the proof's
+ * decoding as a MerkleProof, the consensus state at the proof height, the packet delay period,
+ * MerkleProof.validateVerificationArgs and then the ICS-23 verification itself against the
+ * consensus state's root (merkleProof.ts). `what` names the verification ("connection state").
+ */
+export async function verifyProof(
+  ctx: ExecContext,
+  connection: ProtoMessage,
+  proofHeight: Height,
+  proof: Uint8Array,
+  what: string,
+  target: ProofTarget,
+): Promise<void> {
   const ibc = ctx.storeOf("ibc");
   const clientId = fieldText(connection.client_id);
   const clientState = await getClientState(ibc, clientId, ctx);
@@ -38,18 +59,48 @@ export async function verifyProof(ctx: ExecContext, connection: ProtoMessage, pr
     const consensusAny = await getConsensusState(ibc, clientId, proofHeight, ctx);
     if (!consensusAny) throw clientError("consensusStateNotFound", `consensus state does not exist for height ${formatHeight(proofHeight)}`);
     const consensus = ctx.codec.type("ibc.lightclients.tendermint.v1.ConsensusState").decode(consensusAny.value as Uint8Array) as unknown as ProtoMessage;
-    const proofs = (merkleProof.proofs ?? []) as unknown[];
-    const specs = (state.proof_specs ?? []) as unknown[];
+    if (target.delayed) await checkDelayPeriod(ctx, clientId, proofHeight, heightPart(connection.delay_period));
+    const keyPath = [prefixText(connection), target.path];
+    const proofs = (merkleProof.proofs ?? []) as ProtoMessage[];
+    const specs = (state.proof_specs ?? []) as ProtoMessage[];
+    const root = ((consensus.root as ProtoMessage | undefined)?.hash as Uint8Array | undefined) ?? new Uint8Array();
     if (proofs.length === 0) throw commitmentError("invalidMerkleProof", "proof cannot be empty");
-    if ((((consensus.root as ProtoMessage | undefined)?.hash as Uint8Array | undefined)?.length ?? 0) === 0) {
-      throw commitmentError("invalidMerkleProof", "root cannot be empty");
-    }
+    if (root.length === 0) throw commitmentError("invalidMerkleProof", "root cannot be empty");
     if (specs.length !== proofs.length) {
       throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
     }
-    throw notReproduced("hashing an ICS-23 membership proof against the consensus state's root");
+    // the node's codec decoded them; the library wants its own classes: re-encode and decode once
+    const check = {
+      specs: specs.map((spec) => ics23.ProofSpec.decode(ctx.codec.type("ics23.ProofSpec").encode(spec).finish())),
+      proofs: proofs.map((p) => ics23.CommitmentProof.decode(ctx.codec.type("ics23.CommitmentProof").encode(p).finish())),
+      root,
+      keyPath,
+    };
+    if (target.value === undefined) verifyMerkleNonMembership(check);
+    else verifyMerkleMembership(check, target.value);
   } catch (err) {
     if (err instanceof TxError) throw err.wrap(`failed ${what} verification for client (${clientId})`);
     throw err;
+  }
+}
+
+/** The counterparty's store prefix (ApplyPrefix: an empty prefix is refused). */
+function prefixText(connection: ProtoMessage): string {
+  const prefix = (((connection.counterparty ?? {}) as ProtoMessage).prefix ?? {}) as ProtoMessage;
+  const bytes = (prefix.key_prefix as Uint8Array | undefined) ?? new Uint8Array();
+  if (bytes.length === 0) throw commitmentError("invalidPrefix", "prefix can't be empty");
+  return Buffer.from(bytes).toString();
+}
+
+/** 07-tendermint verifyDelayPeriodPassed: the consensus state's processed time plus the delay must not be after this block's time. */
+async function checkDelayPeriod(ctx: ExecContext, clientId: string, proofHeight: Height, delayNanos: bigint): Promise<void> {
+  const stored = await ctx
+    .storeOf("ibc")
+    .get(clientMetadataKey(clientId, new TextEncoder().encode(`consensusStates/${formatHeight(proofHeight)}/processedTime`)));
+  if (!stored) throw tendermintClientError("processedTimeNotFound", `processed time not found for height: ${formatHeight(proofHeight)}`);
+  const validTime = readUint64(stored) + delayNanos;
+  const now = BigInt(ctx.time.getTime()) * 1_000_000n;
+  if (now < validTime) {
+    throw tendermintClientError("delayPeriodNotPassed", `cannot verify packet until time: ${validTime}, received verification at time: ${now}`);
   }
 }
