@@ -202,9 +202,11 @@ export function child(args: string[], env: Record<string, string> = {}): Child {
   };
 }
 
-/** With BENCH_PROFILE_DIR set, the node flags that write a CPU profile of the process there. */
+/** The server's node flags: BENCH_NODE_FLAGS, and with BENCH_PROFILE_DIR set those that write a CPU profile of the process there. */
 export function profileFlags(): string[] {
-  return process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  // BENCH_NODE_FLAGS: V8 flags Node refuses in NODE_OPTIONS (e.g. --min-semi-space-size=16), for the server only
+  const extra = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...extra, ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
 }
 
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
