@@ -113,6 +113,8 @@ describe("interop: IBC packets received, acknowledged and timed out after their 
     packets.mint = packet(true, "channel-0", "channel-9", 20n, tokenData("uatom", 100, PEER, receiver));
     packets.unescrow = packet(true, "channel-0", "channel-9", 21n, tokenData("transfer/channel-9/uhub", 400, PEER, receiver));
     packets.overdrawn = packet(true, "channel-0", "channel-9", 22n, tokenData("transfer/channel-9/uhub", 5000, PEER, receiver));
+    // a later ICS-20 field ("memo") that v0.41's packet data does not know
+    packets.memo = packet(true, "channel-0", "channel-9", 23n, utf8('{"amount":"1","denom":"uatom","memo":"hi","receiver":"r","sender":"s"}'));
     // sent on channel-0 by this test's MsgTransfer (sequences 4 and 5 of the dev genesis channel)
     packets.acked = packet(false, "channel-0", "channel-9", 4n, tokenData("uhub", 1000, signer, PEER), 5000n);
     packets.refused = packet(false, "channel-0", "channel-9", 5n, tokenData("uhub", 2000, signer, PEER), 5000n);
@@ -125,7 +127,7 @@ describe("interop: IBC packets received, acknowledged and timed out after their 
     packets.orderedSent1 = packet(false, "channel-1", "channel-8", 1n, tokenData("uhub", 1, signer, PEER), 5000n);
     packets.orderedSent2 = packet(false, "channel-1", "channel-8", 2n, tokenData("transfer/channel-1/uother", 40, signer, PEER), 1100n);
 
-    for (const name of ["mint", "unescrow", "overdrawn", "ordered1", "ordered3"]) {
+    for (const name of ["mint", "unescrow", "overdrawn", "memo", "ordered1", "ordered3"]) {
       const p = packets[name]!;
       storeFor(name, { key: hostPath("commitments", p.sourceChannel, p.sequence), value: commit(p) });
     }
@@ -263,10 +265,18 @@ describe("interop: IBC packets received, acknowledged and timed out after their 
     expect(eventsOf(events, "transfer", { sender: escrow0 })).to.deep.equal([{ recipient: receiver, sender: escrow0, amount: "400uhub" }]);
   });
 
-  it("MsgRecvPacket refusals: a packet received twice, an ORDERED channel's packet out of order", async () => {
+  it("MsgRecvPacket refusals: a packet received twice, an ORDERED channel's packet out of order, packet data that does not decode", async () => {
     await io.refused(recv("mint"), "channel", 13, "receive packet verification failed: packet sequence (20) already has been received: invalid packet");
     await io.refused(recv("ordered3"), "channel", 13, "receive packet verification failed: packet sequence ≠ next receive sequence (3 ≠ 2): invalid packet");
     expect((await query(`${channelPath("channel-1")}/packet_receipts/3`)).body.received).to.equal(false);
+    // packet data that does not decode fails the transaction (no receipt, no acknowledgement)
+    await io.refused(
+      recv("memo"),
+      "sdk",
+      6,
+      'receive packet callback failed: cannot unmarshal ICS-20 transfer packet data: unknown field "memo" in types.FungibleTokenPacketData: unknown request',
+    );
+    expect((await query(`${channelPath("channel-0")}/packet_receipts/23`)).body.received).to.equal(false);
   });
 
   it("MsgAcknowledgement, MsgTimeout, MsgTimeoutOnClose: commitments deleted, refunds, the ORDERED channel closed", async () => {
