@@ -1,6 +1,7 @@
 import { goJson } from "../../../codec/amino/aminoJson.js";
 import { sdkError } from "../../abci/txError.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { jsonpbObject } from "./transferPacketData.js";
 
 /** channeltypes.Acknowledgement: the oneof response, a result's bytes or an error's text (neither when absent). */
 export interface Acknowledgement {
@@ -20,18 +21,7 @@ export function acknowledgementBytes(ack: Acknowledgement): Uint8Array {
  */
 export function decodeAcknowledgement(bytes: Uint8Array): Acknowledgement {
   const fail = (why: string) => sdkError("unknownRequest", `cannot unmarshal ICS-20 transfer packet acknowledgement: ${why}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (err) {
-    throw fail((err as Error).message);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw fail("json: cannot unmarshal into Go value of type map[string]json.RawMessage");
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (key !== "result" && key !== "error") throw fail(`unknown field "${key}" in types.Acknowledgement`);
-  }
+  const record = jsonpbObject(bytes, ["result", "error"], "types.Acknowledgement", fail);
   if (typeof record.result === "string") {
     if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(record.result)) throw fail("illegal base64 data");
     return { result: Uint8Array.from(Buffer.from(record.result, "base64")) };

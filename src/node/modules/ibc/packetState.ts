@@ -1,5 +1,5 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { sdkError } from "../../abci/txError.js";
+import { sdkError, type TxError } from "../../abci/txError.js";
 import type { ExecContext } from "../nodeModule.js";
 import { CHANNEL_CLOSED, firstHop } from "./channelRules.js";
 import { channelError } from "./coreErrors.js";
@@ -17,9 +17,18 @@ export const ORDER_ORDERED = 2;
 
 const channelOf = (channel: ProtoMessage) => ({ ordering: channel.ordering, connection: firstHop(channel) });
 
-async function readSequence(ctx: ExecContext, kind: SequenceKind, port: string, channel: string): Promise<bigint | undefined> {
-  const bytes = await ctx.storeOf("ibc").get(nextSequenceKey(kind, port, channel));
-  return bytes ? readUint64(bytes) : undefined;
+/** An ORDERED channel's next receive or ack sequence: stored, equal to the packet's, then advanced by one. */
+async function advanceSequence(
+  ctx: ExecContext,
+  at: { kind: SequenceKind; port: string; channelId: string; sequence: bigint },
+  errors: { missing: () => TxError; mismatch: (next: bigint) => TxError },
+): Promise<void> {
+  const key = nextSequenceKey(at.kind, at.port, at.channelId);
+  const bytes = await ctx.storeOf("ibc").get(key);
+  if (!bytes) throw errors.missing();
+  const next = readUint64(bytes);
+  if (at.sequence !== next) throw errors.mismatch(next);
+  ctx.storeOf("ibc").set(key, uint64Value(next + 1n));
 }
 
 /** RecvPacket after its proof: an UNORDERED channel writes the receipt (once), an ORDERED one advances its next receive sequence. */
@@ -27,10 +36,14 @@ export async function receivePacket(ctx: ExecContext, packet: PacketView, channe
   const ibc = ctx.storeOf("ibc");
   const { destPort: port, destChannel: channelId, sequence } = packet;
   if (Number(channel.ordering ?? 0) === ORDER_ORDERED) {
-    const next = await readSequence(ctx, "nextSequenceRecv", port, channelId);
-    if (next === undefined) throw channelError("sequenceReceiveNotFound", `destination port: ${port}, destination channel: ${channelId}`);
-    if (sequence !== next) throw channelError("invalidPacket", `packet sequence ≠ next receive sequence (${sequence} ≠ ${next})`);
-    ibc.set(nextSequenceKey("nextSequenceRecv", port, channelId), uint64Value(next + 1n));
+    await advanceSequence(
+      ctx,
+      { kind: "nextSequenceRecv", port, channelId, sequence },
+      {
+        missing: () => channelError("sequenceReceiveNotFound", `destination port: ${port}, destination channel: ${channelId}`),
+        mismatch: (next) => channelError("invalidPacket", `packet sequence ≠ next receive sequence (${sequence} ≠ ${next})`),
+      },
+    );
   } else if (Number(channel.ordering ?? 0) === ORDER_UNORDERED) {
     if (await ibc.get(packetKey("receipts", port, channelId, sequence))) {
       throw channelError("invalidPacket", `packet sequence (${sequence}) already has been received`);
@@ -55,10 +68,14 @@ export async function acknowledgePacket(ctx: ExecContext, packet: PacketView, ch
   const ibc = ctx.storeOf("ibc");
   const { sourcePort: port, sourceChannel: channelId, sequence } = packet;
   if (Number(channel.ordering ?? 0) === ORDER_ORDERED) {
-    const next = await readSequence(ctx, "nextSequenceAck", port, channelId);
-    if (next === undefined) throw channelError("sequenceAckNotFound", `source port: ${port}, source channel: ${channelId}`);
-    if (sequence !== next) throw sdkError("invalidSequence", `packet sequence ≠ next ack sequence (${sequence} ≠ ${next})`);
-    ibc.set(nextSequenceKey("nextSequenceAck", port, channelId), uint64Value(next + 1n));
+    await advanceSequence(
+      ctx,
+      { kind: "nextSequenceAck", port, channelId, sequence },
+      {
+        missing: () => channelError("sequenceAckNotFound", `source port: ${port}, source channel: ${channelId}`),
+        mismatch: (next) => sdkError("invalidSequence", `packet sequence ≠ next ack sequence (${sequence} ≠ ${next})`),
+      },
+    );
   }
   ibc.delete(packetKey("commitments", port, channelId, sequence));
   emitPacketEvent(ctx, "acknowledge_packet", packet, channelOf(channel));

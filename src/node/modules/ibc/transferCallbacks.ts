@@ -36,6 +36,14 @@ function parseDenomTrace(fullPath: string): { path: string; base_denom: string; 
   return { ...trace, hash, denom: trace.path === "" ? trace.base_denom : `ibc/${upperHex(hash)}` };
 }
 
+/** The fungible_token_packet attributes naming the packet's transfer. */
+const packetDataAttributes = (data: TokenPacketData) => [
+  { key: "module", value: MODULE },
+  { key: "receiver", value: data.receiver },
+  { key: "denom", value: data.denom },
+  { key: "amount", value: data.amount.toString() },
+];
+
 /** OnRecvPacket: returns the acknowledgement bytes; a packet data that does not decode fails the transaction. */
 export async function onRecvPacket(ctx: ExecContext, packet: PacketEnds, dataBytes: Uint8Array): Promise<Uint8Array> {
   const data = decodeTokenPacketData(dataBytes);
@@ -49,10 +57,7 @@ export async function onRecvPacket(ctx: ExecContext, packet: PacketEnds, dataByt
   ctx.emit({
     type: "fungible_token_packet",
     attributes: [
-      { key: "module", value: MODULE },
-      { key: "receiver", value: data.receiver },
-      { key: "denom", value: data.denom },
-      { key: "amount", value: data.amount.toString() },
+      ...packetDataAttributes(data),
       // v0.41 writes `err != nil` here: "false" when the tokens were received, "true" when they were not
       { key: "success", value: String(failure !== undefined) },
     ],
@@ -112,13 +117,7 @@ export async function onAcknowledgementPacket(ctx: ExecContext, packet: PacketEn
   if (ack.error !== undefined) await refundPacketToken(ctx, packet, data);
   ctx.emit({
     type: "fungible_token_packet",
-    attributes: [
-      { key: "module", value: MODULE },
-      { key: "receiver", value: data.receiver },
-      { key: "denom", value: data.denom },
-      { key: "amount", value: data.amount.toString() },
-      { key: "acknowledgement", value: acknowledgementText(ack) },
-    ],
+    attributes: [...packetDataAttributes(data), { key: "acknowledgement", value: acknowledgementText(ack) }],
   });
   if (ack.result !== undefined) ctx.emit({ type: "fungible_token_packet", attributes: [{ key: "success", value: new TextDecoder().decode(ack.result) }] });
   else if (ack.error !== undefined) ctx.emit({ type: "fungible_token_packet", attributes: [{ key: "error", value: ack.error }] });

@@ -22,6 +22,18 @@ const UINT64_MAX = 2n ** 64n - 1n;
  */
 export function decodeTokenPacketData(bytes: Uint8Array): TokenPacketData {
   const fail = (why: string) => sdkError("unknownRequest", `cannot unmarshal ICS-20 transfer packet data: ${why}`);
+  const record = jsonpbObject(bytes, FIELDS, "types.FungibleTokenPacketData", fail);
+  const text = (key: string): string => {
+    const field = record[key];
+    if (field === undefined || field === null) return "";
+    if (typeof field !== "string") throw fail(`json: cannot unmarshal ${jsonKind(field)} into Go value of type string`);
+    return field;
+  };
+  return { denom: text("denom"), amount: uint64Field(record.amount, fail), sender: text("sender"), receiver: text("receiver") };
+}
+
+/** The JSON object jsonpb decodes a message from: parsed, an object, no field the message lacks. */
+export function jsonpbObject(bytes: Uint8Array, fields: readonly string[], typeName: string, fail: (why: string) => Error): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
@@ -33,15 +45,9 @@ export function decodeTokenPacketData(bytes: Uint8Array): TokenPacketData {
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!(FIELDS as readonly string[]).includes(key)) throw fail(`unknown field "${key}" in types.FungibleTokenPacketData`);
+    if (!fields.includes(key)) throw fail(`unknown field "${key}" in ${typeName}`);
   }
-  const text = (key: string): string => {
-    const field = record[key];
-    if (field === undefined || field === null) return "";
-    if (typeof field !== "string") throw fail(`json: cannot unmarshal ${jsonKind(field)} into Go value of type string`);
-    return field;
-  };
-  return { denom: text("denom"), amount: uint64Field(record.amount, fail), sender: text("sender"), receiver: text("receiver") };
+  return record;
 }
 
 /** jsonpb takes a uint64 as a JSON number or a quoted decimal. */
