@@ -204,7 +204,8 @@ describe("interop: the IBC client, connection and channel Msg services (cosmjs, 
       13,
       "receive packet verification failed: packet source channel doesn't match the counterparty's channel (channel-8 ≠ channel-9): invalid packet",
     );
-    const verification = "receive packet verification failed: failed packet commitment verification for client (07-tendermint-0)";
+    const verification =
+      "receive packet verification failed: couldn't verify counterparty packet commitment: failed packet commitment verification for client (07-tendermint-0)";
     await refused(
       recv(peerPacket(), merkleProof(2), height(1n, 5000n)),
       "sdk",

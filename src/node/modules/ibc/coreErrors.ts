@@ -35,10 +35,13 @@ export const channelError = errorTable("channel", {
   invalidChannelOrdering: [6, "invalid channel ordering"],
   invalidCounterparty: [7, "invalid counterparty channel"],
   sequenceSendNotFound: [10, "sequence send not found"],
+  sequenceReceiveNotFound: [11, "sequence receive not found"],
+  sequenceAckNotFound: [12, "sequence acknowledgement not found"],
   invalidPacket: [13, "invalid packet"],
   packetTimeout: [14, "packet timeout"],
   tooManyConnectionHops: [15, "too many connection hops"],
   invalidAcknowledgement: [16, "invalid acknowledgement"],
+  acknowledgementExists: [19, "acknowledgement for packet already exists"],
   invalidChannelIdentifier: [20, "invalid channel identifier"],
 });
 

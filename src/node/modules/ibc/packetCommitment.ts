@@ -2,7 +2,37 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { goJson } from "../../../codec/amino/aminoJson.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
+import { fieldText } from "../../../codec/fieldText.js";
+import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
+import { acknowledgementBytes } from "./acknowledgement.js";
+import { heightPart, type Height } from "./heights.js";
 import { uint64Value } from "./hostPaths.js";
+
+/** A channeltypes.Packet with its fields read once (sequence and timeout timestamp as bigints). */
+export interface PacketView {
+  data: Uint8Array;
+  sequence: bigint;
+  sourcePort: string;
+  sourceChannel: string;
+  destPort: string;
+  destChannel: string;
+  timeoutHeight: Height;
+  timeoutTimestamp: bigint;
+}
+
+/** The packet of a decoded Msg. */
+export function packetView(packet: ProtoMessage): PacketView {
+  return {
+    data: (packet.data as Uint8Array | undefined) ?? new Uint8Array(),
+    sequence: heightPart(packet.sequence),
+    sourcePort: fieldText(packet.source_port),
+    sourceChannel: fieldText(packet.source_channel),
+    destPort: fieldText(packet.destination_port),
+    destChannel: fieldText(packet.destination_channel),
+    timeoutHeight: packet.timeout_height ?? {},
+    timeoutTimestamp: heightPart(packet.timeout_timestamp),
+  };
+}
 
 /** What a packet commitment is computed from. */
 export interface CommittedPacket {
@@ -23,6 +53,16 @@ export function packetCommitment(packet: CommittedPacket): Uint8Array {
   );
 }
 
+/** CommitPacket of a packet. */
+export function commitPacket(packet: PacketView): Uint8Array {
+  const { revision_number, revision_height } = packet.timeoutHeight;
+  return packetCommitment({
+    data: packet.data,
+    timeoutHeight: { revisionNumber: heightPart(revision_number), revisionHeight: heightPart(revision_height) },
+    timeoutTimestamp: packet.timeoutTimestamp,
+  });
+}
+
 /** CommitAcknowledgement of ICS-04: sha256 of the acknowledgement bytes. */
 export function acknowledgementCommitment(acknowledgement: Uint8Array): Uint8Array {
   return sha256(acknowledgement);
@@ -34,4 +74,4 @@ export function fungibleTokenPacketData(data: { denom: string; amount: bigint; s
 }
 
 /** The bytes of a successful acknowledgement with result [0x01], as ICS-20 writes it: {"result":"AQ=="}. */
-export const SUCCESS_ACKNOWLEDGEMENT = utf8(goJson({ result: Buffer.from([1]).toString("base64") }));
+export const SUCCESS_ACKNOWLEDGEMENT = acknowledgementBytes({ result: Uint8Array.of(1) });

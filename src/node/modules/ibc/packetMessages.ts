@@ -22,9 +22,9 @@ import {
   receiptAbsenceTarget,
 } from "./proofTargets.js";
 import { CHANNEL_CLOSED } from "./channelRules.js";
-import { notReproduced } from "./notReproduced.js";
-
-const ORDER_ORDERED = 2;
+import { packetView } from "./packetCommitment.js";
+import { acknowledgePacket, ORDER_ORDERED, receivePacket, timeoutExecuted, writeAcknowledgement } from "./packetState.js";
+import { onAcknowledgementPacket, onRecvPacket, onTimeoutPacket } from "./transferCallbacks.js";
 
 /** The ICS-04 packet Msgs of SDK v0.41 (04-channel types/msgs.go, keeper/packet.go, keeper/timeout.go, core/keeper/msg_server.go). */
 export const packetMessages: Record<string, MsgRoute> = {
@@ -39,8 +39,9 @@ export const packetMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
+      const view = packetView(packet);
       await lookupModuleByChannel(ctx, packet.destination_port, packet.destination_channel);
-      await wrapped("receive packet verification failed", async () => {
+      const channel = await wrapped("receive packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.destination_port, packet.destination_channel);
         const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
         matches(packet.source_port, counterparty.port_id, "packet source port doesn't match the counterparty's port");
@@ -59,9 +60,15 @@ export const packetMessages: Record<string, MsgRoute> = {
             `block timestamp >= packet timeout timestamp (${unixNanosText(blockNanos)} >= ${unixNanosText(timeoutTimestamp)})`,
           );
         }
-        await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_commitment as Uint8Array, "packet commitment", packetCommitmentTarget(packet));
+        await wrapped("couldn't verify counterparty packet commitment", () =>
+          verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_commitment as Uint8Array, "packet commitment", packetCommitmentTarget(packet)),
+        );
+        await receivePacket(ctx, view, channel);
+        return channel;
       });
-      throw notReproduced("receiving a packet whose commitment proof verified (the receipt, the ICS-20 OnRecvPacket callback, the acknowledgement)");
+      const ack = await wrapped("receive packet callback failed", () => onRecvPacket(ctx, view, view.data));
+      await writeAcknowledgement(ctx, view, channel, ack);
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgTimeout": {
@@ -76,8 +83,9 @@ export const packetMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
+      const view = packetView(packet);
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
-      await wrapped("timeout packet verification failed", async () => {
+      const channel = await wrapped("timeout packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.source_port, packet.source_channel);
         checkDestination(packet, channel);
         const connection = await existingConnection(ctx, firstHop(channel));
@@ -89,9 +97,12 @@ export const packetMessages: Record<string, MsgRoute> = {
         const timeNotReached = timeoutTimestamp === 0n || proofTimestamp < timeoutTimestamp;
         if (heightNotReached && timeNotReached) throw channelError("packetTimeout", "packet timeout has not been reached for height or timestamp");
         await checkCommitment(ctx, packet, "packet commitment bytes are not equal", "stored first");
-        await verifyReceiptAbsence(ctx, msg, channel, connection, msg.proof_unreceived as Uint8Array);
+        await verifyReceiptAbsence(ctx, msg, channel, connection, "packet already received, next sequence receive > packet sequence (%d > %d)");
+        return channel;
       });
-      throw notReproduced("timing out a packet whose proof verified (deleting the commitment, the ICS-20 refund)");
+      await wrapped("timeout packet callback failed", () => onTimeoutPacket(ctx, view, view.data));
+      timeoutExecuted(ctx, view, channel);
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgTimeoutOnClose": {
@@ -107,8 +118,9 @@ export const packetMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
+      const view = packetView(packet);
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
-      return wrapped<never>("timeout on close packet verification failed", async () => {
+      const channel = await wrapped("timeout on close packet verification failed", async () => {
         const channel = await existingChannel(ctx, fieldText(packet.source_port), fieldText(packet.source_channel));
         checkDestination(packet, channel);
         const connection = await existingConnection(ctx, firstHop(channel));
@@ -126,8 +138,13 @@ export const packetMessages: Record<string, MsgRoute> = {
           },
         );
         await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_close as Uint8Array, "channel state", expected);
-        throw notReproduced("the receipt-absence proof of a timeout on close, after the verified closed-channel proof");
+        // (Go's text lacks the closing parenthesis here)
+        await verifyReceiptAbsence(ctx, msg, channel, connection, "packet already received, next sequence receive > packet sequence (%d > %d");
+        return channel;
       });
+      await wrapped("timeout packet callback failed", () => onTimeoutPacket(ctx, view, view.data));
+      timeoutExecuted(ctx, view, channel);
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgAcknowledgement": {
@@ -142,6 +159,7 @@ export const packetMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       const packet = msg.packet as ProtoMessage;
+      const view = packetView(packet);
       await lookupModuleByChannel(ctx, packet.source_port, packet.source_channel);
       await wrapped("acknowledge packet verification failed", async () => {
         const channel = await openChannel(ctx, packet.source_port, packet.source_channel);
@@ -152,8 +170,10 @@ export const packetMessages: Record<string, MsgRoute> = {
         await wrapped("packet acknowledgement verification failed", () =>
           verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_acked as Uint8Array, "packet acknowledgement", target),
         );
+        await acknowledgePacket(ctx, view, channel);
       });
-      throw notReproduced("acknowledging a packet whose acknowledgement proof verified (deleting the commitment, the ICS-20 callback)");
+      await wrapped("acknowledge packet callback failed", () => onAcknowledgementPacket(ctx, view, view.data, msg.acknowledgement as Uint8Array));
+      return {};
     },
   },
 };
@@ -209,15 +229,14 @@ async function timestampAtHeight(ctx: ExecContext, connection: ProtoMessage, hei
   return heightPart(timestamp);
 }
 
-/** MsgTimeout's last step: on an ORDERED channel the next receive sequence, else the receipt's absence. */
-function verifyReceiptAbsence(ctx: ExecContext, msg: ProtoMessage, channel: ProtoMessage, connection: ProtoMessage, proof: Uint8Array) {
+/** The timeouts' last step: on an ORDERED channel the next receive sequence (`received` is the keeper's text for a packet already received), else the receipt's absence. */
+function verifyReceiptAbsence(ctx: ExecContext, msg: ProtoMessage, channel: ProtoMessage, connection: ProtoMessage, received: string) {
   const packet = msg.packet as ProtoMessage;
+  const proof = msg.proof_unreceived as Uint8Array;
   if (Number(channel.ordering ?? 0) === ORDER_ORDERED) {
     const next = heightPart(msg.next_sequence_recv);
     const sequence = heightPart(packet.sequence);
-    if (next > sequence) {
-      throw channelError("invalidPacket", `packet already received, next sequence receive > packet sequence (${next} > ${sequence})`);
-    }
+    if (next > sequence) throw channelError("invalidPacket", received.replace("%d", String(next)).replace("%d", String(sequence)));
     return verifyProof(ctx, connection, msg.proof_height as Height, proof, "next sequence receive", nextSequenceRecvTarget(packet, next));
   }
   return verifyProof(ctx, connection, msg.proof_height as Height, proof, "packet receipt absence", receiptAbsenceTarget(packet));

@@ -12,19 +12,19 @@ import { accountSigner } from "../shared/msgAddresses.js";
 import { getClientState, getConsensusState } from "./clientStore.js";
 import { getConnection } from "./connectionStore.js";
 import { parseHexHash } from "./denomTrace.js";
-import { formatHeight, heightGTE, heightPart, isZeroHeight, type Height } from "./heights.js";
+import { formatHeight, heightGTE, isZeroHeight } from "./heights.js";
 import { unixNanosText } from "./goText.js";
 import { channelKey, nextSequenceKey, packetKey, readUint64, uint64Value } from "./hostPaths.js";
 import { identifierError } from "./identifiers.js";
 import { latestHeightOf } from "./lightClients.js";
-import { fungibleTokenPacketData, packetCommitment } from "./packetCommitment.js";
+import { commitPacket, fungibleTokenPacketData, type PacketView } from "./packetCommitment.js";
+import { emitPacketEvent } from "./packetEvents.js";
 import { transferError } from "./transferErrors.js";
 import { channelError, clientError, connectionError, hostError } from "./coreErrors.js";
 import { getDenomTrace, readTransferParams } from "./transferStore.js";
 import { fullDenomPath } from "./denomTrace.js";
 
 const CHANNEL_STATE_CLOSED = 4;
-const ORDER_NAMES = ["ORDER_NONE_UNSPECIFIED", "ORDER_UNORDERED", "ORDER_ORDERED"];
 
 /** The transfer module's Msg service (SDK v0.41 x/ibc/applications/transfer): MsgTransfer, as its msg server, SendTransfer and the channel keeper's SendPacket do it. */
 export const transferMessages: Record<string, MsgRoute> = {
@@ -134,19 +134,8 @@ async function sendTransfer(msg: ProtoMessage, ctx: ExecContext): Promise<void> 
   });
 }
 
-interface Packet {
-  data: Uint8Array;
-  sequence: bigint;
-  sourcePort: string;
-  sourceChannel: string;
-  destPort: string;
-  destChannel: string;
-  timeoutHeight: Height;
-  timeoutTimestamp: bigint;
-}
-
 /** The channel keeper's SendPacket: the checks against the channel, its connection and client, then the commitment and the send_packet event. */
-async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packet): Promise<void> {
+async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: PacketView): Promise<void> {
   const ibc = ctx.storeOf("ibc");
   if (isZeroHeight(packet.timeoutHeight) && packet.timeoutTimestamp === 0n) {
     throw channelError("invalidPacket", "packet failed basic validation: packet timeout height and packet timeout timestamp cannot both be 0");
@@ -181,25 +170,6 @@ async function sendPacket(ctx: ExecContext, channel: ProtoMessage, packet: Packe
     );
   }
   ibc.set(nextSequenceKey("nextSequenceSend", packet.sourcePort, packet.sourceChannel), uint64Value(packet.sequence + 1n));
-  const timeoutHeight = { revisionNumber: heightPart(packet.timeoutHeight.revision_number), revisionHeight: heightPart(packet.timeoutHeight.revision_height) };
-  ibc.set(
-    packetKey("commitments", packet.sourcePort, packet.sourceChannel, packet.sequence),
-    packetCommitment({ data: packet.data, timeoutHeight, timeoutTimestamp: packet.timeoutTimestamp }),
-  );
-  ctx.emit({
-    type: "send_packet",
-    attributes: [
-      { key: "packet_data", value: new TextDecoder().decode(packet.data) },
-      { key: "packet_timeout_height", value: formatHeight(packet.timeoutHeight) },
-      { key: "packet_timeout_timestamp", value: packet.timeoutTimestamp.toString() },
-      { key: "packet_sequence", value: packet.sequence.toString() },
-      { key: "packet_src_port", value: packet.sourcePort },
-      { key: "packet_src_channel", value: packet.sourceChannel },
-      { key: "packet_dst_port", value: packet.destPort },
-      { key: "packet_dst_channel", value: packet.destChannel },
-      { key: "packet_channel_ordering", value: ORDER_NAMES[Number(channel.ordering ?? 0)] ?? String(channel.ordering) },
-      { key: "packet_connection", value: connectionId },
-    ],
-  });
-  ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
+  ibc.set(packetKey("commitments", packet.sourcePort, packet.sourceChannel, packet.sequence), commitPacket(packet));
+  emitPacketEvent(ctx, "send_packet", packet, { ordering: channel.ordering, connection: connectionId });
 }
