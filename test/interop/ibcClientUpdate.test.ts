@@ -5,6 +5,7 @@ import { ClientState, ConsensusState, Misbehaviour } from "cosmjs-types/ibc/ligh
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { tempDir } from "../helpers/tempDir.js";
 import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
+import { handshakes } from "../helpers/ibcHandshakes.js";
 import { signedHeader, signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
 
 /**
@@ -43,20 +44,20 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
       }),
     ).finish(),
   });
-  const consensusStateAny = (timeSeconds: bigint): Any => ({
+  const consensusStateAny = (timeSeconds: bigint, root: Uint8Array = sha256("app hash at 50")): Any => ({
     typeUrl: "/ibc.lightclients.tendermint.v1.ConsensusState",
     value: ConsensusState.encode(
       ConsensusState.fromPartial({
         timestamp: seconds(timeSeconds),
-        root: { hash: sha256("app hash at 50") },
+        root: { hash: root },
         nextValidatorsHash: validatorSetHash(validators),
       }),
     ).finish(),
   });
-  const createClient = async (consensusTime: bigint) => {
+  const createClient = async (consensusTime: bigint, root?: Uint8Array) => {
     const created = await io.outcome({
       typeUrl: "/ibc.core.client.v1.MsgCreateClient",
-      value: { signer, clientState: clientStateAny(), consensusState: consensusStateAny(consensusTime) },
+      value: { signer, clientState: clientStateAny(), consensusState: consensusStateAny(consensusTime, root) },
     });
     expect(created.code, created.log).to.equal(0);
     return created.events.get("create_client")!.client_id!;
@@ -176,5 +177,9 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
     const state = await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`);
     expect(state.client_state.frozen_height).to.deep.equal({ revision_number: "2", revision_height: "51" });
     await io.refused(update(clientId, header()), "client", 5, `cannot update client with ID ${clientId}: light client is frozen due to misbehaviour`);
+  });
+
+  it("runs the connection and channel handshakes on roots the client holds: TRYOPEN/OPEN/CLOSED ends and events", async function () {
+    await handshakes({ io, signer, createClient, update: (clientId, appHash) => update(clientId, header({ appHash })) });
   });
 });

@@ -20,6 +20,8 @@ export interface ProofTarget {
   path: string;
   value?: Uint8Array;
   delayed?: boolean;
+  /** The connection keeper's wrap when it is not "failed <what> verification for client (<id>)" (VerifyClientState's). */
+  wrap?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function verifyProof(
     if (target.value === undefined) verifyMerkleNonMembership(check);
     else verifyMerkleMembership(check, target.value);
   } catch (err) {
-    if (err instanceof TxError) throw err.wrap(`failed ${what} verification for client (${clientId})`);
+    if (err instanceof TxError) throw err.wrap(target.wrap ?? `failed ${what} verification for client (${clientId})`);
     throw err;
   }
 }
