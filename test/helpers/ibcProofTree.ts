@@ -3,9 +3,9 @@ import { MerkleProof } from "cosmjs-types/ibc/core/commitment/v1/commitment";
 import { HashOp, LengthOp, type ExistenceProof, type InnerOp } from "cosmjs-types/cosmos/ics23/v1/proofs";
 
 /**
- * A counterparty's "ibc" store built on the test side: an IAVL-shaped binary tree over the given
+ * A counterparty's "ibc" (or other) store built on the test side: an IAVL-shaped binary tree over the given
  * keys (leaf prefix 00 02 0a, inner nodes 02 04 0a; the ops as an IAVL store's proofs give them),
- * under a Tendermint simple-tree leaf "ibc" next to a sibling store. The app hash is computed here
+ * under a Tendermint simple-tree leaf of the store's name next to a sibling store. The app hash is computed here
  * with node:crypto; `proof(key)` is the MerkleProof (IAVL existence proof, then the store's) a
  * relayer would send.
  */
@@ -45,13 +45,13 @@ function build(leaves: Array<{ key: string; hash: Uint8Array }>): Node {
   return { hash: sha256(INNER_PREFIX, size, left.hash, size, right.hash), paths };
 }
 
-export function ibcStoreTree(entries: Record<string, Uint8Array>) {
+export function ibcStoreTree(entries: Record<string, Uint8Array>, storeName = "ibc") {
   const keys = Object.keys(entries);
   const root = build(keys.map((key) => ({ key, hash: leafHash(LEAF_PREFIX, utf8(key), entries[key]!) })));
   const storePrefix = Uint8Array.from([0x01, ...STORE_SIBLING]);
-  const appHash = sha256(storePrefix, leafHash(Uint8Array.of(0), utf8("ibc"), root.hash));
+  const appHash = sha256(storePrefix, leafHash(Uint8Array.of(0), utf8(storeName), root.hash));
   const store: ExistenceProof = {
-    key: utf8("ibc"),
+    key: utf8(storeName),
     value: root.hash,
     leaf: leafOp(Uint8Array.of(0)),
     path: [{ hash: HashOp.SHA256, prefix: storePrefix, suffix: new Uint8Array() }],

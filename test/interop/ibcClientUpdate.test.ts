@@ -2,10 +2,12 @@ import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { ClientState, ConsensusState, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
+import { Any as AnyType } from "cosmjs-types/google/protobuf/any";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { tempDir } from "../helpers/tempDir.js";
 import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
 import { handshakes } from "../helpers/ibcHandshakes.js";
+import { ibcStoreTree } from "../helpers/ibcProofTree.js";
 import { signedHeader, signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
 
 /**
@@ -181,5 +183,54 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
 
   it("runs the connection and channel handshakes on roots the client holds: TRYOPEN/OPEN/CLOSED ends and events", async function () {
     await handshakes({ io, signer, createClient, update: (clientId, appHash) => update(clientId, header({ appHash })) });
+  });
+
+  it("upgrades a client to the state the old chain's upgrade store committed under the upgrade path", async () => {
+    const upgradedClient: Any = {
+      typeUrl: "/ibc.lightclients.tendermint.v1.ClientState",
+      // what SetUpgradedClient stores: the chain-wide fields only (ZeroCustomFields)
+      value: ClientState.encode(
+        ClientState.fromPartial({
+          chainId: "other-3",
+          unbondingPeriod: seconds(1_728_000n),
+          latestHeight: { revisionNumber: 3n, revisionHeight: 1n },
+          proofSpecs: SDK_PROOF_SPECS,
+          upgradePath: ["upgrade", "upgradedIBCState"],
+        }),
+      ).finish(),
+    };
+    const nextValidators = validatorSetHash(strangers);
+    const upgradedConsensus: Any = {
+      typeUrl: "/ibc.lightclients.tendermint.v1.ConsensusState",
+      value: ConsensusState.encode(
+        ConsensusState.fromPartial({ timestamp: seconds(now), root: { hash: new Uint8Array() }, nextValidatorsHash: nextValidators }),
+      ).finish(),
+    };
+    const [clientKey, consensusKey] = ["upgradedIBCState/50/upgradedClient", "upgradedIBCState/50/upgradedConsState"];
+    const upgradeStore = ibcStoreTree(
+      { [clientKey]: AnyType.encode(upgradedClient).finish(), [consensusKey]: AnyType.encode(upgradedConsensus).finish() },
+      "upgrade",
+    );
+    const clientId = await createClient(now - 60n, upgradeStore.appHash);
+    const upgrade = (proofUpgradeClient: Uint8Array, proofUpgradeConsensusState: Uint8Array) => ({
+      typeUrl: "/ibc.core.client.v1.MsgUpgradeClient",
+      value: { signer, clientId, clientState: upgradedClient, consensusState: upgradedConsensus, proofUpgradeClient, proofUpgradeConsensusState },
+    });
+    await io.refused(
+      upgrade(upgradeStore.proof(consensusKey), upgradeStore.proof(consensusKey)),
+      "commitment",
+      2,
+      `cannot upgrade client with ID ${clientId}: client state proof failed. Path: /upgrade/upgradedIBCState/50/upgradedClient: chained membership proof failed to verify membership of value`,
+    );
+    const upgraded = await io.outcome(upgrade(upgradeStore.proof(clientKey), upgradeStore.proof(consensusKey)));
+    expect(upgraded.code, upgraded.log).to.equal(0);
+    expect(upgraded.events.get("upgrade_client")).to.deep.equal({ client_id: clientId, client_type: "07-tendermint", consensus_height: "3-1" });
+    const state = (await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`)).client_state;
+    // the chain's new fields, this client's own trust parameters
+    expect(state).to.deep.include({ chain_id: "other-3", unbonding_period: "1728000s", trusting_period: `${TWO_WEEKS}s`, max_clock_drift: "10s" });
+    expect(state.latest_height).to.deep.equal({ revision_number: "3", revision_height: "1" });
+    const consensus = (await io.rest(`/ibc/core/client/v1beta1/consensus_states/${clientId}/revision/3/height/1`)).consensus_state;
+    expect(consensus.next_validators_hash).to.equal(Buffer.from(nextValidators).toString("base64"));
+    expect(consensus.root.hash ?? "").to.equal(""); // an empty root (rendered null, as Go renders nil bytes)
   });
 });

@@ -51,7 +51,7 @@ export function clientTypeOfUrl(typeUrl: string): string {
   return "09-localhost";
 }
 
-export const nanosOf = (duration: unknown) => {
+const nanosOf = (duration: unknown) => {
   const d = (duration ?? {}) as ProtoMessage;
   return BigInt(fieldText(d.seconds, "0")) * 1_000_000_000n + BigInt(fieldText(d.nanos, "0"));
 };

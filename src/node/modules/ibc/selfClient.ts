@@ -6,7 +6,8 @@ import { historicalInfoKey } from "../staking/keys.js";
 import { clientError } from "./coreErrors.js";
 import { goDuration } from "./goText.js";
 import { formatHeight, heightGTE, heightPart, heightStruct, isZeroHeight, revisionOfChainId, selfHeight, type Height } from "./heights.js";
-import { nanosOf, type Unpacked } from "./lightClientChecks.js";
+import type { Unpacked } from "./lightClientChecks.js";
+import { nanosOf } from "./lightVerifier.js";
 
 /**
  * This chain as the counterparty's light client must see it (02-client keeper.go of SDK v0.41:
