@@ -152,7 +152,7 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
   it("freezes the client on misbehaviour: two signed headers for one height, each verified against the trusted validators", async () => {
     const clientId = await createClient(now - 60n);
     const base = { chainId: "other-2", height: 51n, timeSeconds: now - 30n, validators, trustedHeight: { revisionNumber: 2n, revisionHeight: 50n } };
-    const misbehaviour = (trustedValidators = validators) => ({
+    const misbehaviour = (trustedValidators = validators, second: Partial<HeaderSpec> = {}) => ({
       typeUrl: "/ibc.core.client.v1.MsgSubmitMisbehaviour",
       value: {
         signer,
@@ -162,11 +162,21 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
           value: Misbehaviour.encode({
             clientId,
             header1: signedHeader({ ...base, appHash: sha256("one app hash at 51"), trustedValidators }),
-            header2: signedHeader({ ...base, appHash: sha256("another app hash at 51"), trustedValidators }),
+            header2: signedHeader({ ...base, appHash: sha256("another app hash at 51"), trustedValidators, ...second }),
           }).finish(),
         },
       },
     });
+    // ValidateBasic (CheckTx): one height, two different blocks, each commit signed by +2/3 of its set, each header consistent
+    await io.refused(misbehaviour(validators, { height: 52n }), "client", 13, "headers in misbehaviour are on different heights ({2 51} ≠ {2 52})");
+    await io.refused(misbehaviour(validators, { appHash: sha256("one app hash at 51") }), "client", 13, "headers block hashes are equal");
+    await io.refused(misbehaviour(validators, { signers: validators.slice(0, 2) }), "client", 13, "validator set did not commit to header");
+    await io.refused(
+      misbehaviour(validators, { afterSigning: (h) => (h.appHash = sha256("altered")) }),
+      "client",
+      13,
+      "header 2 failed validation: header failed basic validation: commit signs block",
+    );
     await io.refused(
       misbehaviour(strangers),
       "tendermint-client",

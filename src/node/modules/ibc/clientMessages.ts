@@ -17,7 +17,7 @@ import {
 import { latestHeightOf } from "./lightClients.js";
 import { checkId, checkSigner, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
-import { freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
+import { checkConflictingHeaders, freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
 import { wrapped } from "./connectionMessages.js";
 import { upgradeTendermintClient } from "./clientUpgrade.js";
 import { utf8 } from "../../store/moduleStore.js";
@@ -120,7 +120,9 @@ export const clientMessages: Record<string, MsgRoute> = {
     signers,
     validateBasic(msg, chain, codec) {
       checkSigner(msg, chain);
-      const misbehaviourClient = validateMisbehaviour(unpack(msg.misbehaviour, "Misbehaviour", codec));
+      const misbehaviour = unpack(msg.misbehaviour, "Misbehaviour", codec);
+      const misbehaviourClient = validateMisbehaviour(misbehaviour, validateHeaderContents);
+      if (misbehaviour.typeUrl === "/ibc.lightclients.tendermint.v1.Misbehaviour") checkConflictingHeaders(misbehaviour.value);
       if (misbehaviourClient !== fieldText(msg.client_id)) {
         throw clientError(
           "invalidMisbehaviour",
