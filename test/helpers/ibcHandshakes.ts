@@ -205,6 +205,13 @@ export async function handshakes(chain: HandshakeChain): Promise<void> {
     connectionHops: [ackSide],
     version: "ics20-1",
   });
+  /** a step proved by the counterparty channel's end at 2-51: the event and the end's new state */
+  const channelConfirm = async (type: string, proofField: string, channelId: string, counterpartyChannel: string, event: string, state: string) => {
+    const proof = at51.proof(`channelEnds/ports/transfer/channels/${counterpartyChannel}`);
+    const events = await ok(msg(`/ibc.core.channel.v1.${type}`, { portId: "transfer", channelId, [proofField]: proof, proofHeight: h51 }));
+    expect(events.get(event)).to.deep.equal(channelEvent(channelId, counterpartyChannel));
+    expect((await channel(channelId)).state).to.equal(state);
+  };
   await ok(msg("/ibc.core.channel.v1.MsgChannelOpenInit", { portId: "transfer", channel: newChannel(ChannelState.STATE_INIT, "") }));
   const chanAcked = await ok(
     msg("/ibc.core.channel.v1.MsgChannelOpenAck", {
@@ -233,17 +240,7 @@ export async function handshakes(chain: HandshakeChain): Promise<void> {
   expect(chanTried.get("channel_open_try")).to.deep.equal(channelEvent(tryChannel, "channel-7"));
   expect(await channel(tryChannel)).to.deep.include({ state: "STATE_TRYOPEN", ordering: "ORDER_UNORDERED" });
   expect((await io.rest(`/ibc/core/channel/v1beta1/channels/${tryChannel}/ports/transfer/next_sequence`)).next_sequence_receive).to.equal("1");
-  const chanConfirmed = await ok(
-    msg("/ibc.core.channel.v1.MsgChannelOpenConfirm", {
-      portId: "transfer",
-      channelId: tryChannel,
-      proofAck: at51.proof("channelEnds/ports/transfer/channels/channel-7"),
-      proofHeight: h51,
-    }),
-  );
-  expect(chanConfirmed.get("channel_open_confirm")).to.deep.equal(channelEvent(tryChannel, "channel-7"));
-  expect((await channel(tryChannel)).state).to.equal("STATE_OPEN");
-
+  await channelConfirm("MsgChannelOpenConfirm", "proofAck", tryChannel, "channel-7", "channel_open_confirm", "STATE_OPEN");
   // the transfer module refuses closing from this side; the counterparty's CLOSED end closes it here
   await io.refused(
     msg("/ibc.core.channel.v1.MsgChannelCloseInit", { portId: "transfer", channelId: ackChannel }),
@@ -251,14 +248,5 @@ export async function handshakes(chain: HandshakeChain): Promise<void> {
     18,
     "channel close init callback failed: user cannot close channel: invalid request",
   );
-  const closed = await ok(
-    msg("/ibc.core.channel.v1.MsgChannelCloseConfirm", {
-      portId: "transfer",
-      channelId: ackChannel,
-      proofInit: at51.proof("channelEnds/ports/transfer/channels/channel-8"),
-      proofHeight: h51,
-    }),
-  );
-  expect(closed.get("channel_close_confirm")).to.deep.equal(channelEvent(ackChannel, "channel-8"));
-  expect((await channel(ackChannel)).state).to.equal("STATE_CLOSED");
+  await channelConfirm("MsgChannelCloseConfirm", "proofInit", ackChannel, "channel-8", "channel_close_confirm", "STATE_CLOSED");
 }
