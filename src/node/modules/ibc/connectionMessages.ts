@@ -163,7 +163,10 @@ async function connOpenTry(msg: ProtoMessage, ctx: ExecContext): Promise<string>
     delay_period: msg.delay_period ?? 0,
   };
   await verifyHandshake(ctx, connection, msg, msg.proof_init, fieldText(counterparty.connection_id), expectedInit, selfConsensus);
-  if (!previous) await addConnectionToClient(ctx, fieldText(msg.client_id), connectionId, ibc);
+  // as v0.41 does, also for a previous connection (whose id is then listed twice)
+  await wrapped(`failed to add connection with ID ${connectionId} to client with ID ${fieldText(msg.client_id)}`, () =>
+    addConnectionToClient(ctx, fieldText(msg.client_id), connectionId, ibc),
+  );
   setConnection(ctx, connectionId, connection);
   return connectionId;
 }
