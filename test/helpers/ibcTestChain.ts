@@ -59,7 +59,8 @@ export async function startIbcTestChain(home: string, beforeStart?: () => Promis
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
   const signer = (await wallet.getAccounts())[0]!.address;
   const node = await startNode(home);
-  const client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet);
+  // cosmjs polls for a broadcast tx every 3 s by default; this node makes a block as soon as a tx waits
+  const client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet, { broadcastPollIntervalMs: 100 });
   return { node, client, signer, io: ibcOutcomes(client, signer, node.restUrl) };
 }
 

@@ -2,9 +2,12 @@ import { expect } from "chai";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { ClientState, ConsensusState, Misbehaviour } from "cosmjs-types/ibc/lightclients/tendermint/v1/tendermint";
+import { Any as AnyType } from "cosmjs-types/google/protobuf/any";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { tempDir } from "../helpers/tempDir.js";
 import { SDK_PROOF_SPECS, startIbcTestChain, stopIbcTestChain, type IbcTestChain } from "../helpers/ibcTestChain.js";
+import { handshakes } from "../helpers/ibcHandshakes.js";
+import { ibcStoreTree } from "../helpers/ibcProofTree.js";
 import { signedHeader, signedHeaderAny, testValidators, validatorSetHash, type HeaderSpec } from "../helpers/signedTendermintHeader.js";
 
 /**
@@ -43,20 +46,20 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
       }),
     ).finish(),
   });
-  const consensusStateAny = (timeSeconds: bigint): Any => ({
+  const consensusStateAny = (timeSeconds: bigint, root: Uint8Array = sha256("app hash at 50")): Any => ({
     typeUrl: "/ibc.lightclients.tendermint.v1.ConsensusState",
     value: ConsensusState.encode(
       ConsensusState.fromPartial({
         timestamp: seconds(timeSeconds),
-        root: { hash: sha256("app hash at 50") },
+        root: { hash: root },
         nextValidatorsHash: validatorSetHash(validators),
       }),
     ).finish(),
   });
-  const createClient = async (consensusTime: bigint) => {
+  const createClient = async (consensusTime: bigint, root?: Uint8Array) => {
     const created = await io.outcome({
       typeUrl: "/ibc.core.client.v1.MsgCreateClient",
-      value: { signer, clientState: clientStateAny(), consensusState: consensusStateAny(consensusTime) },
+      value: { signer, clientState: clientStateAny(), consensusState: consensusStateAny(consensusTime, root) },
     });
     expect(created.code, created.log).to.equal(0);
     return created.events.get("create_client")!.client_id!;
@@ -149,7 +152,7 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
   it("freezes the client on misbehaviour: two signed headers for one height, each verified against the trusted validators", async () => {
     const clientId = await createClient(now - 60n);
     const base = { chainId: "other-2", height: 51n, timeSeconds: now - 30n, validators, trustedHeight: { revisionNumber: 2n, revisionHeight: 50n } };
-    const misbehaviour = (trustedValidators = validators) => ({
+    const misbehaviour = (trustedValidators = validators, second: Partial<HeaderSpec> = {}) => ({
       typeUrl: "/ibc.core.client.v1.MsgSubmitMisbehaviour",
       value: {
         signer,
@@ -159,11 +162,21 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
           value: Misbehaviour.encode({
             clientId,
             header1: signedHeader({ ...base, appHash: sha256("one app hash at 51"), trustedValidators }),
-            header2: signedHeader({ ...base, appHash: sha256("another app hash at 51"), trustedValidators }),
+            header2: signedHeader({ ...base, appHash: sha256("another app hash at 51"), trustedValidators, ...second }),
           }).finish(),
         },
       },
     });
+    // ValidateBasic (CheckTx): one height, two different blocks, each commit signed by +2/3 of its set, each header consistent
+    await io.refused(misbehaviour(validators, { height: 52n }), "client", 13, "headers in misbehaviour are on different heights ({2 51} ≠ {2 52})");
+    await io.refused(misbehaviour(validators, { appHash: sha256("one app hash at 51") }), "client", 13, "headers block hashes are equal");
+    await io.refused(misbehaviour(validators, { signers: validators.slice(0, 2) }), "client", 13, "validator set did not commit to header");
+    await io.refused(
+      misbehaviour(validators, { afterSigning: (h) => (h.appHash = sha256("altered")) }),
+      "client",
+      13,
+      "header 2 failed validation: header failed basic validation: commit signs block",
+    );
     await io.refused(
       misbehaviour(strangers),
       "tendermint-client",
@@ -176,5 +189,58 @@ describe("interop: MsgUpdateClient verifies 07-tendermint headers signed by ed25
     const state = await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`);
     expect(state.client_state.frozen_height).to.deep.equal({ revision_number: "2", revision_height: "51" });
     await io.refused(update(clientId, header()), "client", 5, `cannot update client with ID ${clientId}: light client is frozen due to misbehaviour`);
+  });
+
+  it("runs the connection and channel handshakes on roots the client holds: TRYOPEN/OPEN/CLOSED ends and events", async function () {
+    await handshakes({ io, signer, createClient, update: (clientId, appHash) => update(clientId, header({ appHash })) });
+  });
+
+  it("upgrades a client to the state the old chain's upgrade store committed under the upgrade path", async () => {
+    const upgradedClient: Any = {
+      typeUrl: "/ibc.lightclients.tendermint.v1.ClientState",
+      // what SetUpgradedClient stores: the chain-wide fields only (ZeroCustomFields)
+      value: ClientState.encode(
+        ClientState.fromPartial({
+          chainId: "other-3",
+          unbondingPeriod: seconds(1_728_000n),
+          latestHeight: { revisionNumber: 3n, revisionHeight: 1n },
+          proofSpecs: SDK_PROOF_SPECS,
+          upgradePath: ["upgrade", "upgradedIBCState"],
+        }),
+      ).finish(),
+    };
+    const nextValidators = validatorSetHash(strangers);
+    const upgradedConsensus: Any = {
+      typeUrl: "/ibc.lightclients.tendermint.v1.ConsensusState",
+      value: ConsensusState.encode(
+        ConsensusState.fromPartial({ timestamp: seconds(now), root: { hash: new Uint8Array() }, nextValidatorsHash: nextValidators }),
+      ).finish(),
+    };
+    const [clientKey, consensusKey] = ["upgradedIBCState/50/upgradedClient", "upgradedIBCState/50/upgradedConsState"];
+    const upgradeStore = ibcStoreTree(
+      { [clientKey]: AnyType.encode(upgradedClient).finish(), [consensusKey]: AnyType.encode(upgradedConsensus).finish() },
+      "upgrade",
+    );
+    const clientId = await createClient(now - 60n, upgradeStore.appHash);
+    const upgrade = (proofUpgradeClient: Uint8Array, proofUpgradeConsensusState: Uint8Array) => ({
+      typeUrl: "/ibc.core.client.v1.MsgUpgradeClient",
+      value: { signer, clientId, clientState: upgradedClient, consensusState: upgradedConsensus, proofUpgradeClient, proofUpgradeConsensusState },
+    });
+    await io.refused(
+      upgrade(upgradeStore.proof(consensusKey), upgradeStore.proof(consensusKey)),
+      "commitment",
+      2,
+      `cannot upgrade client with ID ${clientId}: client state proof failed. Path: /upgrade/upgradedIBCState/50/upgradedClient: chained membership proof failed to verify membership of value`,
+    );
+    const upgraded = await io.outcome(upgrade(upgradeStore.proof(clientKey), upgradeStore.proof(consensusKey)));
+    expect(upgraded.code, upgraded.log).to.equal(0);
+    expect(upgraded.events.get("upgrade_client")).to.deep.equal({ client_id: clientId, client_type: "07-tendermint", consensus_height: "3-1" });
+    const state = (await io.rest(`/ibc/core/client/v1beta1/client_states/${clientId}`)).client_state;
+    // the chain's new fields, this client's own trust parameters
+    expect(state).to.deep.include({ chain_id: "other-3", unbonding_period: "1728000s", trusting_period: `${TWO_WEEKS}s`, max_clock_drift: "10s" });
+    expect(state.latest_height).to.deep.equal({ revision_number: "3", revision_height: "1" });
+    const consensus = (await io.rest(`/ibc/core/client/v1beta1/consensus_states/${clientId}/revision/3/height/1`)).consensus_state;
+    expect(consensus.next_validators_hash).to.equal(Buffer.from(nextValidators).toString("base64"));
+    expect(consensus.root.hash ?? "").to.equal(""); // an empty root (rendered null, as Go renders nil bytes)
   });
 });

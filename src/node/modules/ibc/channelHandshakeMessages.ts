@@ -24,7 +24,6 @@ import { channelKey, NEXT_CHANNEL_SEQUENCE_KEY, nextSequenceKey, readUint64, uin
 import { checkChannelIdFormat, checkHeight, checkId, checkProof, checkSigner, isChannelIdFormat, signers } from "./msgChecks.js";
 import { verifyProof } from "./proofVerification.js";
 import { channelStateTarget, counterpartyHops } from "./proofTargets.js";
-import { notReproduced } from "./notReproduced.js";
 import { transferError } from "./transferErrors.js";
 
 const ICS20_VERSION = "ics20-1";
@@ -55,18 +54,7 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
       await lookupModuleByPort(ctx, portId);
       const channel = msg.channel as ProtoMessage;
       const channelId = await wrapped("channel handshake open init failed", () => chanOpenInit(ctx, portId, channel));
-      const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
-      ctx.emit({
-        type: "channel_open_init",
-        attributes: [
-          { key: "port_id", value: portId },
-          { key: "channel_id", value: channelId },
-          { key: "counterparty_port_id", value: fieldText(counterparty.port_id) },
-          { key: "counterparty_channel_id", value: fieldText(counterparty.channel_id) },
-          { key: "connection_id", value: firstHop(channel) },
-        ],
-      });
-      ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
+      emitChannelEvent(ctx, "channel_open_init", portId, channelId, channel);
       await wrapped("channel open init callback failed", async () => checkTransferChannel(ctx, portId, channel));
       return {};
     },
@@ -95,10 +83,11 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       const portId = fieldText(msg.port_id);
       await lookupModuleByPort(ctx, portId);
-      await wrapped("channel handshake open try failed", async () => {
-        const channel = msg.channel as ProtoMessage;
+      const channel = msg.channel as ProtoMessage;
+      const channelId = await wrapped("channel handshake open try failed", async () => {
         const previousId = fieldText(msg.previous_channel_id);
         if (previousId !== "") await checkPreviousChannel(ctx, portId, previousId, channel);
+        const channelId = previousId !== "" ? previousId : await nextChannelId(ctx);
         const connection = await openConnectionOf(ctx, firstHop(channel));
         checkOrderingSupported(connection, channel.ordering);
         const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
@@ -115,8 +104,19 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
           },
         );
         await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state", expected);
+        // the channel capability is the stored channel end (capabilities.ts); a previous channel keeps its sequences
+        if (previousId === "") setSequences(ctx, portId, channelId);
+        setChannel(ctx, portId, channelId, { ...channel, state: CHANNEL_TRYOPEN });
+        return channelId;
       });
-      throw notReproduced("opening a channel whose INIT proof verified (the TRYOPEN end, its capability, the ICS-20 OnChanOpenTry callback)");
+      emitChannelEvent(ctx, "channel_open_try", portId, channelId, channel);
+      await wrapped("channel open try callback failed", async () => {
+        await checkTransferChannel(ctx, portId, channel);
+        if (fieldText(msg.counterparty_version) !== ICS20_VERSION) {
+          throw transferError("invalidVersion", `invalid counterparty version: got: ${fieldText(msg.counterparty_version)}, expected ${ICS20_VERSION}`);
+        }
+      });
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgChannelOpenAck": {
@@ -132,7 +132,8 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      await wrapped("channel handshake open ack failed", async () => {
+      const [portId, channelId] = [fieldText(msg.port_id), fieldText(msg.channel_id)];
+      const opened = await wrapped("channel handshake open ack failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         const state = Number(channel.state ?? 0);
         if (state !== CHANNEL_INIT && state !== CHANNEL_TRYOPEN) {
@@ -153,8 +154,16 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
           },
         );
         await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_try as Uint8Array, "channel state", expected);
+        const version = fieldText(msg.counterparty_version);
+        const counterpartyEnd = { ...counterparty, channel_id: fieldText(msg.counterparty_channel_id) };
+        return setChannel(ctx, portId, channelId, { ...channel, state: CHANNEL_OPEN, version, counterparty: counterpartyEnd });
       });
-      throw notReproduced("opening a channel whose TRYOPEN proof verified (the OPEN end, the ICS-20 OnChanOpenAck callback)");
+      emitChannelEvent(ctx, "channel_open_ack", portId, channelId, opened);
+      if (fieldText(msg.counterparty_version) !== ICS20_VERSION) {
+        const text = `invalid counterparty version: ${fieldText(msg.counterparty_version)}, expected ${ICS20_VERSION}`;
+        throw transferError("invalidVersion", text).wrap("channel open ack callback failed");
+      }
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgChannelOpenConfirm": {
@@ -169,7 +178,8 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     },
     async handler(msg, ctx) {
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      await wrapped("channel handshake open confirm failed", async () => {
+      const [portId, channelId] = [fieldText(msg.port_id), fieldText(msg.channel_id)];
+      const opened = await wrapped("channel handshake open confirm failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         if (Number(channel.state ?? 0) !== CHANNEL_TRYOPEN) {
           throw channelError("invalidChannelState", `channel state is not TRYOPEN (got ${channelStateName(channel.state)})`);
@@ -183,8 +193,10 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
           "channel state",
           counterpartyEnd(ctx, msg, channel, connection, CHANNEL_OPEN),
         );
+        return setChannel(ctx, portId, channelId, { ...channel, state: CHANNEL_OPEN });
       });
-      throw notReproduced("opening a channel whose OPEN proof verified (the OPEN end)");
+      emitChannelEvent(ctx, "channel_open_confirm", portId, channelId, opened);
+      return {};
     },
   },
   "ibc.core.channel.v1.MsgChannelCloseInit": {
@@ -214,14 +226,17 @@ export const channelHandshakeMessages: Record<string, MsgRoute> = {
     async handler(msg, ctx) {
       // the transfer module's OnChanCloseConfirm accepts; then the keeper
       await lookupModuleByChannel(ctx, msg.port_id, msg.channel_id);
-      await wrapped("channel handshake close confirm failed", async () => {
+      const [portId, channelId] = [fieldText(msg.port_id), fieldText(msg.channel_id)];
+      const closed = await wrapped("channel handshake close confirm failed", async () => {
         const channel = await existingChannel(ctx, fieldText(msg.port_id), fieldText(msg.channel_id));
         if (Number(channel.state ?? 0) === CHANNEL_CLOSED) throw channelError("invalidChannelState", "channel is already CLOSED");
         const connection = await openConnectionOf(ctx, firstHop(channel));
         const expected = counterpartyEnd(ctx, msg, channel, connection, CHANNEL_CLOSED);
         await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_init as Uint8Array, "channel state", expected);
+        return setChannel(ctx, portId, channelId, { ...channel, state: CHANNEL_CLOSED });
       });
-      throw notReproduced("closing a channel whose CLOSED proof verified (the CLOSED end)");
+      emitChannelEvent(ctx, "channel_close_confirm", portId, channelId, closed);
+      return {};
     },
   },
 };
@@ -245,24 +260,49 @@ function counterpartyEnd(ctx: ExecContext, msg: ProtoMessage, channel: ProtoMess
 
 /** Keeper.ChanOpenInit: an INIT channel end with its capability and sequences starting at 1. */
 async function chanOpenInit(ctx: ExecContext, portId: string, channel: ProtoMessage): Promise<string> {
-  const ibc = ctx.storeOf("ibc");
   const connectionEnd = await existingConnection(ctx, firstHop(channel));
   checkOrderingSupported(connectionEnd, channel.ordering);
-  const sequence = readUint64((await ibc.get(NEXT_CHANNEL_SEQUENCE_KEY)) ?? uint64Value(0n));
-  const channelId = `channel-${sequence}`;
-  ibc.set(NEXT_CHANNEL_SEQUENCE_KEY, uint64Value(sequence + 1n));
-  const end = {
-    state: CHANNEL_INIT,
-    ordering: channel.ordering,
-    counterparty: channel.counterparty,
-    connection_hops: channel.connection_hops,
-    version: channel.version,
-  };
-  ibc.set(channelKey(portId, channelId), ctx.codec.type("ibc.core.channel.v1.Channel").encode(end).finish());
-  for (const kind of ["nextSequenceSend", "nextSequenceRecv", "nextSequenceAck"] as const) {
-    ibc.set(nextSequenceKey(kind, portId, channelId), uint64Value(1n));
-  }
+  const channelId = await nextChannelId(ctx);
+  setChannel(ctx, portId, channelId, { ...channel, state: CHANNEL_INIT });
+  setSequences(ctx, portId, channelId);
   return channelId;
+}
+
+async function nextChannelId(ctx: ExecContext): Promise<string> {
+  const ibc = ctx.storeOf("ibc");
+  const sequence = readUint64((await ibc.get(NEXT_CHANNEL_SEQUENCE_KEY)) ?? uint64Value(0n));
+  ibc.set(NEXT_CHANNEL_SEQUENCE_KEY, uint64Value(sequence + 1n));
+  return `channel-${sequence}`;
+}
+
+function setChannel(ctx: ExecContext, portId: string, channelId: string, channel: ProtoMessage): ProtoMessage {
+  const { state, ordering, counterparty, connection_hops, version } = channel;
+  const end = { state, ordering, counterparty, connection_hops, version };
+  ctx.storeOf("ibc").set(channelKey(portId, channelId), ctx.codec.type("ibc.core.channel.v1.Channel").encode(end).finish());
+  return end;
+}
+
+/** A new channel's send, receive and acknowledgement sequences, all at 1. */
+function setSequences(ctx: ExecContext, portId: string, channelId: string): void {
+  for (const kind of ["nextSequenceSend", "nextSequenceRecv", "nextSequenceAck"] as const) {
+    ctx.storeOf("ibc").set(nextSequenceKey(kind, portId, channelId), uint64Value(1n));
+  }
+}
+
+/** The channel handler's event of a handshake step (port, channel, the end's counterparty and connection), then message.module. */
+function emitChannelEvent(ctx: ExecContext, type: string, portId: string, channelId: string, channel: ProtoMessage): void {
+  const counterparty = (channel.counterparty ?? {}) as ProtoMessage;
+  ctx.emit({
+    type,
+    attributes: [
+      { key: "port_id", value: portId },
+      { key: "channel_id", value: channelId },
+      { key: "counterparty_port_id", value: fieldText(counterparty.port_id) },
+      { key: "counterparty_channel_id", value: fieldText(counterparty.channel_id) },
+      { key: "connection_id", value: firstHop(channel) },
+    ],
+  });
+  ctx.emit({ type: "message", attributes: [{ key: "module", value: "ibc_channel" }] });
 }
 
 /** The transfer module's OnChanOpenInit (ValidateTransferChannelParams). */

@@ -17,8 +17,9 @@ import {
 import { latestHeightOf } from "./lightClients.js";
 import { checkId, checkSigner, signers } from "./msgChecks.js";
 import { notReproduced } from "./notReproduced.js";
-import { freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
+import { checkConflictingHeaders, freezeForMisbehaviour, updateTendermintClient, validateHeaderContents } from "./headerUpdate.js";
 import { wrapped } from "./connectionMessages.js";
+import { upgradeTendermintClient } from "./clientUpgrade.js";
 import { utf8 } from "../../store/moduleStore.js";
 
 const TENDERMINT_CLIENT = "/ibc.lightclients.tendermint.v1.ClientState";
@@ -103,11 +104,15 @@ export const clientMessages: Record<string, MsgRoute> = {
       const clientId = fieldText(msg.client_id);
       const clientState = await existingClient(ctx, clientId, `cannot update client with ID ${clientId}`);
       if (isFrozen(clientState, ctx)) throw clientError("clientFrozen", `cannot update client with ID ${clientId}`);
-      const state = ctx.codec.type(fieldText(clientState.type_url).slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
-      if (fieldText(clientState.type_url).includes("tendermint") && ((state.upgrade_path ?? []) as string[]).length === 0) {
-        throw clientError("invalidUpgradeClient", `cannot upgrade client with ID ${clientId}: cannot upgrade client, no upgrade path set`);
+      if (fieldText(clientState.type_url) !== TENDERMINT_CLIENT) {
+        throw clientError("invalidUpgradeClient", `cannot upgrade client with ID ${clientId}: cannot upgrade solomachine client`);
       }
-      throw notReproduced(`cannot upgrade client with ID ${clientId}: verifying the upgrade proofs`);
+      const state = ctx.codec.type(TENDERMINT_CLIENT.slice(1)).decode(clientState.value as Uint8Array) as unknown as ProtoMessage;
+      const upgraded = { client: unpack(msg.client_state, "ClientState", ctx.codec), consensus: unpack(msg.consensus_state, "ConsensusState", ctx.codec) };
+      const proofs = { client: msg.proof_upgrade_client as Uint8Array, consensus: msg.proof_upgrade_consensus_state as Uint8Array };
+      const height = await wrapped(`cannot upgrade client with ID ${clientId}`, () => upgradeTendermintClient(ctx, clientId, state, upgraded, proofs));
+      emitClientEvent(ctx, "upgrade_client", clientId, height);
+      return {};
     },
   },
   "ibc.core.client.v1.MsgSubmitMisbehaviour": {
@@ -115,7 +120,9 @@ export const clientMessages: Record<string, MsgRoute> = {
     signers,
     validateBasic(msg, chain, codec) {
       checkSigner(msg, chain);
-      const misbehaviourClient = validateMisbehaviour(unpack(msg.misbehaviour, "Misbehaviour", codec));
+      const misbehaviour = unpack(msg.misbehaviour, "Misbehaviour", codec);
+      const misbehaviourClient = validateMisbehaviour(misbehaviour, validateHeaderContents);
+      if (misbehaviour.typeUrl === "/ibc.lightclients.tendermint.v1.Misbehaviour") checkConflictingHeaders(misbehaviour.value);
       if (misbehaviourClient !== fieldText(msg.client_id)) {
         throw clientError(
           "invalidMisbehaviour",

@@ -6,12 +6,12 @@ import { getClientState } from "./clientStore.js";
 import { getConnection } from "./connectionStore.js";
 import { clientError, connectionError } from "./coreErrors.js";
 import { formatHeight, heightGTE, selfHeight, type Height } from "./heights.js";
-import { clientConnectionsKey, connectionKey, NEXT_CONNECTION_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
+import { clientConnectionsKey, connectionKey, keyText, NEXT_CONNECTION_SEQUENCE_KEY, readUint64, uint64Value } from "./hostPaths.js";
 import { unpack, validateClientState } from "./lightClientChecks.js";
 import { checkConnectionIdFormat, checkHeight, checkId, checkProof, checkSigner, checkVersion, isConnectionIdFormat, signers } from "./msgChecks.js";
-import { notReproduced } from "./notReproduced.js";
+import { selfConsensusNotFound, selfConsensusState, validateSelfClient } from "./selfClient.js";
 import { verifyProof } from "./proofVerification.js";
-import { connectionStateTarget } from "./proofTargets.js";
+import { clientStateTarget, connectionStateTarget, consensusStateTarget } from "./proofTargets.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { Codec } from "../../../codec/codec.js";
 
@@ -66,12 +66,9 @@ export const connectionMessages: Record<string, MsgRoute> = {
       checkCounterparty(counterparty);
     },
     async handler(msg, ctx) {
-      return wrapped("connection handshake open try failed", async () => {
-        const previousId = fieldText(msg.previous_connection_id);
-        if (previousId !== "") await checkPreviousConnection(msg, previousId, ctx);
-        checkConsensusHeight(msg.consensus_height as Height, ctx);
-        throw notReproduced("validating this chain's client held by the counterparty (ValidateSelfClient) and the handshake proofs");
-      });
+      const connectionId = await wrapped("connection handshake open try failed", () => connOpenTry(msg, ctx));
+      emitHandshake(ctx, "connection_open_try", connectionId, msg.client_id, msg.counterparty as ProtoMessage);
+      return {};
     },
   },
   "ibc.core.connection.v1.MsgConnectionOpenAck": {
@@ -90,18 +87,10 @@ export const connectionMessages: Record<string, MsgRoute> = {
       checkSigner(msg, chain);
     },
     async handler(msg, ctx) {
-      return wrapped("connection handshake open ack failed", async () => {
-        checkConsensusHeight(msg.consensus_height as Height, ctx);
-        const connection = await existingConnection(ctx, fieldText(msg.connection_id));
-        const state = Number(connection.state ?? 0);
-        if (state !== INIT && state !== TRYOPEN) {
-          throw connectionError("invalidConnectionState", `connection state is not INIT or TRYOPEN (got ${stateName(state)})`);
-        }
-        if (state === INIT && !isSupportedVersion(msg.version as ProtoMessage)) {
-          throw connectionError("invalidConnectionState", "connection state is in INIT but the provided version is not supported");
-        }
-        throw notReproduced("validating this chain's client held by the counterparty (ValidateSelfClient) and the handshake proofs");
-      });
+      const connectionId = fieldText(msg.connection_id);
+      const connection = await wrapped("connection handshake open ack failed", () => connOpenAck(msg, ctx));
+      emitHandshake(ctx, "connection_open_ack", connectionId, connection.client_id, connection.counterparty as ProtoMessage);
+      return {};
     },
   },
   "ibc.core.connection.v1.MsgConnectionOpenConfirm": {
@@ -114,15 +103,18 @@ export const connectionMessages: Record<string, MsgRoute> = {
       checkSigner(msg, chain);
     },
     async handler(msg, ctx) {
-      await wrapped("connection handshake open confirm failed", async () => {
-        const connection = await existingConnection(ctx, fieldText(msg.connection_id));
+      const connectionId = fieldText(msg.connection_id);
+      const connection = await wrapped("connection handshake open confirm failed", async () => {
+        const connection = await existingConnection(ctx, connectionId);
         if (Number(connection.state ?? 0) !== TRYOPEN) {
           throw connectionError("invalidConnectionState", `connection state is not TRYOPEN (got ${stateName(connection.state)})`);
         }
-        const expected = connectionStateTarget(ctx, fieldText(msg.connection_id), connection, CONNECTION_OPEN, utf8("ibc"));
+        const expected = connectionStateTarget(ctx, connectionId, connection, CONNECTION_OPEN, COMMITMENT_PREFIX);
         await verifyProof(ctx, connection, msg.proof_height as Height, msg.proof_ack as Uint8Array, "connection state", expected);
+        return setConnection(ctx, connectionId, { ...connection, state: CONNECTION_OPEN });
       });
-      throw notReproduced("opening a connection whose OPEN proof verified (the OPEN end)");
+      emitHandshake(ctx, "connection_open_confirm", connectionId, connection.client_id, connection.counterparty as ProtoMessage);
+      return {};
     },
   },
 };
@@ -135,6 +127,143 @@ export async function wrapped<T>(context: string, step: () => Promise<T>): Promi
     if (err instanceof TxError) throw err.wrap(context);
     throw err;
   }
+}
+
+/** This chain's store prefix, as the counterparty must name it ("ibc"). */
+const COMMITMENT_PREFIX = utf8("ibc");
+
+function setConnection(ctx: ExecContext, connectionId: string, end: ProtoMessage): ProtoMessage {
+  ctx.storeOf("ibc").set(connectionKey(connectionId), ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").encode(end).finish());
+  return end;
+}
+
+/** Keeper.ConnOpenTry: the counterparty's INIT end, its client of this chain and that client's consensus state, proved; a TRYOPEN end. */
+async function connOpenTry(msg: ProtoMessage, ctx: ExecContext): Promise<string> {
+  const ibc = ctx.storeOf("ibc");
+  const previousId = fieldText(msg.previous_connection_id);
+  const previous = previousId !== "" ? await checkPreviousConnection(msg, previousId, ctx) : undefined;
+  const connectionId = previous ? previousId : await nextConnectionId(ctx);
+  const consensusHeight = msg.consensus_height as Height;
+  checkConsensusHeight(consensusHeight, ctx);
+  const clientState = unpack(msg.client_state, "ClientState", ctx.codec);
+  await validateSelfClient(ctx, clientState);
+  const selfConsensus = await selfConsensusState(ctx, consensusHeight);
+  if (!selfConsensus) throw selfConsensusNotFound(consensusHeight);
+  const counterparty = (msg.counterparty ?? {}) as ProtoMessage;
+  const counterpartyVersions = (msg.counterparty_versions ?? []) as ProtoMessage[];
+  const supported = ((previous?.versions ?? []) as ProtoMessage[]).length > 0 ? (previous!.versions as ProtoMessage[]) : [DEFAULT_VERSION];
+  const version = pickVersion(supported, counterpartyVersions);
+  const connection = { client_id: fieldText(msg.client_id), versions: [version], state: TRYOPEN, counterparty, delay_period: msg.delay_period };
+  // what the counterparty stored on ConnOpenInit: an INIT end on its client, whose counterparty is this client (no connection id yet)
+  const expectedInit = {
+    client_id: fieldText(counterparty.client_id),
+    versions: counterpartyVersions,
+    state: INIT,
+    counterparty: { client_id: fieldText(msg.client_id), connection_id: "", prefix: { key_prefix: COMMITMENT_PREFIX } },
+    delay_period: msg.delay_period ?? 0,
+  };
+  await verifyHandshake(ctx, connection, msg, msg.proof_init, fieldText(counterparty.connection_id), expectedInit, selfConsensus);
+  // as v0.41 does, also for a previous connection (whose id is then listed twice)
+  await wrapped(`failed to add connection with ID ${connectionId} to client with ID ${fieldText(msg.client_id)}`, () =>
+    addConnectionToClient(ctx, fieldText(msg.client_id), connectionId, ibc),
+  );
+  setConnection(ctx, connectionId, connection);
+  return connectionId;
+}
+
+/** Keeper.ConnOpenAck: the counterparty's TRYOPEN end and its client of this chain, proved; the end becomes OPEN. */
+async function connOpenAck(msg: ProtoMessage, ctx: ExecContext): Promise<ProtoMessage> {
+  const consensusHeight = msg.consensus_height as Height;
+  checkConsensusHeight(consensusHeight, ctx);
+  const connectionId = fieldText(msg.connection_id);
+  const connection = await existingConnection(ctx, connectionId);
+  const state = Number(connection.state ?? 0);
+  const version = msg.version as ProtoMessage;
+  if (state !== INIT && state !== TRYOPEN) {
+    throw connectionError("invalidConnectionState", `connection state is not INIT or TRYOPEN (got ${stateName(state)})`);
+  }
+  if (state === INIT && !isSupportedVersion(version)) {
+    throw connectionError("invalidConnectionState", `connection state is in INIT but the provided version is not supported ${versionText(version)}`);
+  }
+  const versions = (connection.versions ?? []) as ProtoMessage[];
+  if (state === TRYOPEN && (versions.length !== 1 || versionText(versions[0]) !== versionText(version))) {
+    throw connectionError(
+      "invalidConnectionState",
+      `connection state is in TRYOPEN but the provided version (${versionText(version)}) is not set in the previous connection versions [${versions.map(versionText).join(" ")}]`,
+    );
+  }
+  await validateSelfClient(ctx, unpack(msg.client_state, "ClientState", ctx.codec));
+  const selfConsensus = await selfConsensusState(ctx, consensusHeight);
+  if (!selfConsensus) throw clientError("selfConsensusStateNotFound");
+  const counterparty = (connection.counterparty ?? {}) as ProtoMessage;
+  const expectedTry = {
+    client_id: fieldText(counterparty.client_id),
+    versions: [version],
+    state: TRYOPEN,
+    counterparty: { client_id: fieldText(connection.client_id), connection_id: connectionId, prefix: { key_prefix: COMMITMENT_PREFIX } },
+    delay_period: connection.delay_period ?? 0,
+  };
+  await verifyHandshake(ctx, connection, msg, msg.proof_try, fieldText(msg.counterparty_connection_id), expectedTry, selfConsensus);
+  const opened = {
+    ...connection,
+    state: CONNECTION_OPEN,
+    versions: [version],
+    counterparty: { ...counterparty, connection_id: fieldText(msg.counterparty_connection_id) },
+  };
+  return setConnection(ctx, connectionId, opened);
+}
+
+/** Try and Ack's three verifications: the counterparty's connection end, its client state of this chain, its consensus state at consensus_height. */
+async function verifyHandshake(
+  ctx: ExecContext,
+  connection: ProtoMessage,
+  msg: ProtoMessage,
+  connectionProof: unknown,
+  counterpartyConnectionId: string,
+  expectedEnd: ProtoMessage,
+  selfConsensus: Uint8Array,
+): Promise<void> {
+  const proofHeight = msg.proof_height as Height;
+  const endTarget = {
+    path: keyText(connectionKey(counterpartyConnectionId)),
+    value: ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").encode(expectedEnd).finish(),
+  };
+  await verifyProof(ctx, connection, proofHeight, connectionProof as Uint8Array, "connection state", endTarget);
+  const clientAny = msg.client_state as ProtoMessage;
+  const clientBytes = ctx.codec
+    .type("google.protobuf.Any")
+    .encode({
+      type_url: clientAny.type_url,
+      value: ctx.codec
+        .type(fieldText(clientAny.type_url).slice(1))
+        .encode(unpack(clientAny, "ClientState", ctx.codec).value)
+        .finish(),
+    })
+    .finish();
+  await verifyProof(ctx, connection, proofHeight, msg.proof_client as Uint8Array, "client state", clientStateTarget(connection, clientBytes));
+  const consensusTarget = consensusStateTarget(connection, msg.consensus_height as Height, selfConsensus);
+  await verifyProof(ctx, connection, proofHeight, msg.proof_consensus as Uint8Array, "consensus state", consensusTarget);
+}
+
+/** PickVersion: the first supported version the counterparty also offers, with the features both have. */
+function pickVersion(supported: ProtoMessage[], counterpartyVersions: ProtoMessage[]): ProtoMessage {
+  for (const own of supported) {
+    const theirs = counterpartyVersions.find((v) => fieldText(v.identifier) === fieldText(own.identifier));
+    if (!theirs) continue;
+    const features = ((own.features ?? []) as string[]).filter((f) => ((theirs.features ?? []) as string[]).includes(f));
+    if (features.length === 0) continue;
+    return { identifier: fieldText(own.identifier), features };
+  }
+  throw connectionError(
+    "versionNegotiationFailed",
+    `failed to find a matching counterparty version ([${counterpartyVersions.map(versionText).join(" ")}]) from the supported version list ([${supported.map(versionText).join(" ")}])`,
+  );
+}
+
+/** A Version as Go's %s prints the proto message (compact text format). */
+function versionText(version: ProtoMessage | undefined): string {
+  if (!version) return "<nil>";
+  return [`identifier:"${fieldText(version.identifier)}"`, ...((version.features ?? []) as string[]).map((f) => `features:"${f}"`)].join(" ");
 }
 
 /** Counterparty.ValidateBasic of a connection. */
@@ -170,22 +299,30 @@ async function connOpenInit(msg: ProtoMessage, ctx: ExecContext): Promise<string
     if (!isSupportedVersion(msg.version as ProtoMessage)) throw connectionError("invalidVersion", "version is not supported");
     versions = [msg.version as typeof DEFAULT_VERSION];
   }
-  const sequence = readUint64((await ibc.get(NEXT_CONNECTION_SEQUENCE_KEY)) ?? uint64Value(0n));
-  const connectionId = `connection-${sequence}`;
-  ibc.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(sequence + 1n));
+  const connectionId = await nextConnectionId(ctx);
   const clientId = fieldText(msg.client_id);
-  const end = { client_id: clientId, versions, state: INIT, counterparty: msg.counterparty, delay_period: msg.delay_period };
-  ibc.set(connectionKey(connectionId), ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").encode(end).finish());
-  // addConnectionToClient
+  setConnection(ctx, connectionId, { client_id: clientId, versions, state: INIT, counterparty: msg.counterparty, delay_period: msg.delay_period });
+  await addConnectionToClient(ctx, clientId, connectionId, ibc);
+  return connectionId;
+}
+
+async function nextConnectionId(ctx: ExecContext): Promise<string> {
+  const ibc = ctx.storeOf("ibc");
+  const sequence = readUint64((await ibc.get(NEXT_CONNECTION_SEQUENCE_KEY)) ?? uint64Value(0n));
+  ibc.set(NEXT_CONNECTION_SEQUENCE_KEY, uint64Value(sequence + 1n));
+  return `connection-${sequence}`;
+}
+
+/** addConnectionToClient: the client must exist; the connection joins its connection paths. */
+async function addConnectionToClient(ctx: ExecContext, clientId: string, connectionId: string, ibc: ReturnType<ExecContext["storeOf"]>): Promise<void> {
   if (!(await getClientState(ibc, clientId, ctx))) throw clientError("clientNotFound", clientId);
   const pathsType = ctx.codec.type("ibc.core.connection.v1.ClientPaths");
   const existing = await ibc.get(clientConnectionsKey(clientId));
   const paths = existing ? (((pathsType.decode(existing) as unknown as ProtoMessage).paths ?? []) as string[]) : [];
   ibc.set(clientConnectionsKey(clientId), pathsType.encode({ paths: [...paths, connectionId] }).finish());
-  return connectionId;
 }
 
-async function checkPreviousConnection(msg: ProtoMessage, previousId: string, ctx: ExecContext): Promise<void> {
+async function checkPreviousConnection(msg: ProtoMessage, previousId: string, ctx: ExecContext): Promise<ProtoMessage> {
   const previous = await getConnection(ctx.storeOf("ibc"), previousId, ctx);
   if (!previous) throw connectionError("connectionNotFound", `previous connection does not exist for supplied previous connectionID ${previousId}`);
   const [had, given] = [(previous.counterparty ?? {}) as ProtoMessage, (msg.counterparty ?? {}) as ProtoMessage];
@@ -200,6 +337,7 @@ async function checkPreviousConnection(msg: ProtoMessage, previousId: string, ct
   if (Number(previous.state ?? 0) !== INIT) {
     throw connectionError("invalidConnectionState", `previous connection state is in state ${stateName(previous.state)}, expected INIT`);
   }
+  return previous;
 }
 
 /** A consensus height of this chain must be below its current height. */

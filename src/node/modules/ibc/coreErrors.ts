@@ -16,6 +16,7 @@ export const clientError = errorTable("client", {
   invalidClientType: [10, "invalid client type"],
   invalidHeader: [12, "invalid client header"],
   invalidMisbehaviour: [13, "invalid light client misbehaviour"],
+  selfConsensusStateNotFound: [22, "self consensus state not found"],
   invalidUpgradeClient: [25, "invalid client upgrade"],
 });
 
@@ -25,6 +26,7 @@ export const connectionError = errorTable("connection", {
   invalidCounterparty: [7, "invalid counterparty connection"],
   invalidConnection: [8, "invalid connection"],
   invalidVersion: [9, "invalid connection version"],
+  versionNegotiationFailed: [10, "connection version negotiation failed"],
   invalidConnectionIdentifier: [11, "invalid connection identifier"],
 });
 

@@ -6,7 +6,7 @@ import { getConsensusState } from "./clientStore.js";
 import { clientError, tendermintClientError } from "./coreErrors.js";
 import { formatHeight, heightGTE, heightOf, heightPart, heightStruct, isZeroHeight, revisionOfChainId, type Height } from "./heights.js";
 import { clientMetadataKey, clientStateKey, consensusStateKey, uint64Value } from "./hostPaths.js";
-import { checkCommitMatchesHeader, LightError, lightVerify, nanosOf, verifyCommitLightTrusting } from "./lightVerifier.js";
+import { checkCommitMatchesHeader, LightError, lightVerify, nanosOf, verifyCommitLight, verifyCommitLightTrusting } from "./lightVerifier.js";
 import { goDuration } from "./goText.js";
 import { TxError } from "../../abci/txError.js";
 import { validatorSetHash } from "./tendermintHashes.js";
@@ -42,6 +42,29 @@ export function validateHeaderContents(h: ProtoMessage): void {
   if (!h.validator_set) throw clientError("invalidHeader", "validator set is nil");
   if (!Buffer.from(bytesOf(headerOf(h).validators_hash)).equals(Buffer.from(validatorSetHash(h.validator_set as ProtoMessage)))) {
     throw clientError("invalidHeader", "validator set does not match hash");
+  }
+}
+
+/**
+ * The end of 07-tendermint Misbehaviour.ValidateBasic, after each header's own checks: one height,
+ * two different block hashes, and each commit signed by +2/3 of its header's validator set.
+ */
+export function checkConflictingHeaders(m: ProtoMessage): void {
+  const [h1, h2] = [m.header_1, m.header_2] as ProtoMessage[];
+  const [height1, height2] = [tendermintHeaderHeight(h1!), tendermintHeaderHeight(h2!)];
+  if (formatHeight(height1) !== formatHeight(height2)) {
+    throw clientError("invalidMisbehaviour", `headers in misbehaviour are on different heights (${heightStruct(height1)} ≠ ${heightStruct(height2)})`);
+  }
+  const commitOf = (h: ProtoMessage) => ((h.signed_header as ProtoMessage).commit ?? {}) as ProtoMessage;
+  const blockHash = (h: ProtoMessage) => Buffer.from(bytesOf(((commitOf(h).block_id ?? {}) as ProtoMessage).hash));
+  if (blockHash(h1!).equals(blockHash(h2!))) throw clientError("invalidMisbehaviour", "headers block hashes are equal");
+  for (const h of [h1!, h2!]) {
+    try {
+      verifyCommitLight((h.validator_set ?? {}) as ProtoMessage, fieldText(headerOf(h).chain_id), commitOf(h), heightPart(commitOf(h).height));
+    } catch (err) {
+      if (err instanceof LightError) throw clientError("invalidMisbehaviour", "validator set did not commit to header");
+      throw err;
+    }
   }
 }
 

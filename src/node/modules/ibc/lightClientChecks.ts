@@ -1,7 +1,7 @@
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { Codec } from "../../../codec/codec.js";
-import { sdkError } from "../../abci/txError.js";
+import { sdkError, TxError } from "../../abci/txError.js";
 import { plainError } from "../shared/errorTable.js";
 import { clientError, tendermintClientError } from "./coreErrors.js";
 import { goDuration } from "./goText.js";
@@ -122,11 +122,14 @@ function checkTendermintHeader(h: ProtoMessage, invalid: (text: string) => Error
   const signed = h.signed_header as ProtoMessage | undefined;
   if (!signed) throw invalid("tendermint signed header cannot be nil");
   if (!signed.header) throw invalid("tendermint header cannot be nil");
-  if (!h.validator_set) throw clientError("invalidHeader", "validator set is nil");
+  if (!h.validator_set) throw invalid("validator set is nil");
 }
 
-/** Misbehaviour.ValidateBasic of 07-tendermint (header checks as far as validateHeader goes); returns its client id. */
-export function validateMisbehaviour(misbehaviour: Unpacked): string {
+/**
+ * Misbehaviour.ValidateBasic of 07-tendermint up to and including each header's ValidateBasic
+ * (`headerContents` adds what follows its nil checks); returns its client id.
+ */
+export function validateMisbehaviour(misbehaviour: Unpacked, headerContents: (h: ProtoMessage) => void = () => {}): string {
   const m = misbehaviour.value;
   if (misbehaviour.typeUrl !== `${TM}Misbehaviour`) return fieldText(m.client_id);
   const headers = [m.header_1, m.header_2] as Array<ProtoMessage | undefined>;
@@ -144,8 +147,14 @@ export function validateMisbehaviour(misbehaviour: Unpacked): string {
   const chainId = (h: ProtoMessage) => fieldText(((h.signed_header as ProtoMessage | undefined)?.header as ProtoMessage | undefined)?.chain_id);
   if (chainId(headers[0]!) !== chainId(headers[1]!)) throw clientError("invalidMisbehaviour", "headers must have identical chainIDs");
   checkId("client", m.client_id, "misbehaviour client ID is invalid");
-  headers.forEach((h, i) =>
-    checkTendermintHeader(h!, (text) => clientError("invalidMisbehaviour", `header ${i + 1} failed validation: ${text}: invalid client header`)),
-  );
+  headers.forEach((h, i) => {
+    try {
+      checkTendermintHeader(h!, (text) => clientError("invalidHeader", text));
+      headerContents(h!);
+    } catch (err) {
+      if (err instanceof TxError) throw clientError("invalidMisbehaviour", `header ${i + 1} failed validation: ${err.message}`);
+      throw err;
+    }
+  });
   return fieldText(m.client_id);
 }

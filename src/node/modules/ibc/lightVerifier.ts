@@ -111,7 +111,7 @@ function checkSignature(validator: ProtoMessage, chainId: string, commit: ProtoM
 }
 
 /** ValidatorSet.VerifyCommitLight: the commit is for this block and height, and more than 2/3 of this set signed it. */
-function verifyCommitLight(vals: ProtoMessage, chainId: string, commit: ProtoMessage, height: bigint): void {
+export function verifyCommitLight(vals: ProtoMessage, chainId: string, commit: ProtoMessage, height: bigint): void {
   const validators = validatorsOf(vals);
   const signatures = (commit.signatures ?? []) as ProtoMessage[];
   if (validators.length !== signatures.length) {

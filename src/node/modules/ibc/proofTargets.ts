@@ -2,7 +2,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { ExecContext } from "../nodeModule.js";
 import { heightPart, type Height } from "./heights.js";
-import { channelKey, connectionKey, keyText, nextSequenceKey, packetKey, uint64Value } from "./hostPaths.js";
+import { channelKey, clientStateKey, connectionKey, consensusStateKey, keyText, nextSequenceKey, packetKey, uint64Value } from "./hostPaths.js";
 import { acknowledgementCommitment, packetCommitment } from "./packetCommitment.js";
 import type { ProofTarget } from "./proofVerification.js";
 
@@ -45,6 +45,22 @@ export function connectionStateTarget(ctx: ExecContext, connectionId: string, co
     path: keyText(connectionKey(fieldText(counterparty.connection_id))),
     value: ctx.codec.type("ibc.core.connection.v1.ConnectionEnd").encode(expected).finish(),
   };
+}
+
+/** The counterparty's client of this chain (VerifyClientState): the client state as MarshalInterface encodes it, an Any. */
+export function clientStateTarget(connection: ProtoMessage, clientStateAny: Uint8Array): ProofTarget {
+  const counterpartyClient = fieldText(((connection.counterparty ?? {}) as ProtoMessage).client_id);
+  return {
+    path: keyText(clientStateKey(counterpartyClient)),
+    value: clientStateAny,
+    wrap: `failed client state verification for target client: ${fieldText(connection.client_id)}`,
+  };
+}
+
+/** The counterparty's consensus state of this chain at `height` (VerifyClientConsensusState), an Any. */
+export function consensusStateTarget(connection: ProtoMessage, height: Height, consensusStateAny: Uint8Array): ProofTarget {
+  const counterpartyClient = fieldText(((connection.counterparty ?? {}) as ProtoMessage).client_id);
+  return { path: keyText(consensusStateKey(counterpartyClient, height)), value: consensusStateAny };
 }
 
 /** The packet's commitment on its source chain (RecvPacket). */

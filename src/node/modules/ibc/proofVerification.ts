@@ -20,6 +20,8 @@ export interface ProofTarget {
   path: string;
   value?: Uint8Array;
   delayed?: boolean;
+  /** The connection keeper's wrap when it is not "failed <what> verification for client (<id>)" (VerifyClientState's). */
+  wrap?: string;
 }
 
 /**
@@ -61,27 +63,42 @@ export async function verifyProof(
     const consensus = ctx.codec.type("ibc.lightclients.tendermint.v1.ConsensusState").decode(consensusAny.value as Uint8Array) as unknown as ProtoMessage;
     if (target.delayed) await checkDelayPeriod(ctx, clientId, proofHeight, heightPart(connection.delay_period));
     const keyPath = [prefixText(connection), target.path];
-    const proofs = (merkleProof.proofs ?? []) as ProtoMessage[];
-    const specs = (state.proof_specs ?? []) as ProtoMessage[];
-    const root = ((consensus.root as ProtoMessage | undefined)?.hash as Uint8Array | undefined) ?? new Uint8Array();
-    if (proofs.length === 0) throw commitmentError("invalidMerkleProof", "proof cannot be empty");
-    if (root.length === 0) throw commitmentError("invalidMerkleProof", "root cannot be empty");
-    if (specs.length !== proofs.length) {
-      throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
-    }
-    // the node's codec decoded them; the library wants its own classes: re-encode and decode once
-    const check = {
-      specs: specs.map((spec) => ics23.ProofSpec.decode(ctx.codec.type("ics23.ProofSpec").encode(spec).finish())),
-      proofs: proofs.map((p) => ics23.CommitmentProof.decode(ctx.codec.type("ics23.CommitmentProof").encode(p).finish())),
-      root,
-      keyPath,
-    };
-    if (target.value === undefined) verifyMerkleNonMembership(check);
-    else verifyMerkleMembership(check, target.value);
+    verifyAgainstRoot(ctx, state, consensus, merkleProof, keyPath, target.value);
   } catch (err) {
-    if (err instanceof TxError) throw err.wrap(`failed ${what} verification for client (${clientId})`);
+    if (err instanceof TxError) throw err.wrap(target.wrap ?? `failed ${what} verification for client (${clientId})`);
     throw err;
   }
+}
+
+/**
+ * MerkleProof.VerifyMembership (or VerifyNonMembership when `value` is undefined) against a
+ * consensus state's root, with validateVerificationArgs first: proofs, root, one spec per proof.
+ */
+export function verifyAgainstRoot(
+  ctx: ExecContext,
+  clientState: ProtoMessage,
+  consensus: ProtoMessage,
+  merkleProof: ProtoMessage,
+  keyPath: string[],
+  value: Uint8Array | undefined,
+): void {
+  const proofs = (merkleProof.proofs ?? []) as ProtoMessage[];
+  const specs = (clientState.proof_specs ?? []) as ProtoMessage[];
+  const root = ((consensus.root as ProtoMessage | undefined)?.hash as Uint8Array | undefined) ?? new Uint8Array();
+  if (proofs.length === 0) throw commitmentError("invalidMerkleProof", "proof cannot be empty");
+  if (root.length === 0) throw commitmentError("invalidMerkleProof", "root cannot be empty");
+  if (specs.length !== proofs.length) {
+    throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
+  }
+  // the node's codec decoded them; the library wants its own classes: re-encode and decode once
+  const check = {
+    specs: specs.map((spec) => ics23.ProofSpec.decode(ctx.codec.type("ics23.ProofSpec").encode(spec).finish())),
+    proofs: proofs.map((p) => ics23.CommitmentProof.decode(ctx.codec.type("ics23.CommitmentProof").encode(p).finish())),
+    root,
+    keyPath,
+  };
+  if (value === undefined) verifyMerkleNonMembership(check);
+  else verifyMerkleMembership(check, value);
 }
 
 /** The counterparty's store prefix (ApplyPrefix: an empty prefix is refused). */
