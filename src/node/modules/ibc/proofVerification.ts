@@ -1,4 +1,3 @@
-import { ics23 } from "@confio/ics23";
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError, TxError } from "../../abci/txError.js";
@@ -7,7 +6,6 @@ import { getClientState, getConsensusState } from "./clientStore.js";
 import { clientError, commitmentError, tendermintClientError } from "./coreErrors.js";
 import { formatHeight, heightGTE, heightPart, heightStruct, isZeroHeight, type Height } from "./heights.js";
 import { clientMetadataKey, readUint64 } from "./hostPaths.js";
-import { verifyMerkleMembership, verifyMerkleNonMembership } from "./merkleProof.js";
 import { notReproduced } from "./notReproduced.js";
 
 /**
@@ -69,6 +67,8 @@ export async function verifyProof(
     if (specs.length !== proofs.length) {
       throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
     }
+    // loaded at the first proof, not at start (@confio/ics23 and its protobufjs: 50 ms of a start)
+    const [{ ics23 }, { verifyMerkleMembership, verifyMerkleNonMembership }] = await Promise.all([import("@confio/ics23"), import("./merkleProof.js")]);
     // the node's codec decoded them; the library wants its own classes: re-encode and decode once
     const check = {
       specs: specs.map((spec) => ics23.ProofSpec.decode(ctx.codec.type("ics23.ProofSpec").encode(spec).finish())),
