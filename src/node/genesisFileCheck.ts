@@ -4,10 +4,15 @@ import { pipeline } from "node:stream/promises";
 import type { VersionedStore } from "./store/versionedStore.js";
 import { utf8 } from "./store/moduleStore.js";
 import { GenesisError } from "./genesis.js";
-import type { GenesisFacts } from "./genesisFacts.js";
 
 /** Metadata key of the stamp of the genesis.json whose hash a start last checked. */
 const STAMP_KEY = utf8("genesis_file");
+
+/** What the store keeps of the genesis it was started from (genesisFacts.ts's GenesisFacts). */
+interface StartedFrom {
+  chain_id?: string;
+  genesis_sha256?: string;
+}
 
 interface CheckedFile {
   /** Device, inode, size, mtime and ctime (ns) of the file when its hash was checked. */
@@ -29,7 +34,7 @@ export function fileStamp(file: string): string {
  * genesis takes seconds (250 MB at 1,000,000 accounts), so a start hashes the file only when
  * its stamp differs from the one kept when it was last hashed, as git trusts a file's stat.
  */
-export async function checkGenesisFile(store: VersionedStore, file: string, facts: Partial<GenesisFacts>): Promise<void> {
+export async function checkGenesisFile(store: VersionedStore, file: string, facts: StartedFrom): Promise<void> {
   const stamp = fileStamp(file);
   const kept = await store.getMeta(STAMP_KEY);
   const checked = kept ? (JSON.parse(new TextDecoder().decode(kept)) as CheckedFile) : undefined;
@@ -47,7 +52,7 @@ export async function fileSha256(file: string): Promise<string> {
 }
 
 /** Refuses a genesis.json that is not the one the store was started from (as the real node checks its genesis document's hash). */
-export function checkSameGenesis(file: string, facts: Partial<GenesisFacts>, sha256: string): void {
+export function checkSameGenesis(file: string, facts: StartedFrom, sha256: string): void {
   if (facts.genesis_sha256 === sha256) return;
   throw new GenesisError(
     `${file} is not the genesis the store under data/ was started from (chain ${facts.chain_id ?? "(unknown)"}): ` +
