@@ -7,6 +7,7 @@
  *   npm run bench [-- rest gateway broadcast compression workers startup flood genesis search devchain fork]   (a subset by name)
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
+ *   npm run bench -- startup:sizes --home-1m DIR                 (and at 1,000,000: DIR a home the genesis bench imported, reused)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  */
@@ -32,7 +33,9 @@ import { forkBenchmark } from "./fork.bench.js";
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
 const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork"];
 const args = process.argv.slice(2);
-const names = args.filter((arg, i) => arg !== "--minutes" && args[i - 1] !== "--minutes");
+const VALUED_FLAGS = ["--minutes", "--home-1m"];
+const names = args.filter((arg, i) => !VALUED_FLAGS.includes(arg) && !VALUED_FLAGS.includes(args[i - 1]!));
+const millionHome = args.includes("--home-1m") ? args[args.indexOf("--home-1m") + 1] : undefined;
 const chosen = names.length > 0 ? names : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
@@ -66,6 +69,8 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
   console.log("\npreparing a home with 100,000 funded accounts and 10 keyed ones...");
   const large = await prepareHome(dir, 100_000, 10, 2);
   startupAtSizeRows(100_000, await existingHomeStart(large.home), smallStart);
+  // a home of 1,000,000 accounts takes minutes to import: one imported before (by the genesis bench) is started again
+  if (millionHome) startupAtSizeRows(1_000_000, await existingHomeStart(millionHome), smallStart);
 }
 
 if (runs("flood")) await connectionFloodBenchmark(dir);

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { Ajv, type ErrorObject } from "ajv";
+import type { ErrorObject } from "ajv";
 import { describeSchemaErrors, valueAt } from "../util/schemaErrors.js";
+import { configValidator } from "./configValidator.js";
 
 export class ConfigError extends Error {}
 
@@ -23,8 +24,7 @@ export function loadTomlConfig<T>(file: string, defaultText: string, schema: obj
   } catch (err) {
     throw new ConfigError(`${file}: not valid TOML: ${(err as Error).message.split("\n")[0]}`);
   }
-  const ajv = new Ajv({ useDefaults: true, allErrors: false, strict: false, validateSchema: false }); // our own schemas: no meta-validation at each start
-  const validate = ajv.compile(schema);
+  const validate = configValidator(schema);
   if (!validate(data)) throw new ConfigError(describe(file, validate.errors!, schema, data));
   return data as T;
 }

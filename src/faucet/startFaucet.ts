@@ -4,8 +4,7 @@ import type { AppConfig } from "../config/appConfig.js";
 import { parseDurationSetting } from "../config/tomlConfig.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { readDevAccounts } from "../commands/home.js";
-import { FaucetSender, type Coin } from "./faucetSender.js";
-import { startFaucetServer } from "./faucetServer.js";
+import type { Coin } from "./faucetSender.js";
 
 /** The faucet of app.toml's [faucet], funded from a dev account of the home; undefined when faucet.enable is false. */
 export async function startFaucet(
@@ -18,6 +17,8 @@ export async function startFaucet(
 ): Promise<RunningServer | undefined> {
   const config = app.faucet;
   if (!config.enable) return undefined;
+  // loaded only when enabled: cosmjs's wallet and signing take 0.2 s of a start to load
+  const [{ FaucetSender }, { startFaucetServer }] = await Promise.all([import("./faucetSender.js"), import("./faucetServer.js")]);
   const dev = readDevAccounts(home);
   if (!dev) throw new Error("faucet.enable needs the dev accounts of `init` (config/dev-accounts.json) to fund the faucet");
   const sender = await FaucetSender.open({

@@ -1,10 +1,8 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import { pipeline } from "node:stream/promises";
 import type { GenesisDoc, ParsedGenesis } from "./genesis.js";
 import { GenesisError } from "./genesis.js";
 import type { StateBatch, VersionedStore } from "./store/versionedStore.js";
 import { utf8 } from "./store/moduleStore.js";
+import { checkGenesisFile } from "./genesisFileCheck.js";
 
 const FACTS_KEY = utf8("chain");
 
@@ -42,22 +40,6 @@ export async function storedGenesisFacts(store: VersionedStore): Promise<Partial
   return stored ? (JSON.parse(new TextDecoder().decode(stored)) as Partial<GenesisFacts>) : undefined;
 }
 
-/** SHA-256 (hex) of a file's bytes, read as a stream: a hash, not a parse. */
-export async function fileSha256(file: string): Promise<string> {
-  const hash = crypto.createHash("sha256");
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
-  return hash.digest("hex");
-}
-
-/** Refuses a genesis.json that is not the one the store was started from (as the real node checks its genesis document's hash). */
-export function checkSameGenesis(file: string, facts: Partial<GenesisFacts>, sha256: string): void {
-  if (facts.genesis_sha256 === sha256) return;
-  throw new GenesisError(
-    `${file} is not the genesis the store under data/ was started from (chain ${facts.chain_id ?? "(unknown)"}): ` +
-      `its SHA-256 is ${sha256}, the store's genesis had ${facts.genesis_sha256}; put that file back, or remove data/ to start a new chain from this one`,
-  );
-}
-
 /**
  * The genesis facts of a store already started, once genesis.json's hash is checked against
  * them. A store written before the facts were kept (it has only the chain id) gets them from
@@ -66,7 +48,7 @@ export function checkSameGenesis(file: string, facts: Partial<GenesisFacts>, sha
 export async function resumedGenesisFacts(store: VersionedStore, file: string, readWhole: () => Promise<ParsedGenesis>): Promise<GenesisFacts> {
   const stored = await storedGenesisFacts(store);
   if (stored?.genesis_sha256) {
-    checkSameGenesis(file, stored, await fileSha256(file));
+    await checkGenesisFile(store, file, stored);
     return stored as GenesisFacts;
   }
   const genesis = await readWhole();

@@ -1,4 +1,6 @@
-import { dump } from "js-yaml";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
 
 export type DocumentFormat = "json" | "yaml";
 
@@ -11,5 +13,7 @@ export const CONTENT_TYPES: Record<DocumentFormat, string> = {
 
 /** The document as text: 2-space JSON, or YAML with every shared object written out (no anchors). */
 export function formatDocument(document: object, format: DocumentFormat): string {
-  return format === "json" ? `${JSON.stringify(document, null, 2)}\n` : dump(document, { noRefs: true, lineWidth: -1 });
+  if (format === "json") return `${JSON.stringify(document, null, 2)}\n`;
+  const { dump } = require("js-yaml") as typeof import("js-yaml"); // loaded when a YAML document is asked for, not at every start
+  return dump(document, { noRefs: true, lineWidth: -1 });
 }

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { load as loadYaml } from "js-yaml";
 import type { ErrorObject } from "ajv";
 import { tableValidator } from "./schemaValidator.js";
 import { describeSchemaErrors } from "../util/schemaErrors.js";
 import { names } from "../names/activeNames.js";
+import { parseYaml } from "./builtYaml.js";
 
 /** A mistake in a route table; the message names file, entry and key. */
 export class TableError extends Error {}
@@ -30,7 +30,7 @@ export function loadYamlTable<T>(
   let data: unknown;
   try {
     // the naming profile's words, applied as the table is read (the file is never copied)
-    data = names().deep(loadYaml(fs.readFileSync(file, "utf8"), { filename: file }) ?? []);
+    data = names().deep(parseYaml(fs.readFileSync(file, "utf8"), file) ?? []);
   } catch (err) {
     throw new TableError(`${path.basename(file)}: ${(err as Error).message}`);
   }

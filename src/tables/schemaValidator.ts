@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Ajv, type ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
+import { newAjv } from "../util/lazyAjv.js";
 
 const require = createRequire(import.meta.url);
 
@@ -23,5 +24,5 @@ export function tableValidator(schema: { $id?: string }): ValidateFunction {
   const name = schema.$id?.split("/").pop();
   const built = name ? fileURLToPath(new URL(`./schemas/${builtValidatorFile(name)}`, import.meta.url)) : undefined;
   if (built && fs.existsSync(built)) return require(built) as ValidateFunction;
-  return new Ajv(TABLE_AJV_OPTIONS).compile(schema);
+  return newAjv(TABLE_AJV_OPTIONS).compile(schema);
 }

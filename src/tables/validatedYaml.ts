@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { load as loadYaml } from "js-yaml";
 import { tableValidator } from "./schemaValidator.js";
 import { describeSchemaErrors } from "../util/schemaErrors.js";
+import { parseYaml } from "./builtYaml.js";
 
 /**
  * Reads a YAML file of one object (a table that is not a list of entries), passes it through
@@ -17,7 +17,7 @@ export function loadValidatedYaml(
 ): unknown {
   let data: unknown;
   try {
-    data = transform(loadYaml(fs.readFileSync(file, "utf8")) ?? {});
+    data = transform(parseYaml(fs.readFileSync(file, "utf8")) ?? {});
   } catch (err) {
     throw fail(`${path.basename(file)}: ${(err as Error).message}`);
   }

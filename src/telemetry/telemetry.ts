@@ -1,6 +1,10 @@
 import os from "node:os";
-import { collectDefaultMetrics, Registry } from "prom-client";
+import { createRequire } from "node:module";
+import type { Registry } from "prom-client";
 import { CounterFamily, HistogramFamily, ReadFamily } from "./cells.js";
+
+// prom-client is loaded when telemetry is enabled (off by default): 50 ms of a start otherwise
+const promClient = () => createRequire(import.meta.url)("prom-client") as typeof import("prom-client");
 
 /** app.toml's [telemetry] section, v0.41's keys. */
 export interface TelemetryConfig {
@@ -26,7 +30,7 @@ const EVENT_LOOP_SAMPLE_MS = 100;
  * the embedded node and the gateway's node client each add their families.
  */
 export class Telemetry {
-  readonly registry = new Registry();
+  readonly registry: Registry = new (promClient().Registry)();
   /** Whether ?format=prometheus is served (prometheus-retention-time > 0, as in v0.41). */
   readonly prometheus: boolean;
   private readonly prefix: string;
@@ -41,7 +45,7 @@ export class Telemetry {
     if (service && config["enable-service-label"]) labels.service = config["service-name"];
     if (config["enable-hostname-label"]) labels.host = os.hostname();
     this.registry.setDefaultLabels(labels);
-    collectDefaultMetrics({ register: this.registry, prefix: this.prefix, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    promClient().collectDefaultMetrics({ register: this.registry, prefix: this.prefix, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   }
 
   counter(name: string, help: string): CounterFamily {

@@ -8,6 +8,7 @@ import { VersionedStore } from "../../src/node/store/versionedStore.js";
 import { initHome } from "../../src/commands/init.js";
 import { openDevNode, TEST_MNEMONIC } from "../helpers/devNode.js";
 import { tempDir } from "../helpers/tempDir.js";
+import { fileStamp } from "../../src/node/genesisFileCheck.js";
 
 const codec = new Codec();
 const reopen = (home: string) => EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "test", codec });
@@ -71,6 +72,36 @@ describe("start-up from the store: the genesis kept as facts and a hash", () => 
     fs.writeFileSync(genesisFile(home), original);
     const again = await reopen(home);
     await again.close();
+  });
+
+  it("keeps the stamp of the genesis.json it hashed (later starts skip the hash), and refuses a same-size edit whose mtime was put back", async () => {
+    const { node, home } = await openDevNode({ accounts: 4 });
+    await node.close();
+    const file = genesisFile(home);
+    await (await reopen(home)).close(); // the first start from the store hashes the file and keeps its stamp
+    const store = await VersionedStore.open(path.join(home, "data", "state.db"));
+    try {
+      const checked = JSON.parse(Buffer.from((await store.getMeta(Uint8Array.from(Buffer.from("genesis_file"))))!).toString("utf8")) as Record<string, unknown>;
+      expect(checked).to.deep.equal({ stamp: fileStamp(file), sha256: (await storeMetaOf(store)).genesis_sha256 });
+    } finally {
+      await store.close();
+    }
+    await (await reopen(home)).close(); // the stamp matches: no hash, still starts
+
+    const before = fs.statSync(file);
+    const original = fs.readFileSync(file);
+    const edited = Buffer.from(original);
+    edited[original.lastIndexOf("}")] = 0x20; // the same size, another file (no longer JSON even)
+    fs.writeFileSync(file, edited);
+    fs.utimesSync(file, before.atime, before.mtime);
+    let error: Error | undefined;
+    await reopen(home).then(
+      (n) => n.close(),
+      (err: Error) => (error = err),
+    );
+    expect(error?.message).to.match(/genesis\.json is not the genesis the store under data\/ was started from/);
+    fs.writeFileSync(file, original);
+    await (await reopen(home)).close();
   });
 
   it("gives a store written before the facts were kept its facts from the whole genesis, once, and refuses another chain's genesis", async () => {

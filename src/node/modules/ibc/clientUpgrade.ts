@@ -69,17 +69,17 @@ export async function upgradeTendermintClient(
       .encode({ type_url: state.typeUrl, value: ctx.codec.type(state.typeUrl.slice(1)).encode(state.value).finish() })
       .finish();
   const pathTo = (leaf: string) => [...upgradePath.slice(0, -1), `${upgradePath[upgradePath.length - 1]}/${heightPart(lastHeight.revision_height)}/${leaf}`];
-  const verify = (proof: ProtoMessage, leaf: string, value: Uint8Array, what: string) => {
+  const verify = async (proof: ProtoMessage, leaf: string, value: Uint8Array, what: string) => {
     const keyPath = pathTo(leaf);
     try {
-      verifyAgainstRoot(ctx, clientState, consensus, proof, keyPath, value);
+      await verifyAgainstRoot(ctx, clientState, consensus, proof, keyPath, value);
     } catch (err) {
       if (err instanceof TxError) throw err.wrap(`${what} proof failed. Path: /${keyPath.join("/")}`);
       throw err;
     }
   };
-  verify(clientProof, "upgradedClient", anyBytes(upgraded.client), "client state");
-  verify(consensusProof, "upgradedConsState", anyBytes(upgraded.consensus), "consensus state");
+  await verify(clientProof, "upgradedClient", anyBytes(upgraded.client), "client state");
+  await verify(consensusProof, "upgradedConsState", anyBytes(upgraded.consensus), "consensus state");
 
   const next = upgraded.client.value;
   const newClient = {

@@ -1,4 +1,3 @@
-import { ics23 } from "@confio/ics23";
 import { fieldText } from "../../../codec/fieldText.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { sdkError, TxError } from "../../abci/txError.js";
@@ -7,7 +6,6 @@ import { getClientState, getConsensusState } from "./clientStore.js";
 import { clientError, commitmentError, tendermintClientError } from "./coreErrors.js";
 import { formatHeight, heightGTE, heightPart, heightStruct, isZeroHeight, type Height } from "./heights.js";
 import { clientMetadataKey, readUint64 } from "./hostPaths.js";
-import { verifyMerkleMembership, verifyMerkleNonMembership } from "./merkleProof.js";
 import { notReproduced } from "./notReproduced.js";
 
 /**
@@ -63,7 +61,7 @@ export async function verifyProof(
     const consensus = ctx.codec.type("ibc.lightclients.tendermint.v1.ConsensusState").decode(consensusAny.value as Uint8Array) as unknown as ProtoMessage;
     if (target.delayed) await checkDelayPeriod(ctx, clientId, proofHeight, heightPart(connection.delay_period));
     const keyPath = [prefixText(connection), target.path];
-    verifyAgainstRoot(ctx, state, consensus, merkleProof, keyPath, target.value);
+    await verifyAgainstRoot(ctx, state, consensus, merkleProof, keyPath, target.value);
   } catch (err) {
     if (err instanceof TxError) throw err.wrap(target.wrap ?? `failed ${what} verification for client (${clientId})`);
     throw err;
@@ -74,14 +72,14 @@ export async function verifyProof(
  * MerkleProof.VerifyMembership (or VerifyNonMembership when `value` is undefined) against a
  * consensus state's root, with validateVerificationArgs first: proofs, root, one spec per proof.
  */
-export function verifyAgainstRoot(
+export async function verifyAgainstRoot(
   ctx: ExecContext,
   clientState: ProtoMessage,
   consensus: ProtoMessage,
   merkleProof: ProtoMessage,
   keyPath: string[],
   value: Uint8Array | undefined,
-): void {
+): Promise<void> {
   const proofs = (merkleProof.proofs ?? []) as ProtoMessage[];
   const specs = (clientState.proof_specs ?? []) as ProtoMessage[];
   const root = ((consensus.root as ProtoMessage | undefined)?.hash as Uint8Array | undefined) ?? new Uint8Array();
@@ -90,6 +88,8 @@ export function verifyAgainstRoot(
   if (specs.length !== proofs.length) {
     throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
   }
+  // loaded at the first proof, not at start (@confio/ics23 and its protobufjs: 50 ms of a start)
+  const [{ ics23 }, { verifyMerkleMembership, verifyMerkleNonMembership }] = await Promise.all([import("@confio/ics23"), import("./merkleProof.js")]);
   // the node's codec decoded them; the library wants its own classes: re-encode and decode once
   const check = {
     specs: specs.map((spec) => ics23.ProofSpec.decode(ctx.codec.type("ics23.ProofSpec").encode(spec).finish())),

@@ -1,6 +1,7 @@
-import { Ajv, type ErrorObject } from "ajv";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import { LRUCache } from "lru-cache";
 import { pricingSchema, RESULT_SCHEMA } from "./schemas.js";
+import { newAjv } from "../../../util/lazyAjv.js";
 
 /**
  * validateDocument of irismod v1.3.1 types/schema.go: a JSON document checked against a JSON
@@ -8,8 +9,15 @@ import { pricingSchema, RESULT_SCHEMA } from "./schemas.js";
  * ("<field>: <description>", the field "(root)" for the document itself). The schemas are
  * draft-04; the keywords they use mean the same in ajv's default draft.
  */
-const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-ajv.addFormat("date-time", (text: string) => !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text));
+let shared: Ajv | undefined;
+/** The validator of service documents, made at the first document checked (not at every start). */
+function ajv(): Ajv {
+  if (!shared) {
+    shared = newAjv({ strict: false, allErrors: false, validateSchema: false });
+    shared.addFormat("date-time", (text: string) => !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text));
+  }
+  return shared;
+}
 
 const INPUT_SCHEMA = { type: "object", properties: { header: { type: "object" }, body: { type: "object" } }, required: ["header"] };
 /**
@@ -17,17 +25,17 @@ const INPUT_SCHEMA = { type: "object", properties: { header: { type: "object" },
  * the least recently used leave past MAX_COMPILED, and ajv forgets its own copy of them too.
  */
 export const MAX_COMPILED = 1000;
-const compiled = new LRUCache<string, { validate: ReturnType<typeof ajv.compile>; schema: object }>({
+const compiled = new LRUCache<string, { validate: ValidateFunction; schema: object }>({
   max: MAX_COMPILED,
-  dispose: ({ schema }) => ajv.removeSchema(schema),
+  dispose: ({ schema }) => ajv().removeSchema(schema),
 });
 
-function compile(schema: object): ReturnType<typeof ajv.compile> {
+function compile(schema: object): ValidateFunction {
   const key = JSON.stringify(schema);
   let entry = compiled.get(key);
   if (!entry) {
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
-    entry = { validate: ajv.compile(rest), schema: rest };
+    entry = { validate: ajv().compile(rest), schema: rest };
     compiled.set(key, entry);
   }
   return entry.validate;
@@ -87,7 +95,7 @@ export const outputDocumentError = inputDocumentError;
 export function schemaCompileError(schema: unknown): string | undefined {
   try {
     const { $schema: _ignored, ...rest } = (schema ?? {}) as Record<string, unknown>;
-    ajv.compile(rest);
+    ajv().compile(rest);
     return undefined;
   } catch (err) {
     return (err as Error).message;
