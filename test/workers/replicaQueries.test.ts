@@ -1,9 +1,11 @@
 import { expect } from "chai";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { AbciQueryResponse } from "../../src/client/chainClient.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
-import { LatestReplica } from "../../src/node/store/latestReplica.js";
+import { LatestReplica, ReplicaView } from "../../src/node/store/latestReplica.js";
 import { ReplicaQueries } from "../../src/workers/replicaQueries.js";
+import { PACKAGE_ROOT } from "../../src/util/paths.js";
 import { openDevNode, TEST_MNEMONIC } from "../helpers/devNode.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
@@ -19,11 +21,12 @@ describe("a REST worker's queries over the node's LMDB copy of the latest state"
   let addresses: string[];
   let replica: LatestReplica;
   let local: ReplicaQueries;
+  let dir: string;
   let sequence = 0;
 
   before(async () => {
     ({ node, addresses } = await openDevNode());
-    const dir = path.join(tempDir("chain-rest-replica-"), "workers-state.lmdb");
+    dir = path.join(tempDir("chain-rest-replica-"), "workers-state.lmdb");
     replica = await LatestReplica.create(dir, node.store);
     local = ReplicaQueries.open({ dir, chainId: node.chain.chainId, servedPaths: node.servedQueryPaths() }, "hub", node.codec);
   });
@@ -92,6 +95,23 @@ describe("a REST worker's queries over the node's LMDB copy of the latest state"
     expect(await local.abciQuery(queryPath, data, node.height)).to.deep.equal(await node.query(queryPath, data, node.height));
     expect(local.abciQuery("/core.tx.v1beta1.Service/Simulate", new Uint8Array())).to.equal(undefined);
     expect(local.abciQuery("/app/version", new Uint8Array())).to.equal(undefined);
+  });
+
+  it("sees another process's write at once, even in the event-loop turn of an earlier read", () => {
+    const view = ReplicaView.open(dir);
+    const first = view.snapshot()!; // lmdb-js would keep this read transaction current until its next timer
+    first.done();
+    // another process moves the copy's version on while this one's event loop is blocked (no timer can run)
+    const next = first.version + 1;
+    const script = `import { open } from "lmdb";
+      const db = open({ path: ${JSON.stringify(dir)}, encoding: "binary", keyEncoding: "binary", mapSize: 64 * 1024 ** 3 });
+      const version = new Uint8Array(8); new DataView(version.buffer).setBigUint64(0, ${next}n);
+      db.transactionSync(() => db.putSync(Uint8Array.of(0x68), version));`;
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: PACKAGE_ROOT });
+    const second = view.snapshot()!;
+    second.done();
+    expect(second.version).to.equal(next);
+    replica.apply(node.height, []); // the node's version back
   });
 
   it("follows a revert back to the snapshot's state", async () => {

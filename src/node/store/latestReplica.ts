@@ -24,7 +24,9 @@ const VERSION_KEY = Uint8Array.of(0x68); // 'h'
 const COPY_CHUNK = 10_000;
 /** Address space of the map (virtual, not memory): a larger state stops the copy (workers then ask the node). */
 const MAP_BYTES = 64 * 1024 ** 3;
-const OPTIONS = { encoding: "binary", keyEncoding: "binary", mapSize: MAP_BYTES, cache: false } as const;
+/** LMDB's reader slots (126 by default): each process holds one per read transaction alive, and api.workers goes up to 256. */
+const MAX_READERS = 1024;
+const OPTIONS = { encoding: "binary", keyEncoding: "binary", mapSize: MAP_BYTES, maxReaders: MAX_READERS, cache: false } as const;
 
 type Db = RootDatabase<Uint8Array, Uint8Array>;
 
@@ -109,6 +111,10 @@ export class ReplicaView {
    * reads are over); undefined when the copy is not usable.
    */
   snapshot(): ReplicaSnapshot | undefined {
+    // lmdb-js keeps a read transaction current until its next timer (setTimeout 0): a query in
+    // that window would read the version of an earlier query, older than a commit a client may
+    // already know of. Each query starts a fresh one.
+    this.db.resetReadTxn();
     const transaction = this.db.useReadTransaction();
     const version = this.db.get(VERSION_KEY, { transaction });
     if (!version) {
