@@ -8,7 +8,10 @@
  * 0; the "pinned" servers to CPU 1, so their CPU per request compares one
  * worker and two on the same core (the cost of coordination), and the
  * unpinned two-worker server shows what a second core gives while it shares
- * CPU 0 with the load generator.
+ * CPU 0 with the load generator. The control: two independent one-process
+ * servers both on CPU 1, loaded at once (half the connections each) — two
+ * processes sharing a core with no coordination at all — separates what two
+ * workers lose by sharing one core from what their coordination costs.
  *
  *   npx tsx bench/workers.bench.ts [accounts=30000]    (also npm run bench -- workers)
  */
@@ -27,7 +30,8 @@ const CONNECTIONS = 16;
 
 interface Target {
   name: string;
-  url: string;
+  /** One server, or the control's two (each loaded with half the connections, at the same time). */
+  urls: string[];
   /** The processes whose CPU the requests cost (a server's tree; a gateway's and its node's). */
   pids: number[];
   stop(): Promise<void>;
@@ -50,7 +54,7 @@ async function startCopy(
   editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
   const server = await startChainRest(home, undefined, env);
   pin(processTree(server.node.proc.pid!), cpus);
-  return { name, url: server.restUrl, rpcUrl: server.rpcUrl, pids: [server.node.proc.pid!], stop: () => server.node.stop() };
+  return { name, urls: [server.restUrl], rpcUrl: server.rpcUrl, pids: [server.node.proc.pid!], stop: () => server.node.stop() };
 }
 
 async function startGatewayWorkers(dir: string, node: Target & { rpcUrl: string }, workers: number, cpus: string): Promise<Target> {
@@ -63,7 +67,7 @@ async function startGatewayWorkers(dir: string, node: Target & { rpcUrl: string 
   const again = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
   const url = (await again.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
   pin(processTree(again.proc.pid!), cpus);
-  return { name: `gateway --node, ${workers} workers`, url, pids: [again.proc.pid!, node.pids[0]!], stop: () => again.stop() };
+  return { name: `gateway --node, ${workers} workers`, urls: [url], pids: [again.proc.pid!, node.pids[0]!], stop: () => again.stop() };
 }
 
 /** The machine's load average over the last minute, at the end of a measurement (other users' processes disturb it). */
@@ -80,8 +84,20 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
   });
   const two = await startCopy(bench, dir, "start, 2 workers (CPUs 0-1)", 2, "0-1");
   const gateway = await startGatewayWorkers(dir, one, 2, "1");
-  const targets: Target[] = [one, twoPinned, twoSchedNone, two, gateway];
-  const TWO_CORES = 3;
+  const [alone1, alone2] = [await startCopy(bench, dir, "control-a", 1, "1"), await startCopy(bench, dir, "control-b", 1, "1")];
+  const control: Target = {
+    name: "two independent 1-process servers (both on CPU 1, loaded at once)",
+    urls: [...alone1.urls, ...alone2.urls],
+    pids: [...alone1.pids, ...alone2.pids],
+    stop: () => Promise.all([alone1.stop(), alone2.stop()]).then(() => undefined),
+  };
+  const targets: Target[] = [one, twoPinned, twoSchedNone, two, gateway, control];
+  const [TWO_PINNED, TWO_CORES, CONTROL] = [1, 3, 5];
+  /** Loads every URL of a target at once, the connections shared among them; the requests and seconds summed. */
+  const loadTarget = async (target: Target, pathOf: (i: number) => string, duration: number) => {
+    const runs = await Promise.all(target.urls.map((url) => load(url, pathOf, { duration, connections: CONNECTIONS / target.urls.length })));
+    return { total: runs.reduce((sum, run) => sum + run.total, 0), seconds: Math.max(...runs.map((run) => run.seconds)) };
+  };
   const hot = `/core/bank/v1beta1/balances/${bench.addresses[0]}`;
   // each request another account, never asked before on that server (the answer cache keeps nothing for it)
   const next = targets.map(() => 1);
@@ -91,7 +107,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
       ["hot balance (the answer cache)", () => () => hot],
       ["cold balance (another account each time: a node read)", cold],
     ] as const) {
-      for (const [t, target] of targets.entries()) await load(target.url, pathOf(t), { duration: WARM_UP_SECONDS, connections: CONNECTIONS });
+      for (const [t, target] of targets.entries()) await loadTarget(target, pathOf(t), WARM_UP_SECONDS);
       const totals = targets.map(() => ({ cpu: 0, switches: 0, requests: 0, seconds: 0 }));
       for (let slice = 0; slice < SLICES; slice++) {
         const order = slice % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
@@ -99,7 +115,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
           const target = targets[t]!;
           const cpuBefore = target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
           const switchesBefore = target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0);
-          const run = await load(target.url, pathOf(t), { duration: SLICE_SECONDS, connections: CONNECTIONS });
+          const run = await loadTarget(target, pathOf(t), SLICE_SECONDS);
           totals[t]!.cpu += target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) - cpuBefore;
           totals[t]!.switches += target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0) - switchesBefore;
           totals[t]!.requests += run.total;
@@ -110,17 +126,26 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
       const switchesPerRequest = (t: number) => (totals[t]!.switches / totals[t]!.requests).toFixed(2);
       const rps = (t: number) => totals[t]!.requests / totals[t]!.seconds;
       const base = 0;
-      for (const t of [1, 2, 4]) {
+      for (const t of [1, 2, 4, CONTROL]) {
         record({
           subject: `${kind}, ${targets[t]!.name}: server CPU per request`,
           baseline: `${targets[base]!.name}`,
           ratio: perRequest(base) / perRequest(t),
-          target: "≥ 0.9x (at most 10 % CPU per request lost to coordination)",
+          target: t === CONTROL ? "none (the control: two processes sharing one core)" : "≥ 0.9x (at most 10 % CPU per request lost to coordination)",
           subjectValue: `${perRequest(t).toFixed(0)} µs (${switchesPerRequest(t)} context switches)`,
           baselineValue: `${perRequest(base).toFixed(0)} µs (${switchesPerRequest(base)} context switches)`,
-          note: `ratio = baseline CPU / subject CPU; context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}`,
+          note: `ratio = baseline CPU / subject CPU;${t === CONTROL ? " the control: what two processes lose by sharing one core, with no coordination;" : ""} context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}`,
         });
       }
+      record({
+        subject: `${kind}, ${targets[TWO_PINNED]!.name}: server CPU per request, against the control`,
+        baseline: targets[CONTROL]!.name,
+        ratio: perRequest(CONTROL) / perRequest(TWO_PINNED),
+        target: "≥ 0.9x (the workers' coordination alone: both sides are two processes sharing CPU 1)",
+        subjectValue: `${perRequest(TWO_PINNED).toFixed(0)} µs (${switchesPerRequest(TWO_PINNED)} context switches)`,
+        baselineValue: `${perRequest(CONTROL).toFixed(0)} µs (${switchesPerRequest(CONTROL)} context switches)`,
+        note: `ratio = baseline CPU / subject CPU; the same slices as the rows above; ${load1()}`,
+      });
       record({
         subject: `${kind}, ${targets[TWO_CORES]!.name}: throughput`,
         baseline: `${targets[base]!.name}`,
@@ -132,7 +157,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
       });
     }
   } finally {
-    await Promise.all([gateway.stop(), two.stop(), twoSchedNone.stop(), twoPinned.stop()]);
+    await Promise.all([gateway.stop(), two.stop(), twoSchedNone.stop(), twoPinned.stop(), control.stop()]);
     await one.stop();
   }
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
 import { loadNodeConfig } from "../config/nodeConfig.js";
@@ -21,6 +23,8 @@ import { startFaucet } from "../faucet/startFaucet.js";
 import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
 import { startNodeRestWorkers } from "./nodeRestWorkers.js";
+import { LatestReplica } from "../node/store/latestReplica.js";
+import type { ReplicaJob } from "../workers/messages.js";
 
 export interface StartOptions {
   home: string;
@@ -66,9 +70,13 @@ export async function start(options: StartOptions): Promise<void> {
   for (const { path, handler } of nodeServiceQueries(node, codec, nodeSettings)) node.serveQuery(path, handler);
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
+  const workers = workerCount(app.api.workers);
+  // made before the RPC listens (nothing commits during the copy); a fork's state is partly remote: its workers ask the node
+  const replica = app.api.enable && workers > 1 && !node.forkPoint ? await workersReplica(options.home, node) : undefined;
   onShutdown(async () => {
     clearInterval(blockTimer);
     await Promise.all(servers.map((s) => s.close()));
+    await replica?.close();
     await node.close();
     await flushLogger(ops.logger);
   });
@@ -80,7 +88,6 @@ export async function start(options: StartOptions): Promise<void> {
   });
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
-  const workers = workerCount(app.api.workers);
   const rest = !app.api.enable
     ? undefined
     : workers > 1
@@ -88,7 +95,7 @@ export async function start(options: StartOptions): Promise<void> {
           node,
           client,
           workers,
-          { app, logFormat: options.logFormat ?? "text", eventLimits: subscriptionLimits },
+          { app, logFormat: options.logFormat ?? "text", eventLimits: subscriptionLimits, replica: replica?.job },
           ops.telemetry?.registry,
         )
       : await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits });
@@ -113,6 +120,19 @@ export async function start(options: StartOptions): Promise<void> {
   console.log(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");
   console.log(`node RPC:    ${rpc.url}`);
   if (faucet) console.log(`faucet:      ${faucet.url}`);
+}
+
+/** The LMDB copy of the latest state that the REST workers read themselves (src/node/store/latestReplica.ts), removed at shutdown. */
+async function workersReplica(home: string, node: EmbeddedNode): Promise<{ job: ReplicaJob; close(): Promise<void> }> {
+  const dir = path.join(home, "data", "workers-state.lmdb");
+  const replica = await LatestReplica.create(dir, node.store);
+  return {
+    job: { dir, chainId: node.chain.chainId, servedPaths: node.servedQueryPaths() },
+    close: async () => {
+      await replica.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function printAccounts(home: string): Promise<void> {

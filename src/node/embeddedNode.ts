@@ -7,7 +7,8 @@ import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import { Codec } from "../codec/codec.js";
 import { AminoJsonRenderer } from "../codec/amino/aminoJson.js";
 import { aminoTransforms } from "../tables/aminoTransforms.js";
-import { abciError, abciQueryFailure, SdkError } from "./abci/abciResult.js";
+import { abciError, SdkError } from "./abci/abciResult.js";
+import { ModuleQueries } from "./abci/moduleQueries.js";
 import { QueryRouter } from "./abci/queryRouter.js";
 import { answerBaseappQuery, type BaseappHandlers } from "./abci/baseappQuery.js";
 import { answerCustomQuery } from "./abci/customQueriers.js";
@@ -46,7 +47,6 @@ import {
   type MsgRoute,
   type NodeModule,
   type ParamSubspaces,
-  type QueryContext,
 } from "./modules/nodeModule.js";
 import { CacheLayer } from "./store/cacheLayer.js";
 import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
@@ -103,6 +103,7 @@ export class EmbeddedNode extends EventEmitter {
   private readonly amino: AminoJsonRenderer;
   private checkLayer: CacheLayer;
   private readonly storeQuery: StoreQuery;
+  private readonly moduleQueries: ModuleQueries;
   private closing = false;
   private blockScheduled = false;
   /** Why the last block could not be written; broadcasts are refused until a block is written again. */
@@ -130,13 +131,14 @@ export class EmbeddedNode extends EventEmitter {
     readonly validatorKey: ValidatorKey,
     readonly nodeId: string,
     private readonly modules: NodeModule[],
-    private readonly router: QueryRouter,
+    router: QueryRouter,
     private readonly keepRecent: number,
     private readonly minGasPrices: MinGasPrice[],
   ) {
     super();
     this.routes = new Map(modules.flatMap((m) => Object.entries(m.messages ?? {})));
     this.paramSubspaces = paramSubspacesOf(modules);
+    this.moduleQueries = new ModuleQueries(router, chain, codec, this.paramSubspaces);
     this.anteChecks = modules.flatMap((m) => (m.anteCheck ? [m.anteCheck] : []));
     this.amino = new AminoJsonRenderer(codec.root, aminoTransforms());
     this.checkLayer = new CacheLayer(store.reader());
@@ -258,9 +260,13 @@ export class EmbeddedNode extends EventEmitter {
     if (queryPath === profileTypeUrl(SIMULATE_PATH)) return this.simulate(data, at);
     const served = this.servedQueries.get(queryPath);
     if (served) return served(data, at);
-    if (!this.router.has(queryPath)) return answerBaseappQuery(queryPath, data, at, this.baseapp);
-    const outcome = await this.answerAt(at, (context) => this.router.query(queryPath, data, context));
-    return "failure" in outcome ? outcome.failure : { code: 0, codespace: "", log: "", value: outcome.answer, height: at };
+    if (!this.moduleQueries.has(queryPath)) return answerBaseappQuery(queryPath, data, at, this.baseapp);
+    return this.keptHeightRefusal(at) ?? this.moduleQueries.query(queryPath, data, this.store.reader(at, { keepsReads: true }), at);
+  }
+
+  /** The paths this node answers with handlers given where it is assembled (serveQuery), not the modules'. */
+  servedQueryPaths(): string[] {
+    return [...this.servedQueries.keys(), profileTypeUrl(SIMULATE_PATH)];
   }
 
   /**
@@ -269,37 +275,16 @@ export class EmbeddedNode extends EventEmitter {
    * way. Undefined for a path the modules do not answer (query() has it).
    */
   async queryMessage(queryPath: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> {
-    if (queryPath === profileTypeUrl(SIMULATE_PATH) || this.servedQueries.has(queryPath) || !this.router.has(queryPath)) return undefined;
+    if (queryPath === profileTypeUrl(SIMULATE_PATH) || this.servedQueries.has(queryPath) || !this.moduleQueries.has(queryPath)) return undefined;
     const at = height === 0 ? this.height : height;
-    const outcome = await this.answerAt(at, (context) => this.router.answer(queryPath, request, context));
-    return "failure" in outcome ? outcome.failure : { code: 0, codespace: "", log: "", response: outcome.answer, height: at };
+    return this.keptHeightRefusal(at) ?? this.moduleQueries.queryMessage(queryPath, request, this.store.reader(at, { keepsReads: true }), at);
   }
 
-  /** Runs a module query at height `at`: refused when the height is not kept; a handler's failure is its ABCI error. */
-  private async answerAt<T>(
-    at: number,
-    answer: (context: (module: NodeModule) => QueryContext) => Promise<T>,
-  ): Promise<{ answer: T } | { failure: AbciQueryResponse }> {
+  /** The refusal of a query at a height this node does not keep (undefined when it keeps it). */
+  private keptHeightRefusal(at: number): AbciQueryResponse | undefined {
     const latest = this.height;
-    if (at > latest || at < this.store.earliestVersion) {
-      return {
-        failure: abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at),
-      };
-    }
-    try {
-      const state = this.store.reader(at, { keepsReads: true });
-      const context = (module: NodeModule): QueryContext => ({
-        chain: this.chain,
-        codec: this.codec,
-        height: at,
-        store: new ModuleReader(state, module.name),
-        storeOf: (name) => new ModuleReader(state, name),
-        paramSubspaces: this.paramSubspaces,
-      });
-      return { answer: await answer(context) };
-    } catch (err) {
-      return { failure: abciQueryFailure(err, at) };
-    }
+    if (at <= latest && at >= this.store.earliestVersion) return undefined;
+    return abciError(SdkError.invalidHeight, `cannot query at height ${at}: this node keeps heights ${this.store.earliestVersion} to ${latest}`, at);
   }
 
   /**

@@ -5,13 +5,21 @@ import type {
   ChainClient,
   EventListener,
   HeightListener,
+  MessageQueryResponse,
   StatusResult,
   TxResult,
   TxSearchResult,
 } from "../client/chainClient.js";
 import type { SharedHeight } from "../client/sharedHeight.js";
+import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import type { MainLink } from "./mainLink.js";
 import type { CalledMethod, MainToWorker } from "./messages.js";
+
+/** Queries a worker answers itself (replicaQueries.ts); undefined: this one goes to the node. */
+export interface LocalQueries {
+  abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse> | undefined;
+  queryMessage(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse> | undefined;
+}
 
 /**
  * ChainClient of a REST worker in `start`: each call runs on the node's
@@ -20,6 +28,8 @@ import type { CalledMethod, MainToWorker } from "./messages.js";
  * Heights come as messages at each commit (and, exact at any instant, in the
  * shared height file, which the answer cache reads before it reuses an answer).
  * Calls in flight are bounded by the requests the worker answers at once.
+ * With `local` (the node's copy of the latest state), module queries at the
+ * latest height are answered in the worker, without a message.
  */
 export class ChannelClient implements ChainClient {
   readonly address = "node process";
@@ -29,12 +39,17 @@ export class ChannelClient implements ChainClient {
   constructor(
     private readonly link: MainLink,
     private readonly height: SharedHeight,
+    private readonly local?: LocalQueries,
   ) {
     link.on((message) => this.receive(message));
   }
 
   abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse> {
-    return this.call("abciQuery", [path, data, height]) as Promise<AbciQueryResponse>;
+    return this.local?.abciQuery(path, data, height) ?? (this.call("abciQuery", [path, data, height]) as Promise<AbciQueryResponse>);
+  }
+  /** Only what `local` answers (undefined: the engine asks abciQuery, which goes to the node). */
+  queryMessage(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse | undefined> {
+    return this.local?.queryMessage(path, request, height) ?? Promise.resolve(undefined);
   }
   broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
     return this.call("broadcastTx", [tx, mode]) as Promise<BroadcastResult>;

@@ -42,9 +42,19 @@ export interface WorkerJob {
   names?: string;
   /** start: config.toml's subscription bounds, for GET /events. */
   eventLimits?: { maxClients: number; maxPerClient: number };
+  /** start: the node's LMDB copy of the latest state, which the worker reads itself (absent: every read goes to the node). */
+  replica?: ReplicaJob;
   /** The SharedHeight file (slot 0: the main process's; slot 1 + index: each worker's) and its slots. */
   heightFile: string;
   heightSlots: number;
+}
+
+/** Where a `start` worker finds the node's copy of the latest state, and what it needs to run the modules' queries over it. */
+export interface ReplicaJob {
+  dir: string;
+  chainId: string;
+  /** Query paths the node answers with its own handlers (simulate, the tx and node services): always asked of the node. */
+  servedPaths: string[];
 }
 
 export const WORKER_JOB_VARIABLE = "CHAIN_REST_WORKER_JOB";

@@ -9,6 +9,7 @@ import { ChannelClient } from "./channelClient.js";
 import { MainLink, processChannel } from "./mainLink.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
 import { SharedHeight } from "../client/sharedHeight.js";
+import { ReplicaQueries } from "./replicaQueries.js";
 
 /**
  * A REST worker of `start` or `gateway` (api.workers > 1): the same REST
@@ -33,7 +34,9 @@ async function runWorker(job: WorkerJob): Promise<void> {
   let stopClient = () => {};
   let rest;
   if (job.command === "start") {
-    rest = await startRestServer(app.api, app["bech32-prefix"], new ChannelClient(link, height), new Codec(), undefined, restOperations);
+    const codec = new Codec(); // one for the REST side and the node's handlers, as in one process
+    const local = job.replica && ReplicaQueries.open(job.replica, app["bech32-prefix"], codec);
+    rest = await startRestServer(app.api, app["bech32-prefix"], new ChannelClient(link, height, local), codec, undefined, restOperations);
   } else {
     const upstream = await gatewayClient(app, job.node!, ops.telemetry);
     stopClient = () => upstream.stop();

@@ -37,7 +37,13 @@ const FAST_INDEX_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode
 /** The first version whose change log is complete (the log of new keys came later than the prune log): revert goes no lower. */
 const CHANGE_LOG_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("change-log-from"));
 
-type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
+export type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
+
+/** A copy of the latest state kept elsewhere (latestReplica.ts): given every batch that moved the latest version, right after LevelDB wrote it. */
+export interface LatestMirror {
+  /** Synchronous: when commit() or revert() returns, the copy is at `version`. */
+  apply(version: number, ops: ReadonlyArray<BatchOp>): void;
+}
 
 export interface StateReader {
   readonly version: number;
@@ -83,6 +89,7 @@ export class VersionedStore {
   private writeFault: Error | undefined;
   /** A state under this one (a fork's remote state, src/node/fork/): it wraps every reader and sees every commit's batch. */
   private underlay: StateUnderlay | undefined;
+  private mirror: LatestMirror | undefined;
 
   private constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -154,6 +161,17 @@ export class VersionedStore {
     return this.underlay ? this.underlay.over(reader) : reader;
   }
 
+  /** From now on every commit and revert is also applied to `mirror`, before the store's latest version moves. */
+  setMirror(mirror: LatestMirror | undefined): void {
+    this.mirror = mirror;
+  }
+
+  /** The latest version's live entries, in key order (the fast index), for a mirror's first copy. */
+  async *latestEntries(): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const { lower, upper } = fastRange(new Uint8Array(0));
+    for await (const [rawKey, entry] of this.db.iterator({ gte: lower, lt: upper })) yield [rawKey.subarray(1), fastEntryValue(entry)];
+  }
+
   /** Puts a state under this one: from now on every reader reads through it. */
   setUnderlay(underlay: StateUnderlay): void {
     this.underlay = underlay;
@@ -184,6 +202,7 @@ export class VersionedStore {
     this.committing = true;
     try {
       await this.writeBatch(ops);
+      this.mirror?.apply(batch.version, ops);
       this.latest = batch.version;
       this.latestScans.advance(batch.version, ops);
       this.latestValues.advance(batch.version, ops);
@@ -288,6 +307,7 @@ export class VersionedStore {
     this.committing = true;
     try {
       await this.writeBatch(ops);
+      this.mirror?.apply(target, ops);
       this.latest = target;
     } finally {
       this.committing = false;
