@@ -7,6 +7,7 @@ import type { ChainInfo, ModuleContext, NodeModule } from "./modules/nodeModule.
 import type { ImportProgress } from "./genesisProgress.js";
 import { DECODE_STEP, decodeInSteps, listEntries, type ChunkedList } from "./genesisDecode.js";
 import { parseChunk, scanGenesis, type ListChunks } from "./genesisScan.js";
+import { GenesisAddresses } from "./genesisAddresses.js";
 
 export class GenesisError extends Error {}
 
@@ -25,6 +26,8 @@ export interface ParsedGenesis {
   states: Map<string, ProtoMessage>;
   /** SHA-256 (hex) of the file's bytes. */
   sha256: string;
+  /** The addresses validation decoded, for InitGenesis. */
+  addresses: GenesisAddresses;
 }
 
 const READ_CHUNK = 16 << 20;
@@ -48,6 +51,8 @@ export async function readGenesis(
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
+  const addresses = new GenesisAddresses(chain.bech32Prefix);
+  const context = { ...chain, addresses };
   progress?.begin("parsing the JSON (long lists: with their decoding)", "MB", bytes.length / 2 ** 20);
   const scanned = scanGenesis(bytes, DECODE_STEP, CHUNKED_LIST_BYTES);
   const skeleton = scanned ? parseOrUndefined(scanned.skeleton) : undefined;
@@ -55,7 +60,12 @@ export async function readGenesis(
   progress?.end();
   if (scanned && skeleton) {
     try {
-      return { doc: skeleton, states: await decodeStates(file, skeleton, modules, codec, chain, progress, chunkedLists(bytes, scanned.lists)), sha256 };
+      return {
+        doc: skeleton,
+        states: await decodeStates(file, skeleton, modules, codec, context, progress, chunkedLists(bytes, scanned.lists)),
+        sha256,
+        addresses,
+      };
     } catch (err) {
       if (!(err instanceof UnparsableChunk)) throw err;
     }
@@ -67,7 +77,7 @@ export async function readGenesis(
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
-  return { doc, states: await decodeStates(file, doc, modules, codec, chain, progress, new Map()), sha256 };
+  return { doc, states: await decodeStates(file, doc, modules, codec, context, progress, new Map()), sha256, addresses };
 }
 
 async function decodeStates(
@@ -75,7 +85,7 @@ async function decodeStates(
   doc: GenesisDoc,
   modules: NodeModule[],
   codec: Codec,
-  chain: Omit<ChainInfo, "chainId">,
+  { addresses, ...chain }: Omit<ChainInfo, "chainId"> & { addresses: GenesisAddresses },
   progress: ImportProgress | undefined,
   chunked: Map<string, ChunkedList[]>,
 ): Promise<Map<string, ProtoMessage>> {
@@ -96,7 +106,7 @@ async function decodeStates(
     try {
       const json = appState[module.name] ?? {};
       const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), json, (n) => progress?.advance(n), chunked.get(module.name));
-      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec });
+      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec, addresses });
       states.set(module.name, state);
     } catch (err) {
       if (err instanceof UnparsableChunk) throw err;

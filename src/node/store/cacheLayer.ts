@@ -1,5 +1,4 @@
 import { compareBytes } from "./keyEncoding.js";
-import { mapInSteps, sortInSteps } from "./sortInSteps.js";
 
 /** Read access by full key (the versioned store at one height, or another cache layer). */
 export interface FullKeyReader {
@@ -10,6 +9,12 @@ export interface FullKeyReader {
    * relative to `prefix` (a cache layer has none: its writes are merged as it iterates).
    */
   keptUnder?(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
+}
+
+/** A layer that takes writes: a CacheLayer, or the genesis import's GenesisLayer. */
+export interface WritableLayer extends FullKeyReader {
+  set(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
 }
 
 interface Write {
@@ -25,7 +30,7 @@ const hex = (key: Uint8Array) => Buffer.from(key.buffer, key.byteOffset, key.byt
  * dropped by not committing its layer. Reads and iteration see the layer's
  * writes merged with what is below.
  */
-export class CacheLayer implements FullKeyReader {
+export class CacheLayer implements WritableLayer {
   private readonly writes = new Map<string, Write>();
 
   constructor(private readonly parent: FullKeyReader) {}
@@ -93,11 +98,6 @@ export class CacheLayer implements FullKeyReader {
   sortedWrites(): Write[] {
     // lowercase hex of the keys sorts as the keys' bytes do, and strings sort natively
     return [...this.writes.keys()].sort().map((id) => this.writes.get(id)!);
-  }
-
-  /** sortedWrites() for millions of writes: sorted in steps, with turns of the event loop between (`onStep`: see sortInSteps). */
-  async sortedWritesInSteps(onStep?: (n: number) => void): Promise<Write[]> {
-    return mapInSteps(await sortInSteps([...this.writes.keys()], onStep), (id) => this.writes.get(id)!);
   }
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { SlabPiece } from "../../../src/node/store/byteSlab.js";
 import { encodeVersioned, uint64Bytes } from "../../../src/node/store/keyEncoding.js";
 import { VersionedStore } from "../../../src/node/store/versionedStore.js";
+import { PackedWrites } from "../../../src/node/store/packedWrites.js";
 import { tempDir } from "../../helpers/tempDir.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -49,7 +50,7 @@ describe("a first version's operations written from slabs", () => {
         else one.delete(key);
       }
       const sorted = store.begin();
-      sorted.setSortedFresh(writes);
+      sorted.setSortedFresh(PackedWrites.of(writes));
       const ops = (batch: typeof one) => [...batch.freshOperations(700)].flat();
       expect(inKeyOrder(ops(sorted))).to.deep.equal(inKeyOrder(ops(one)));
       // the same bytes when each chunk reuses the buffers of the one before, read as it comes
