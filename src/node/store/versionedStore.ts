@@ -204,10 +204,19 @@ export class VersionedStore {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
     this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
+    // One write in flight while the next chunk is made: LevelDB writes on libuv's threads. The
+    // chunk's bytes may be reused at once: classic-level copies them into its WriteBatch within
+    // the call (abstract-level runs an open database's batch() synchronously up to binding.batch_do).
+    let writing: Promise<void> | undefined;
+    let written = 0;
     for (const ops of batch.freshOperations(chunk, true)) {
-      await this.db.batch(ops);
-      onWritten(ops.length);
+      await writing;
+      onWritten(written);
+      writing = this.db.batch(ops);
+      written = ops.length;
     }
+    await writing;
+    onWritten(written);
     await this.db.batch([
       { type: "put", key: LATEST_KEY, value: uint64Bytes(first) },
       { type: "put", key: EARLIEST_KEY, value: uint64Bytes(first) },

@@ -66,6 +66,27 @@ describe("a first version's operations written from slabs", () => {
     }
   });
 
+  it("commits a first version in chunks whose buffers are reused while the chunk before is written: every value reads back", async () => {
+    const dir = path.join(tempDir("fresh-commit"), "db");
+    const writes = Array.from({ length: 3000 }, (_, i) => ({ key: Uint8Array.of(5, i >> 8, i & 0xff), value: new Uint8Array(600).fill(i % 251) }));
+    let store = await VersionedStore.open(dir);
+    try {
+      const batch = store.begin();
+      batch.setSortedFresh(PackedWrites.of(writes));
+      let written = 0;
+      await store.commitFirst(batch, (n) => (written += n), 500);
+      expect(written).to.equal(2 * writes.length);
+      await store.close();
+      store = await VersionedStore.open(dir); // read from LevelDB's files, not what the process kept
+      for (const version of [1, undefined]) {
+        const reader = store.reader(version);
+        for (const { key, value } of writes) expect(hex((await reader.get(key))!), hex(key)).to.equal(hex(value));
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it("writes versions as the 64-bit big-endian encoding does, plain and inverted", () => {
     for (const version of [0, 1, 255, 256, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 5, Number.MAX_SAFE_INTEGER]) {
       expect(hex(new SlabPiece(new Uint8Array(8)).uint64(version).bytes)).to.equal(hex(uint64Bytes(version)));
