@@ -50,7 +50,6 @@ import {
 } from "./modules/nodeModule.js";
 import { CacheLayer, type FullKeyReader, type WritableLayer } from "./store/cacheLayer.js";
 import { GenesisLayer } from "./store/genesisLayer.js";
-import type { GenesisAddresses } from "./genesisAddresses.js";
 import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
 import { VersionedStore, type StateBatch } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
@@ -210,7 +209,7 @@ export class EmbeddedNode extends EventEmitter {
       );
       node.forkPoint = fork?.point;
       if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
-      else if (genesis) await node.initChain(genesis.states, genesis.addresses, progress);
+      else if (genesis) await node.initChain(genesis.states, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
@@ -598,12 +597,12 @@ export class EmbeddedNode extends EventEmitter {
     },
   };
 
-  private async initChain(states: Map<string, Record<string, unknown>>, addresses: GenesisAddresses, progress?: ImportProgress): Promise<void> {
+  private async initChain(states: Map<string, Record<string, unknown>>, progress?: ImportProgress): Promise<void> {
     const layer = new GenesisLayer(this.store.reader(0), progress ? () => progress.advance() : undefined);
     const time = new Date(this.genesis.genesis_time);
     progress?.begin("writing the modules' state", "keys", genesisEntries(states));
     for (const [i, module] of this.modules.entries()) {
-      await module.initGenesis(states.get(module.name) ?? {}, { ...this.execContext(layer, module.name, 1, time, []), addresses });
+      await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
       // written: its decoded state need not stay in memory (the ibc modules share one name and state)
       if (!this.modules.slice(i + 1).some((later) => later.name === module.name)) states.delete(module.name);
     }

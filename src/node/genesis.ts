@@ -7,7 +7,6 @@ import type { ChainInfo, ModuleContext, NodeModule } from "./modules/nodeModule.
 import type { ImportProgress } from "./genesisProgress.js";
 import { DECODE_STEP, decodeInSteps, listEntries, type ChunkedList } from "./genesisDecode.js";
 import { parseChunk, scanGenesis, type ListChunks } from "./genesisScan.js";
-import { GenesisAddresses } from "./genesisAddresses.js";
 
 export class GenesisError extends Error {}
 
@@ -26,8 +25,6 @@ export interface ParsedGenesis {
   states: Map<string, ProtoMessage>;
   /** SHA-256 (hex) of the file's bytes. */
   sha256: string;
-  /** The addresses validation decoded, for InitGenesis. */
-  addresses: GenesisAddresses;
 }
 
 const READ_CHUNK = 16 << 20;
@@ -51,8 +48,6 @@ export async function readGenesis(
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
-  const addresses = new GenesisAddresses(chain.bech32Prefix);
-  const context = { ...chain, addresses };
   progress?.begin("parsing the JSON (long lists: with their decoding)", "MB", bytes.length / 2 ** 20);
   const scanned = scanGenesis(bytes, DECODE_STEP, CHUNKED_LIST_BYTES);
   const skeleton = scanned ? parseOrUndefined(scanned.skeleton) : undefined;
@@ -60,12 +55,7 @@ export async function readGenesis(
   progress?.end();
   if (scanned && skeleton) {
     try {
-      return {
-        doc: skeleton,
-        states: await decodeStates(file, skeleton, modules, codec, context, progress, chunkedLists(bytes, scanned.lists)),
-        sha256,
-        addresses,
-      };
+      return { doc: skeleton, states: await decodeStates(file, skeleton, modules, codec, chain, progress, chunkedLists(bytes, scanned.lists)), sha256 };
     } catch (err) {
       if (!(err instanceof UnparsableChunk)) throw err;
     }
@@ -77,7 +67,7 @@ export async function readGenesis(
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
-  return { doc, states: await decodeStates(file, doc, modules, codec, context, progress, new Map()), sha256, addresses };
+  return { doc, states: await decodeStates(file, doc, modules, codec, chain, progress, new Map()), sha256 };
 }
 
 async function decodeStates(
@@ -85,7 +75,7 @@ async function decodeStates(
   doc: GenesisDoc,
   modules: NodeModule[],
   codec: Codec,
-  { addresses, ...chain }: Omit<ChainInfo, "chainId"> & { addresses: GenesisAddresses },
+  chain: Omit<ChainInfo, "chainId">,
   progress: ImportProgress | undefined,
   chunked: Map<string, ChunkedList[]>,
 ): Promise<Map<string, ProtoMessage>> {
@@ -106,7 +96,7 @@ async function decodeStates(
     try {
       const json = appState[module.name] ?? {};
       const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), json, (n) => progress?.advance(n), chunked.get(module.name));
-      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec, addresses });
+      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec });
       states.set(module.name, state);
     } catch (err) {
       if (err instanceof UnparsableChunk) throw err;

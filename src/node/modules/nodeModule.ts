@@ -2,7 +2,6 @@ import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { KVReader, KVStore } from "../store/kv.js";
 import type { GasMeter } from "../tx/gasMeter.js";
-import type { GenesisAddresses } from "../genesisAddresses.js";
 import type { DevGenesisContext } from "./devGenesisContext.js";
 
 /** Chain-wide facts every module may need. */
@@ -15,8 +14,6 @@ export interface ChainInfo {
 export interface ModuleContext {
   chain: ChainInfo;
   codec: Codec;
-  /** A genesis import's addresses, decoded once for validation and InitGenesis (genesisAddress()). */
-  addresses?: GenesisAddresses;
 }
 
 export interface QueryContext extends ModuleContext {

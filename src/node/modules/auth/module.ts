@@ -1,5 +1,5 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { genesisAddress } from "../../genesisAddresses.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
 import { encodeUInt64Value } from "../../store/wrapperValues.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
 import { decodedAt, valuesUnder } from "../shared/exportReads.js";
@@ -25,7 +25,7 @@ function* accountChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void
   for (const [i, any] of accounts.entries()) {
     const account = unpackAccount(any, ctx, `accounts[${i}]`);
     const address = baseAccountOf(account).address as string;
-    genesisAddress(ctx.addresses, address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
+    decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
     if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
     seen.add(address);
     if (i % GENESIS_STEP === GENESIS_STEP - 1) yield;
@@ -64,7 +64,7 @@ export const authModule: NodeModule = {
     let nextNumber = 0n;
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
       const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
-      store.set(accountKey(genesisAddress(ctx.addresses, String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
+      store.set(accountKey(decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
       const number = BigInt(fieldText(base.account_number, "0"));
       if (number >= nextNumber) nextNumber = number + 1n;
     }

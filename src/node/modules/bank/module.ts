@@ -1,5 +1,5 @@
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
-import { genesisAddress } from "../../genesisAddresses.js";
+import { decodeBech32Address } from "../../../codec/bech32.js";
 import { concatBytes } from "../../store/keyEncoding.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { BALANCES_PREFIX, METADATA_PREFIX, PARAMS_KEY, SUPPLY_KEY, balanceKey } from "./keys.js";
@@ -22,7 +22,7 @@ function* bankChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void> {
   const seen = new Set<string>();
   for (const [i, balance] of ((state.balances ?? []) as ProtoMessage[]).entries()) {
     const address = fieldText(balance.address);
-    genesisAddress(ctx.addresses, address, ctx.chain.bech32Prefix, `balances[${i}].address`);
+    decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
     if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
     seen.add(address);
     for (const [denom, amount] of coinsOf(balance.coins, `balances[${i}].coins`)) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
@@ -88,7 +88,7 @@ export const bankModule: NodeModule = {
     );
     const totals = new Map<string, bigint>();
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
-      const address = genesisAddress(ctx.addresses, String(balance.address), ctx.chain.bech32Prefix, "address");
+      const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
       for (const [denom, amount] of coinsOf(balance.coins, "coins")) {
         store.set(balanceKey(address, denom), encodeCoin({ denom, amount }));
         totals.set(denom, (totals.get(denom) ?? 0n) + amount);
