@@ -17,7 +17,7 @@ export interface WritableLayer extends FullKeyReader {
   delete(key: Uint8Array): void;
 }
 
-interface Write {
+export interface Write {
   key: Uint8Array;
   value: Uint8Array | undefined; // undefined: deleted
 }
@@ -57,27 +57,7 @@ export class CacheLayer implements WritableLayer {
     const pending = [...this.writes.values()]
       .filter((w) => startsWith(w.key, prefix) && compareBytes(w.key, lower) >= 0)
       .sort((a, b) => compareBytes(a.key, b.key));
-    const below = this.parent.iterate(prefix, start);
-    try {
-      let next = await below.next();
-      let i = 0;
-      while (!next.done || i < pending.length) {
-        const write = pending[i];
-        const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
-        if (order < 0) {
-          yield next.value as [Uint8Array, Uint8Array];
-          next = await below.next();
-          continue;
-        }
-        if (order === 0) next = await below.next(); // this layer's write replaces the value below
-        i++;
-        if (write!.value) yield [write!.key, write!.value];
-      }
-    } finally {
-      // A reader that stops early (a break, a throw) ends the read below too: else the LevelDB
-      // iterator under it stays open, with its snapshot and read buffer, until the store closes.
-      await below.return(undefined);
-    }
+    yield* overlaid(pending, this.parent.iterate(prefix, start));
   }
 
   /** Moves this layer's writes into the layer (or batch) below, in key order (`sorted`: this.sortedWrites(), when the caller has it already). */
@@ -98,6 +78,33 @@ export class CacheLayer implements WritableLayer {
   sortedWrites(): Write[] {
     // lowercase hex of the keys sorts as the keys' bytes do, and strings sort natively
     return [...this.writes.keys()].sort().map((id) => this.writes.get(id)!);
+  }
+}
+
+/**
+ * A layer's pending writes (in key order; a deletion has no value) over the entries of the
+ * layer below: the writes replace or hide what is below under the same key.
+ */
+export async function* overlaid(pending: Write[], below: AsyncGenerator<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  try {
+    let next = await below.next();
+    let i = 0;
+    while (!next.done || i < pending.length) {
+      const write = pending[i];
+      const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
+      if (order < 0) {
+        yield next.value as [Uint8Array, Uint8Array];
+        next = await below.next();
+        continue;
+      }
+      if (order === 0) next = await below.next(); // this layer's write replaces the value below
+      i++;
+      if (write!.value) yield [write!.key, write!.value];
+    }
+  } finally {
+    // A reader that stops early (a break, a throw) ends the read below too: else the LevelDB
+    // iterator under it stays open, with its snapshot and read buffer, until the store closes.
+    await below.return(undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FullKeyReader, WritableLayer } from "./cacheLayer.js";
+import { overlaid, type FullKeyReader, type WritableLayer } from "./cacheLayer.js";
 import { ByteArena, DELETED_LENGTH, PackedWrites, WriteColumns } from "./packedWrites.js";
 import { SORT_STEP, sortInSteps } from "./sortInSteps.js";
 
@@ -55,28 +55,11 @@ export class GenesisLayer implements WritableLayer {
   async *iterate(prefix: Uint8Array, start?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
     const from = latin1(start ?? prefix);
     const under = latin1(prefix);
-    const pending = [...this.ids.keys()].filter((id) => id.startsWith(under) && id >= from).sort();
-    const below = this.parent.iterate(prefix, start);
-    try {
-      let next = await below.next();
-      let i = 0;
-      while (!next.done || i < pending.length) {
-        const id = pending[i];
-        const belowId = next.done ? undefined : latin1(next.value[0]);
-        if (belowId !== undefined && (id === undefined || belowId < id)) {
-          yield next.value as [Uint8Array, Uint8Array];
-          next = await below.next();
-          continue;
-        }
-        if (belowId === id) next = await below.next(); // this layer's write replaces the value below
-        i++;
-        const value = this.value(this.ids.get(id!)!);
-        if (value) yield [keyBytes(id!), value.slice()];
-      }
-    } finally {
-      // a reader that stops early ends the read below too (see CacheLayer.iterate)
-      await below.return(undefined);
-    }
+    const pending = [...this.ids.keys()]
+      .filter((id) => id.startsWith(under) && id >= from)
+      .sort()
+      .map((id) => ({ key: keyBytes(id), value: this.value(this.ids.get(id)!)?.slice() }));
+    yield* overlaid(pending, this.parent.iterate(prefix, start));
   }
 
   /**
