@@ -1,4 +1,5 @@
 import { bech32 } from "bech32";
+import { decodeLowercaseBech32 } from "./bech32Lowercase.js";
 
 /**
  * bech32 addresses. Decoding names the field and says exactly what is wrong
@@ -6,6 +7,8 @@ import { bech32 } from "bech32";
  */
 export function decodeBech32Address(value: string, expectedPrefix: string, field: string): Uint8Array {
   if (value === "") throw new Error(`${field} cannot be empty`);
+  const lowercase = decodeLowercaseBech32(value, expectedPrefix);
+  if (lowercase && lowercase.length > 0 && lowercase.length <= 255) return lowercase;
   let decoded: { prefix: string; words: number[] };
   try {
     decoded = bech32.decode(value, 1023);

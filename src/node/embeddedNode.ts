@@ -48,7 +48,8 @@ import {
   type NodeModule,
   type ParamSubspaces,
 } from "./modules/nodeModule.js";
-import { CacheLayer } from "./store/cacheLayer.js";
+import { CacheLayer, type FullKeyReader, type WritableLayer } from "./store/cacheLayer.js";
+import { GenesisLayer } from "./store/genesisLayer.js";
 import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
 import { VersionedStore, type StateBatch } from "./store/versionedStore.js";
 import { GasMeter } from "./tx/gasMeter.js";
@@ -520,14 +521,14 @@ export class EmbeddedNode extends EventEmitter {
     };
   }
 
-  private async validatorSet(layer: CacheLayer): Promise<Array<{ publicKey: Uint8Array; power: bigint }>> {
+  private async validatorSet(layer: FullKeyReader): Promise<Array<{ publicKey: Uint8Array; power: bigint }>> {
     for (const module of this.modules) {
       if (module.validatorSet) return module.validatorSet(new ModuleReader(layer, module.name), { chain: this.chain, codec: this.codec });
     }
     return [{ publicKey: this.validatorKey.publicKey, power: 1n }];
   }
 
-  private execContext(layer: CacheLayer, module: string, height: number, time: Date, events: AbciEvent[]): ExecContext {
+  private execContext(layer: WritableLayer, module: string, height: number, time: Date, events: AbciEvent[]): ExecContext {
     return {
       chain: this.chain,
       codec: this.codec,
@@ -582,7 +583,7 @@ export class EmbeddedNode extends EventEmitter {
   };
 
   private async initChain(states: Map<string, Record<string, unknown>>, progress?: ImportProgress): Promise<void> {
-    const layer = progress ? new CountedLayer(this.store.reader(0), () => progress.advance()) : new CacheLayer(this.store.reader(0));
+    const layer = new GenesisLayer(this.store.reader(0), progress ? () => progress.advance() : undefined);
     const time = new Date(this.genesis.genesis_time);
     progress?.begin("writing the modules' state", "keys", genesisEntries(states));
     for (const [i, module] of this.modules.entries()) {
@@ -592,13 +593,13 @@ export class EmbeddedNode extends EventEmitter {
     }
     progress?.end();
     progress?.begin("sorting the keys (a step: merged keys)", "keys");
-    const writes = await layer.sortedWritesInSteps((n) => progress?.advance(n));
+    const writes = await layer.sortedWrites((n) => progress?.advance(n));
     progress?.end();
-    progress?.begin("hashing the state", "keys", writes.length);
+    progress?.begin("hashing the state", "keys", layer.size);
     const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
-    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, writes);
-    progress?.begin("committing to the store", "LevelDB entries", 2 * writes.length);
+    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, (first) => first.setSortedFresh(writes));
+    progress?.begin("committing to the store", "LevelDB entries", 2 * layer.size);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();
     this.checkLayer = new CacheLayer(this.store.reader());
@@ -617,20 +618,20 @@ export class EmbeddedNode extends EventEmitter {
     if (validatorOperator !== undefined) {
       await bondForkValidator(this.execContext(layer, "staking", point.height, time, []), this.validatorKey.publicKey, validatorOperator, this.moniker);
     }
-    const batch = await this.firstVersion(this.store.beginAt(point.height), layer, time, nextAppHash("", layer.sortedWrites()));
+    const sorted = layer.sortedWrites();
+    const batch = await this.firstVersion(this.store.beginAt(point.height), layer, time, nextAppHash("", sorted), (first) => layer.commitTo(first, sorted));
     putForkPoint(batch, point);
     await this.store.commitFirst(batch);
     this.checkLayer = new CacheLayer(this.store.reader());
   }
 
-  /** The first version's batch: the genesis facts, the layer's writes, and the block record of its height (no transactions). */
-  /** `sorted`: the layer's writes in key order, moved into the batch as they are (the genesis import's millions). */
+  /** The first version's batch: the genesis facts, the layer's writes (`putWrites`), and the block record of its height (no transactions). */
   private async firstVersion(
     batch: StateBatch,
-    layer: CacheLayer,
+    layer: FullKeyReader,
     time: Date,
     appHash: string,
-    sorted?: ReturnType<CacheLayer["sortedWrites"]>,
+    putWrites: (batch: StateBatch) => void,
   ): Promise<StateBatch> {
     const record = buildCommittedHeight({
       chainId: this.chain.chainId,
@@ -646,10 +647,7 @@ export class EmbeddedNode extends EventEmitter {
       key: this.validatorKey,
     });
     putGenesisFacts(batch, this.genesis);
-    if (sorted) {
-      batch.setSortedFresh(sorted);
-      layer.clear();
-    } else layer.commitTo(batch);
+    putWrites(batch);
     putCommittedHeight(batch, batch.version, record);
     markEventIndexCurrent(batch);
     return batch;
@@ -668,21 +666,6 @@ function forkGenesisFacts(home: ParsedGenesis, point: ForkPoint, chainId: string
 
 /** LevelDB's memtable of the process that imports a genesis (a later start has LevelDB's default 4 MiB). */
 const IMPORT_WRITE_BUFFER = 64 << 20;
-
-/** A cache layer that reports each write (the genesis import's progress). */
-class CountedLayer extends CacheLayer {
-  constructor(
-    parent: ConstructorParameters<typeof CacheLayer>[0],
-    private readonly onWrite: () => void,
-  ) {
-    super(parent);
-  }
-
-  override set(key: Uint8Array, value: Uint8Array): void {
-    super.set(key, value);
-    this.onWrite();
-  }
-}
 
 /** The transaction as CheckTx and DeliverTx decode it; undefined when it does not decode (runTx then reports why). */
 function decodedOrUndefined(codec: Codec, bytes: Uint8Array): DecodedTx | undefined {

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { nextAppHash, nextAppHashInSteps } from "../../src/node/chain/blockStore.js";
+import { PackedWrites } from "../../src/node/store/packedWrites.js";
 
 /** The app hash as defined: SHA-256 of the previous hash, then each write's key and value, each after its length (uint64, big-endian). */
 function reference(previous: string, writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>): string {
@@ -38,7 +39,7 @@ describe("app hash of a block's writes", () => {
     ];
     expect(nextAppHash("AB", writes)).to.equal(reference("AB", writes));
     let hashed = 0;
-    expect(await nextAppHashInSteps("AB", writes, (n) => (hashed += n), 64)).to.equal(reference("AB", writes));
+    expect(await nextAppHashInSteps("AB", PackedWrites.of(writes), (n) => (hashed += n), 64)).to.equal(reference("AB", writes));
     expect(hashed).to.equal(writes.length);
   });
 });

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { copyBytes } from "../store/byteSlab.js";
+import type { PackedWrites } from "../store/packedWrites.js";
 import { uint64Bytes } from "../store/keyEncoding.js";
 import { utf8 } from "../store/moduleStore.js";
 import type { StateBatch, VersionedStore } from "../store/versionedStore.js";
@@ -156,15 +158,14 @@ export function nextAppHash(previous: string, writes: Array<{ key: Uint8Array; v
 export const APP_HASH_STEP = 50_000;
 
 /** nextAppHash of a genesis import's writes, `step` writes between two turns of the event loop (its progress lines keep coming). */
-export async function nextAppHashInSteps(
-  previous: string,
-  writes: Array<{ key: Uint8Array; value: Uint8Array | undefined }>,
-  onHashed: (n: number) => void,
-  step = APP_HASH_STEP,
-): Promise<string> {
+export async function nextAppHashInSteps(previous: string, writes: PackedWrites, onHashed: (n: number) => void, step = APP_HASH_STEP): Promise<string> {
   const hasher = new AppHasher(previous);
+  const { arena } = writes;
   for (let i = 0; i < writes.length; i++) {
-    hasher.add(writes[i]!.key, writes[i]!.value);
+    const keyAt = writes.keyAt(i);
+    hasher.part(arena.bufferOf(keyAt), arena.offsetOf(keyAt), writes.keyLength(i));
+    const valueAt = writes.valueAt(i);
+    hasher.part(arena.bufferOf(valueAt), arena.offsetOf(valueAt), Math.max(0, writes.valueLength(i))); // a deletion: no bytes
     if ((i + 1) % step === 0) {
       onHashed(step);
       await new Promise((resolve) => setImmediate(resolve));
@@ -189,8 +190,9 @@ class AppHasher {
   }
 
   add(key: Uint8Array, value: Uint8Array | undefined): void {
-    this.part(key);
-    this.part(value ?? EMPTY);
+    this.part(key, 0, key.length);
+    if (value) this.part(value, 0, value.length);
+    else this.part(EMPTY, 0, 0);
   }
 
   digest(): string {
@@ -198,22 +200,23 @@ class AppHasher {
     return hex(this.hasher.digest());
   }
 
-  private part(bytes: Uint8Array): void {
-    if (this.used + 8 + bytes.length > this.buffer.length) {
+  /** The part `length` bytes of `source` from `at`, after its length. */
+  part(source: Uint8Array, at: number, length: number): void {
+    if (this.used + 8 + length > this.buffer.length) {
       this.hasher.update(this.buffer.subarray(0, this.used));
       this.used = 0;
     }
     // lengths stay under 2^32: the high word is 0
     this.buffer.writeUInt32BE(0, this.used);
-    this.buffer.writeUInt32BE(bytes.length, this.used + 4);
+    this.buffer.writeUInt32BE(length, this.used + 4);
     this.used += 8;
-    if (bytes.length > this.buffer.length) {
-      this.hasher.update(this.buffer.subarray(0, this.used)).update(bytes);
+    if (length > this.buffer.length) {
+      this.hasher.update(this.buffer.subarray(0, this.used)).update(source.subarray(at, at + length));
       this.used = 0;
       return;
     }
-    this.buffer.set(bytes, this.used);
-    this.used += bytes.length;
+    copyBytes(source, at, length, this.buffer, this.used);
+    this.used += length;
   }
 }
 

@@ -57,6 +57,23 @@ export class SlabPiece {
     return this;
   }
 
+  /** `length` bytes of `source` from `at` (no view of them made). */
+  copy(source: Uint8Array, at: number, length: number): this {
+    copyBytes(source, at, length, this.bytes, this.at);
+    this.at += length;
+    return this;
+  }
+
+  /** copy(), each 0x00 written as 0x00 0xFF (escapeKey's encoding; the piece has room for zerosIn's count more). */
+  escapedCopy(source: Uint8Array, at: number, length: number): this {
+    for (let i = at; i < at + length; i++) {
+      const b = source[i]!;
+      this.bytes[this.at++] = b;
+      if (b === 0) this.bytes[this.at++] = 0xff;
+    }
+    return this;
+  }
+
   /**
    * A version of up to 2^53 as 8 big-endian bytes; `inverted`: 2^64 − 1 − version (the
    * versioned keys' order, newest first), which is each byte's complement.
@@ -76,4 +93,23 @@ export class SlabPiece {
     this.bytes[this.at++] = (w >>> 8) & 0xff;
     this.bytes[this.at++] = w & 0xff;
   }
+}
+
+/** Parts up to this long are copied byte by byte: a view for `set` costs more than the loop. */
+const LOOP_COPY_BYTES = 64;
+
+/** Copies `length` bytes of `source` from `at` to `target` at `to`. */
+export function copyBytes(source: Uint8Array, at: number, length: number, target: Uint8Array, to: number): void {
+  if (length > LOOP_COPY_BYTES) {
+    target.set(source.subarray(at, at + length), to);
+    return;
+  }
+  for (let i = 0; i < length; i++) target[to + i] = source[at + i]!;
+}
+
+/** How many 0x00 bytes `length` bytes of `source` from `at` hold. */
+export function zerosIn(source: Uint8Array, at: number, length: number): number {
+  let zeros = 0;
+  for (let i = at; i < at + length; i++) if (source[i] === 0) zeros++;
+  return zeros;
 }

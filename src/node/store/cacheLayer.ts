@@ -1,5 +1,4 @@
 import { compareBytes } from "./keyEncoding.js";
-import { mapInSteps, sortInSteps } from "./sortInSteps.js";
 
 /** Read access by full key (the versioned store at one height, or another cache layer). */
 export interface FullKeyReader {
@@ -12,7 +11,13 @@ export interface FullKeyReader {
   keptUnder?(prefix: Uint8Array, start?: Uint8Array, max?: number): Array<[Uint8Array, Uint8Array]> | undefined;
 }
 
-interface Write {
+/** A layer that takes writes: a CacheLayer, or the genesis import's GenesisLayer. */
+export interface WritableLayer extends FullKeyReader {
+  set(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
+}
+
+export interface Write {
   key: Uint8Array;
   value: Uint8Array | undefined; // undefined: deleted
 }
@@ -25,7 +30,7 @@ const hex = (key: Uint8Array) => Buffer.from(key.buffer, key.byteOffset, key.byt
  * dropped by not committing its layer. Reads and iteration see the layer's
  * writes merged with what is below.
  */
-export class CacheLayer implements FullKeyReader {
+export class CacheLayer implements WritableLayer {
   private readonly writes = new Map<string, Write>();
 
   constructor(private readonly parent: FullKeyReader) {}
@@ -52,27 +57,7 @@ export class CacheLayer implements FullKeyReader {
     const pending = [...this.writes.values()]
       .filter((w) => startsWith(w.key, prefix) && compareBytes(w.key, lower) >= 0)
       .sort((a, b) => compareBytes(a.key, b.key));
-    const below = this.parent.iterate(prefix, start);
-    try {
-      let next = await below.next();
-      let i = 0;
-      while (!next.done || i < pending.length) {
-        const write = pending[i];
-        const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
-        if (order < 0) {
-          yield next.value as [Uint8Array, Uint8Array];
-          next = await below.next();
-          continue;
-        }
-        if (order === 0) next = await below.next(); // this layer's write replaces the value below
-        i++;
-        if (write!.value) yield [write!.key, write!.value];
-      }
-    } finally {
-      // A reader that stops early (a break, a throw) ends the read below too: else the LevelDB
-      // iterator under it stays open, with its snapshot and read buffer, until the store closes.
-      await below.return(undefined);
-    }
+    yield* overlaid(pending, this.parent.iterate(prefix, start));
   }
 
   /** Moves this layer's writes into the layer (or batch) below, in key order (`sorted`: this.sortedWrites(), when the caller has it already). */
@@ -94,10 +79,32 @@ export class CacheLayer implements FullKeyReader {
     // lowercase hex of the keys sorts as the keys' bytes do, and strings sort natively
     return [...this.writes.keys()].sort().map((id) => this.writes.get(id)!);
   }
+}
 
-  /** sortedWrites() for millions of writes: sorted in steps, with turns of the event loop between (`onStep`: see sortInSteps). */
-  async sortedWritesInSteps(onStep?: (n: number) => void): Promise<Write[]> {
-    return mapInSteps(await sortInSteps([...this.writes.keys()], onStep), (id) => this.writes.get(id)!);
+/**
+ * A layer's pending writes (in key order; a deletion has no value) over the entries of the
+ * layer below: the writes replace or hide what is below under the same key.
+ */
+export async function* overlaid(pending: Write[], below: AsyncGenerator<[Uint8Array, Uint8Array]>): AsyncGenerator<[Uint8Array, Uint8Array]> {
+  try {
+    let next = await below.next();
+    let i = 0;
+    while (!next.done || i < pending.length) {
+      const write = pending[i];
+      const order = next.done ? 1 : write ? compareBytes(next.value[0], write.key) : -1;
+      if (order < 0) {
+        yield next.value as [Uint8Array, Uint8Array];
+        next = await below.next();
+        continue;
+      }
+      if (order === 0) next = await below.next(); // this layer's write replaces the value below
+      i++;
+      if (write!.value) yield [write!.key, write!.value];
+    }
+  } finally {
+    // A reader that stops early (a break, a throw) ends the read below too: else the LevelDB
+    // iterator under it stays open, with its snapshot and read buffer, until the store closes.
+    await below.return(undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { concatBytes } from "./keyEncoding.js";
-import type { CacheLayer, FullKeyReader } from "./cacheLayer.js";
+import type { FullKeyReader, WritableLayer } from "./cacheLayer.js";
 import type { KVReader, KVStore } from "./kv.js";
 import { KV_GAS, type GasMeter } from "../tx/gasMeter.js";
 
@@ -58,7 +58,7 @@ export class ModuleReader implements KVReader {
  */
 export class ModuleStore extends ModuleReader implements KVStore {
   constructor(
-    private readonly layer: CacheLayer,
+    private readonly layer: WritableLayer,
     module: string,
     private readonly gas?: GasMeter,
   ) {

@@ -25,16 +25,6 @@ export async function sortInSteps(strings: string[], onStep: (n: number) => void
   return runs[0] ?? [];
 }
 
-/** `items.map(fn)` with a turn of the event loop every SORT_STEP items. */
-export async function mapInSteps<T, U>(items: T[], fn: (item: T) => U): Promise<U[]> {
-  const out = new Array<U>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    out[i] = fn(items[i]!);
-    if ((i + 1) % SORT_STEP === 0) await turn();
-  }
-  return out;
-}
-
 async function merge(a: string[], b: string[], onStep: (n: number) => void): Promise<string[]> {
   const out = new Array<string>(a.length + b.length);
   let i = 0;

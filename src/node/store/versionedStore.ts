@@ -1,6 +1,7 @@
 import { ClassicLevel } from "classic-level";
 import { concatBytes, decodeVersioned, encodeVersioned, escapeKey, prefixEnd, uint64Bytes, unescapeKey } from "./keyEncoding.js";
-import { ByteSlab } from "./byteSlab.js";
+import { ByteSlab, zerosIn } from "./byteSlab.js";
+import { DELETED_LENGTH, PackedWrites } from "./packedWrites.js";
 import { LatestScans } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
 import { EarlierScans } from "./earlierScans.js";
@@ -222,10 +223,19 @@ export class VersionedStore {
     if (this.latest !== 0 || !batch.fresh) throw new Error(`commitFirst of version ${batch.version} after ${this.latest}`);
     const first = batch.version;
     this.underlay?.beforeCommit(batch); // a fork's first version may delete remote keys (--fork-validator)
+    // One write in flight while the next chunk is made: LevelDB writes on libuv's threads. The
+    // chunk's bytes may be reused at once: classic-level copies them into its WriteBatch within
+    // the call (abstract-level runs an open database's batch() synchronously up to binding.batch_do).
+    let writing: Promise<void> | undefined;
+    let written = 0;
     for (const ops of batch.freshOperations(chunk, true)) {
-      await this.db.batch(ops);
-      onWritten(ops.length);
+      await writing;
+      onWritten(written);
+      writing = this.db.batch(ops);
+      written = ops.length;
     }
+    await writing;
+    onWritten(written);
     await this.db.batch([
       { type: "put", key: LATEST_KEY, value: uint64Bytes(first) },
       { type: "put", key: EARLIEST_KEY, value: uint64Bytes(first) },
@@ -372,7 +382,7 @@ export const FIRST_COMMIT_CHUNK = 40_000;
 export class StateBatch {
   private readonly writes = new Map<string, { key: Uint8Array; value: Uint8Array | undefined }>();
   private readonly meta: Array<{ key: Uint8Array; value: Uint8Array }> = [];
-  private sortedFresh: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | undefined }> = [];
+  private sortedFresh = PackedWrites.of([]);
 
   constructor(
     private readonly db: ClassicLevel<Uint8Array, Uint8Array>,
@@ -408,7 +418,7 @@ export class StateBatch {
    * Adds a first version's writes that are in key order already (the genesis import's), kept as they are rather than copied into the batch's map of writes. Only
    * freshOperations() writes them.
    */
-  setSortedFresh(writes: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | undefined }>): void {
+  setSortedFresh(writes: PackedWrites): void {
     if (!this.fresh || this.sortedFresh.length > 0) throw new Error("setSortedFresh on a batch over earlier versions, or twice");
     this.sortedFresh = writes;
   }
@@ -423,30 +433,32 @@ export class StateBatch {
   *freshOperations(chunk: number, reuseBuffers = false): Generator<BatchOp[]> {
     if (!this.fresh) throw new Error("freshOperations of a batch over earlier versions");
     let ops: BatchOp[] = [];
-    // the same bytes as operations() writes, without a buffer of their own per part
+    // the same bytes as operations() writes, copied from the packed writes without a buffer of their own per part
     const slab = new ByteSlab();
     const deleted = Uint8Array.of(DELETED);
-    const writes = () => [this.sortedFresh, this.writes.values()];
-    for (const list of writes()) {
-      for (const { key, value } of list) {
-        const escaped = escapeKey(key);
+    const lists = [this.sortedFresh, PackedWrites.of(this.writes.values())];
+    for (const writes of lists) {
+      const { arena } = writes;
+      for (let i = 0; i < writes.length; i++) {
+        const keyAt = writes.keyAt(i);
+        const [keys, k, keyLength] = [arena.bufferOf(keyAt), arena.offsetOf(keyAt), writes.keyLength(i)];
         const stateKey = slab
-          .take(escaped.length + 11)
+          .take(keyLength + zerosIn(keys, k, keyLength) + 11)
           .byte(STATE)
-          .append(escaped)
+          .escapedCopy(keys, k, keyLength)
           .byte(0)
           .byte(0)
           .uint64(this.version, true).bytes;
-        ops.push({
-          type: "put",
-          key: stateKey,
-          value: value
-            ? slab
-                .take(value.length + 1)
+        const valueAt = writes.valueAt(i);
+        const valueLength = writes.valueLength(i);
+        const value =
+          valueLength === DELETED_LENGTH
+            ? deleted
+            : slab
+                .take(valueLength + 1)
                 .byte(LIVE)
-                .append(value).bytes
-            : deleted,
-        });
+                .copy(arena.bufferOf(valueAt), arena.offsetOf(valueAt), valueLength).bytes;
+        ops.push({ type: "put", key: stateKey, value });
         if (ops.length >= chunk) {
           yield ops;
           ops = [];
@@ -454,21 +466,23 @@ export class StateBatch {
         }
       }
     }
-    for (const list of writes()) {
-      for (const { key, value } of list) {
-        if (!value) continue;
+    for (const writes of lists) {
+      const { arena } = writes;
+      for (let i = 0; i < writes.length; i++) {
+        const valueLength = writes.valueLength(i);
+        if (valueLength === DELETED_LENGTH) continue;
+        const keyAt = writes.keyAt(i);
+        const keyLength = writes.keyLength(i);
         const indexKey = slab
-          .take(key.length + 1)
+          .take(keyLength + 1)
           .byte(FAST)
-          .append(key).bytes;
-        ops.push({
-          type: "put",
-          key: indexKey,
-          value: slab
-            .take(value.length + 8)
-            .uint64(this.version)
-            .append(value).bytes,
-        });
+          .copy(arena.bufferOf(keyAt), arena.offsetOf(keyAt), keyLength).bytes;
+        const valueAt = writes.valueAt(i);
+        const value = slab
+          .take(valueLength + 8)
+          .uint64(this.version)
+          .copy(arena.bufferOf(valueAt), arena.offsetOf(valueAt), valueLength).bytes;
+        ops.push({ type: "put", key: indexKey, value });
         if (ops.length >= chunk) {
           yield ops;
           ops = [];

@@ -3,6 +3,7 @@ import path from "node:path";
 import { SlabPiece } from "../../../src/node/store/byteSlab.js";
 import { encodeVersioned, uint64Bytes } from "../../../src/node/store/keyEncoding.js";
 import { VersionedStore } from "../../../src/node/store/versionedStore.js";
+import { PackedWrites } from "../../../src/node/store/packedWrites.js";
 import { tempDir } from "../../helpers/tempDir.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -49,7 +50,7 @@ describe("a first version's operations written from slabs", () => {
         else one.delete(key);
       }
       const sorted = store.begin();
-      sorted.setSortedFresh(writes);
+      sorted.setSortedFresh(PackedWrites.of(writes));
       const ops = (batch: typeof one) => [...batch.freshOperations(700)].flat();
       expect(inKeyOrder(ops(sorted))).to.deep.equal(inKeyOrder(ops(one)));
       // the same bytes when each chunk reuses the buffers of the one before, read as it comes
@@ -60,6 +61,27 @@ describe("a first version's operations written from slabs", () => {
       const keys = ops(sorted).map((op) => hex(op.key));
       const versioned = keys.filter((k) => k.startsWith(keys[0]!.slice(0, 2)));
       expect(versioned).to.deep.equal([...versioned].sort());
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("commits a first version in chunks whose buffers are reused while the chunk before is written: every value reads back", async () => {
+    const dir = path.join(tempDir("fresh-commit"), "db");
+    const writes = Array.from({ length: 3000 }, (_, i) => ({ key: Uint8Array.of(5, i >> 8, i & 0xff), value: new Uint8Array(600).fill(i % 251) }));
+    let store = await VersionedStore.open(dir);
+    try {
+      const batch = store.begin();
+      batch.setSortedFresh(PackedWrites.of(writes));
+      let written = 0;
+      await store.commitFirst(batch, (n) => (written += n), 500);
+      expect(written).to.equal(2 * writes.length);
+      await store.close();
+      store = await VersionedStore.open(dir); // read from LevelDB's files, not what the process kept
+      for (const version of [1, undefined]) {
+        const reader = store.reader(version);
+        for (const { key, value } of writes) expect(hex((await reader.get(key))!), hex(key)).to.equal(hex(value));
+      }
     } finally {
       await store.close();
     }

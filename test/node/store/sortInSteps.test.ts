@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { randomBytes } from "node:crypto";
-import { mapInSteps, SORT_STEP, sortInSteps } from "../../../src/node/store/sortInSteps.js";
+import { SORT_STEP, sortInSteps } from "../../../src/node/store/sortInSteps.js";
 
 describe("sorting in steps", () => {
   it("sorts as Array.prototype.sort does, over several runs, counting each step", async () => {
@@ -11,11 +11,6 @@ describe("sorting in steps", () => {
     expect(sorted).to.deep.equal(expected);
     expect(Math.max(...steps)).to.be.at.most(SORT_STEP);
     expect(steps.slice(0, 3).reduce((a, b) => a + b, 0)).to.equal(strings.length); // the runs
-  });
-
-  it("maps in steps as Array.prototype.map does", async () => {
-    const items = Array.from({ length: SORT_STEP + 7 }, (_, i) => i);
-    expect(await mapInSteps(items, (i) => i * 2)).to.deep.equal(items.map((i) => i * 2));
   });
 
   it("sorts an empty list and a list of one", async () => {
