@@ -15,7 +15,8 @@ describe("e2e: a genesis with 100,000 accounts", function () {
     const home = path.join(tempDir(), "home");
     expect((await runCliToEnd(["init", "--home", home])).code).to.equal(0);
     addGenesisAccounts(home, EXTRA);
-    const node = await startNode(home);
+    // the first start imports the 100,000 accounts: a generous bound on a loaded 2-core machine
+    const node = await startNode(home, [], 180_000);
     try {
       const first = await http(`${node.restUrl}/core/auth/v1beta1/accounts?pagination.limit=100`);
       expect(first.status).to.equal(200);

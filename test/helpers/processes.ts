@@ -77,11 +77,11 @@ export interface StartedNode {
   rpcUrl: string;
 }
 
-/** `chain-rest start` on free loopback ports; resolves once both servers listen. */
-export async function startNode(home: string, extraArgs: string[] = []): Promise<StartedNode> {
+/** `chain-rest start` on free loopback ports; resolves once both servers listen (waiting at most `readyWithinMs`: a large genesis imports first). */
+export async function startNode(home: string, extraArgs: string[] = [], readyWithinMs = 30_000): Promise<StartedNode> {
   const rpc = extraArgs.includes("--rpc.laddr") ? [] : ["--rpc.laddr", "tcp://127.0.0.1:0"];
   const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", ...rpc, ...extraArgs]);
-  const rpcLine = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/);
+  const rpcLine = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/, readyWithinMs);
   const rest = proc.output().match(/REST server: (http:\/\/\S+)/);
   return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpcLine[1]! };
 }
