@@ -4,7 +4,8 @@ import path from "node:path";
 import { bech32 } from "bech32";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { http, type HttpAnswer } from "../helpers/http.js";
-import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 
 const HEIGHT = "grpc-metadata-x-cosmos-block-height";
@@ -29,8 +30,7 @@ describe("e2e: auth and bank gateway routes", function () {
   let mintedPerBlock: bigint;
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", String(ACCOUNTS)]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: ACCOUNTS });
     // Empty blocks every 200 ms, so that there are several heights to query.
     const configToml = path.join(home, "config", "config.toml");
     fs.writeFileSync(

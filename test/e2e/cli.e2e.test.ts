@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { http } from "../helpers/http.js";
 import { runCliToEnd, startNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 
 describe("e2e: the chain-rest command", function () {
@@ -63,7 +64,7 @@ describe("e2e: the chain-rest command", function () {
 
   it("stops with file, key and expected value on a bad setting", async () => {
     const home = newHome();
-    await runCliToEnd(["init", "--home", home]);
+    initDevHome(home); // the subject is start: the home is made in this process
     const appToml = path.join(home, "config", "app.toml");
     fs.writeFileSync(appToml, fs.readFileSync(appToml, "utf8").replace("max-open-connections = 1000", 'max-open-connections = "many"'));
     const result = await runCliToEnd(["start", "--home", home]);
@@ -73,7 +74,7 @@ describe("e2e: the chain-rest command", function () {
 
   it("refuses a malformed genesis, naming module and field, and leaves no store behind", async () => {
     const home = newHome();
-    await runCliToEnd(["init", "--home", home, "--accounts", "4"]);
+    initDevHome(home, { accounts: 4 }); // the subject is start: the home is made in this process
     const genesisFile = path.join(home, "config", "genesis.json");
     const genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
     genesis.app_state.bank.balances[1].coins[0].amount = "12x";
@@ -86,7 +87,7 @@ describe("e2e: the chain-rest command", function () {
 
   it("with api.enable = false runs the node and its RPC without the REST server", async () => {
     const home = newHome();
-    await runCliToEnd(["init", "--home", home]);
+    initDevHome(home); // the subject is start: the home is made in this process
     const appToml = path.join(home, "config", "app.toml");
     fs.writeFileSync(appToml, fs.readFileSync(appToml, "utf8").replace("enable = true", "enable = false"));
     const node = await startNode(home);
@@ -105,11 +106,12 @@ describe("e2e: the chain-rest command", function () {
     const again = await runCliToEnd(["init", "--home", home]);
     expect(again.code).to.equal(1);
     expect(again.output).to.include("is already initialized");
-    for (const command of ["init", "start", "gateway", "routes"]) {
-      const help = await runCliToEnd([command, "--help"]);
-      expect(help.code).to.equal(0);
-      expect(help.output).to.include(`Usage: chain-rest ${command}`);
-    }
+    const commands = ["init", "start", "gateway", "routes"];
+    const helps = await Promise.all(commands.map((command) => runCliToEnd([command, "--help"])));
+    commands.forEach((command, i) => {
+      expect(helps[i]!.code).to.equal(0);
+      expect(helps[i]!.output).to.include(`Usage: chain-rest ${command}`);
+    });
   });
 
   it("routes prints the compiled route table", async () => {

@@ -9,6 +9,7 @@ import { http } from "../helpers/http.js";
 import { pollUntil } from "../helpers/poll.js";
 import { rpcSocket } from "../helpers/rpcSocket.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { connectSigningClient } from "../helpers/signingClient.js";
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 
 type Json = Record<string, any>;
@@ -36,7 +37,7 @@ describe("e2e: dev chain snapshots (snapshot, revert)", function () {
     reader = await StargateClient.connect(chain.node.rpcUrl);
     const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(2), makeCosmoshubPath(4)] });
     [from, to] = (await wallet.getAccounts()).map((a) => a.address) as [string, string];
-    sender = await SigningStargateClient.connectWithSigner(chain.node.rpcUrl, wallet);
+    sender = await connectSigningClient(chain.node.rpcUrl, wallet);
   });
   after(async () => {
     reader?.disconnect();

@@ -6,7 +6,8 @@ import { UpstreamEvents } from "../../src/client/upstreamEvents.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
 import { pollUntil } from "../helpers/poll.js";
-import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 
@@ -90,8 +91,7 @@ describe("e2e: GET /events as server-sent events", function () {
   };
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 6, mnemonic: TEST_MNEMONIC });
     signers = await Promise.all([...Array(6).keys()].map((i) => testSigner(TEST_MNEMONIC, i)));
     node = await startNode(home);
     gateway = await startGateway(path.join(tempDir(), "gateway-home"), node.rpcUrl);

@@ -7,7 +7,8 @@ import { setApiSettings } from "../helpers/appToml.js";
 import { bundledChromium } from "../helpers/bundledChromium.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http as request } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 
@@ -42,8 +43,7 @@ describe("e2e: GET /events in a browser (EventSource, cross-origin)", function (
 
   before(async () => {
     const chromiumBuild = await bundledChromium();
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     setApiSettings(home, { "enabled-unsafe-cors": true });
     node = await startNode(home);
     pageServer = http.createServer((req, res) => {

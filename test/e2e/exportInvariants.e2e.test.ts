@@ -8,6 +8,7 @@ import { modulePrefix } from "../../src/node/store/moduleStore.js";
 import { VersionedStore } from "../../src/node/store/versionedStore.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { runCliToEnd, startNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 
 /**
@@ -20,8 +21,7 @@ describe("e2e: export --for-zero-height refuses a state that breaks an invariant
   const output = path.join(tempDir(), "never-written.json");
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC, "--accounts", "4"]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC, accounts: 4 });
     const node = await startNode(home); // commits the genesis
     await node.proc.stop();
     // one uhub more in the first dev account's balance, written straight into a new version of the store

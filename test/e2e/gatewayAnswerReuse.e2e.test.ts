@@ -2,7 +2,8 @@ import { expect } from "chai";
 import path from "node:path";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startGateway, startNode } from "../helpers/processes.js";
+import { startGateway, startNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 
@@ -11,7 +12,7 @@ describe("e2e: chain-rest gateway --node reuses answers only for the node's late
 
   it("shows the block of a transaction it broadcast at once, though the same query was answered from memory before", async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     const node = await startNode(home);
     const gateway = await startGateway(path.join(tempDir(), "gateway-home"), node.rpcUrl);
     try {

@@ -4,7 +4,8 @@ import { setApiSettings } from "../helpers/appToml.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
-import { runCliToEnd, startGateway, startNode } from "../helpers/processes.js";
+import { startGateway, startNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 
 const HEIGHT_HEADER = "x-cosmos-block-height";
@@ -73,10 +74,10 @@ describe("e2e: gateway --node with two workers, pinned answers and a node that c
 
   before(async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     const node = await startNode(home);
     const gatewayHome = path.join(tempDir(), "gateway-home");
-    expect((await runCliToEnd(["init", "--home", gatewayHome])).code).to.equal(0);
+    initDevHome(gatewayHome);
     setApiSettings(gatewayHome, { workers: 2 });
     const gateway = await startGateway(gatewayHome, node.rpcUrl);
     ({ rpcUrl, restUrl } = { rpcUrl: node.rpcUrl, restUrl: gateway.restUrl });

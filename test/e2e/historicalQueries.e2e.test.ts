@@ -2,7 +2,8 @@ import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode } from "../helpers/processes.js";
+import { startNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -14,7 +15,7 @@ describe("e2e: queries at a height (x-cosmos-block-height) over kept and pruned 
 
   it(`answers with each kept height's state, and refuses heights older than the last ${KEEP}, saying which are kept`, async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     const edit = (file: string, from: string, to: string) =>
       fs.writeFileSync(path.join(home, "config", file), fs.readFileSync(path.join(home, "config", file), "utf8").replace(from, to));
     edit("app.toml", "pruning-keep-recent = 100", `pruning-keep-recent = ${KEEP}`);

@@ -11,7 +11,8 @@ import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
 import { ResponseValidator } from "../../src/openapi/responseValidator.js";
 import type { LegacyRouteSpec } from "../../src/tables/legacyRouteSpec.js";
 import { http, type HttpAnswer } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { legacyExamples, legacyUrl } from "../helpers/legacyExamples.js";
@@ -56,8 +57,7 @@ describe("e2e: legacy routes", function () {
   };
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     state = (JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as { app_state: Json }).app_state;
     node = await startNode(home);
     document = (await get("/swagger")).body as OpenApiDocument;

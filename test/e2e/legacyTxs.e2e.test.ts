@@ -7,7 +7,8 @@ import { AminoBinaryCodec } from "../../src/codec/amino/aminoBinary.js";
 import { aminoStdTxFromTx, txFromTxRaw } from "../../src/codec/amino/stdTx.js";
 import { aminoTransforms } from "../../src/tables/aminoTransforms.js";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
@@ -58,8 +59,7 @@ describe("e2e: legacy transaction routes", function () {
     );
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 6, mnemonic: TEST_MNEMONIC });
     wallets = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => aminoWallet(i)));
     node = await startNode(home);
   });

@@ -12,7 +12,8 @@ import { decodeBech32Address, encodeBech32Address } from "../../src/codec/bech32
 import { parseDec } from "../../src/codec/decimal.js";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
@@ -39,8 +40,7 @@ describe("e2e: staking, distribution and gov flow", function () {
   const sequences = new Map<number, number>();
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 6, mnemonic: TEST_MNEMONIC });
     const genesisFile = path.join(home, "config", "genesis.json");
     const genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));
     genesis.app_state.staking.params.unbonding_time = "6s";

@@ -8,6 +8,7 @@ import { ResponseValidator } from "../../src/openapi/responseValidator.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
 import { runCliToEnd, startGateway, startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { compileTables } from "../../src/tables/compileTables.js";
 import { SERVICE_METHODS } from "../../src/services/index.js";
 import { neutralTypeUrl } from "../../src/codec/typeRegistry.js";
@@ -68,8 +69,7 @@ describe("e2e: every GET operation of the OpenAPI document", function () {
   };
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     // A short voting period and a block every 200 ms, so that a passed upgrade plan's height comes within seconds.
     const genesisFile = path.join(home, "config", "genesis.json");
     const genesis = JSON.parse(fs.readFileSync(genesisFile, "utf8"));

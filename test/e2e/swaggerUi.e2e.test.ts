@@ -3,7 +3,8 @@ import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { bundledChromium } from "../helpers/bundledChromium.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 
 /** Set SWAGGER_SCREENSHOT=<file.png> to keep a picture of the page after "Try it out". */
@@ -27,8 +28,7 @@ describe("e2e: Swagger UI in a browser", function () {
   before(async () => {
     // the browser comes from node_modules (@sparticuz/chromium), nothing installed on the machine
     const chromiumBuild = await bundledChromium();
-    const init = await runCliToEnd(["init", "--home", home]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home);
     node = await startNode(home);
     // A persistent context is how playwright takes a --user-data-dir; this one is fresh.
     browser = await chromium.launchPersistentContext(path.join(dir, "chromium-profile"), {

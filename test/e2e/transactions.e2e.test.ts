@@ -3,7 +3,8 @@ import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import path from "node:path";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { aminoSend, aminoTx, directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -22,8 +23,7 @@ describe("e2e: transactions and the tx and consensus services", function () {
   let signers: TestSigner[];
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 6, mnemonic: TEST_MNEMONIC });
     expect(readDevAccounts(home)!.mnemonic).to.equal(TEST_MNEMONIC);
     signers = await Promise.all([...Array(6).keys()].map((i) => testSigner(TEST_MNEMONIC, i)));
     node = await startNode(home);

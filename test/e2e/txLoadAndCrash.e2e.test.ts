@@ -2,7 +2,8 @@ import { expect } from "chai";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -46,7 +47,7 @@ describe("e2e: many transactions at once, and a crash while broadcasting", funct
 
   it(`${ACCOUNTS * PER_ACCOUNT} transactions from ${ACCOUNTS} accounts: each accepted one is in a block exactly once, and balances add up to the supply`, async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", String(ACCOUNTS + 1), "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: ACCOUNTS + 1, mnemonic: TEST_MNEMONIC });
     const node = await startNode(home);
     try {
       const accepted: string[] = [];
@@ -89,7 +90,7 @@ describe("e2e: many transactions at once, and a crash while broadcasting", funct
 
   it("after SIGKILL during broadcasts, every transaction whose BLOCK broadcast succeeded is found, and state is consistent", async () => {
     const home = path.join(tempDir(), "home");
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     let node: StartedNode = await startNode(home);
     const committed: Array<{ hash: string; height: number }> = [];
     const [a, , c] = signers;

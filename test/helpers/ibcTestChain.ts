@@ -1,10 +1,11 @@
 import { expect } from "chai";
 import { coins, DirectSecp256k1HdWallet, makeCosmoshubPath, type EncodeObject } from "@cosmjs/proto-signing";
-import { SigningStargateClient } from "@cosmjs/stargate";
+import type { SigningStargateClient } from "@cosmjs/stargate";
 import { HashOp, LengthOp, type ProofSpec } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { TEST_MNEMONIC } from "./devNode.js";
 import { http } from "./http.js";
 import { runCliToEnd, startNode, type StartedNode } from "./processes.js";
+import { connectSigningClient } from "./signingClient.js";
 
 const FEE = { amount: coins(5000, "uhub"), gas: "400000" };
 const b64text = (value: string) => Buffer.from(value, "base64").toString();
@@ -59,8 +60,7 @@ export async function startIbcTestChain(home: string, beforeStart?: () => Promis
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(1)] });
   const signer = (await wallet.getAccounts())[0]!.address;
   const node = await startNode(home);
-  // cosmjs polls for a broadcast tx every 3 s by default; this node makes a block as soon as a tx waits
-  const client = await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet, { broadcastPollIntervalMs: 100 });
+  const client = await connectSigningClient(node.rpcUrl, wallet);
   return { node, client, signer, io: ibcOutcomes(client, signer, node.restUrl) };
 }
 

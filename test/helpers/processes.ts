@@ -71,17 +71,30 @@ export async function runCliToEnd(args: string[]): Promise<{ code: number | null
   return { code, output: proc.output() };
 }
 
+/** The line that says a server started; a process that never prints it is killed (a leftover child would keep mocha from exiting). */
+async function waitOrStop(proc: RunningProcess, pattern: RegExp, waitMs?: number): Promise<RegExpMatchArray> {
+  try {
+    return await proc.waitFor(pattern, waitMs);
+  } catch (err) {
+    await proc.stop("SIGKILL");
+    throw err;
+  }
+}
+
 export interface StartedNode {
   proc: RunningProcess;
   restUrl: string;
   rpcUrl: string;
 }
 
-/** `chain-rest start` on free loopback ports; resolves once both servers listen (waiting at most `readyWithinMs`: a large genesis imports first). */
-export async function startNode(home: string, extraArgs: string[] = [], readyWithinMs = 30_000): Promise<StartedNode> {
+/**
+ * `chain-rest start` on free loopback ports; resolves once both servers listen (within `waitMs`:
+ * a large genesis takes longer).
+ */
+export async function startNode(home: string, extraArgs: string[] = [], waitMs = 30_000): Promise<StartedNode> {
   const rpc = extraArgs.includes("--rpc.laddr") ? [] : ["--rpc.laddr", "tcp://127.0.0.1:0"];
   const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", ...rpc, ...extraArgs]);
-  const rpcLine = await proc.waitFor(/node RPC:\s+(http:\/\/\S+)/, readyWithinMs);
+  const rpcLine = await waitOrStop(proc, /node RPC:\s+(http:\/\/\S+)/, waitMs);
   const rest = proc.output().match(/REST server: (http:\/\/\S+)/);
   return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpcLine[1]! };
 }
@@ -89,6 +102,6 @@ export async function startNode(home: string, extraArgs: string[] = [], readyWit
 /** `chain-rest gateway --node <rpcUrl>` on a free loopback port. */
 export async function startGateway(home: string, rpcUrl: string, extraArgs: string[] = []): Promise<{ proc: RunningProcess; restUrl: string }> {
   const proc = runCli(["gateway", "--home", home, "--node", rpcUrl, "--api.address", "tcp://127.0.0.1:0", ...extraArgs]);
-  const rest = await proc.waitFor(/REST server: (http:\/\/\S+)/);
+  const rest = await waitOrStop(proc, /REST server: (http:\/\/\S+)/);
   return { proc, restUrl: rest[1]! };
 }

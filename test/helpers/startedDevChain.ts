@@ -2,7 +2,8 @@ import path from "node:path";
 import { expect } from "chai";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { http, type HttpAnswer } from "./http.js";
-import { runCliToEnd, startNode, type StartedNode } from "./processes.js";
+import { initDevHome } from "./devHome.js";
+import { startNode, type StartedNode } from "./processes.js";
 import { tempDir } from "./tempDir.js";
 
 export interface StartedDevChain {
@@ -22,17 +23,14 @@ export interface StartedDevChain {
 
 /**
  * A `chain-rest start` process on a freshly initialised dev chain for the
- * enclosing describe block: `init` in a temporary home, `prepare` to edit the
+ * enclosing describe block: `init` (in this process) in a temporary home, `prepare` to edit the
  * home (genesis, config) before the start, and a clean stop after the block.
  */
 export function useStartedDevChain(options: { accounts?: number; mnemonic?: string; prepare?: (home: string) => void } = {}): StartedDevChain {
   const home = path.join(tempDir(), "home");
   let started: StartedNode | undefined;
   before(async () => {
-    const accounts = options.accounts === undefined ? [] : ["--accounts", String(options.accounts)];
-    const mnemonic = options.mnemonic === undefined ? [] : ["--mnemonic", options.mnemonic];
-    const init = await runCliToEnd(["init", "--home", home, ...accounts, ...mnemonic]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, options);
     options.prepare?.(home);
     started = await startNode(home);
   });

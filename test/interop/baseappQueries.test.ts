@@ -7,7 +7,8 @@ import { ValidatorSigningInfo } from "cosmjs-types/cosmos/slashing/v1beta1/slash
 import { http } from "../helpers/http.js";
 import { abciQuery as rawQuery, addressBytes, decodeKvPairs, valueOf } from "../helpers/rawStore.js";
 import { pollUntil } from "../helpers/poll.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -33,8 +34,7 @@ describe("interop: the baseapp's query paths over the node's abci_query (IRIS SD
   let signers: Awaited<ReturnType<typeof testSigner>>[];
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     node = await startNode(home);
     // a few blocks, so that earlier heights differ from the latest
     signers = await Promise.all([testSigner(TEST_MNEMONIC, 0, "hub"), testSigner(TEST_MNEMONIC, 1, "hub")]);

@@ -27,6 +27,7 @@ import { startGateway } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { connectSigningClient } from "../helpers/signingClient.js";
 
 const FEE: StdFee = { amount: coins(5000, "uhub"), gas: "400000" };
 const hdPaths = (index: number) => [makeCosmoshubPath(index)];
@@ -96,7 +97,7 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
             ? await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(index) })
             : await Secp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(index) });
         address = (await signer.getAccounts())[0]!.address;
-        client = await SigningStargateClient.connectWithSigner(chain.node.rpcUrl, signer);
+        client = await connectSigningClient(chain.node.rpcUrl, signer);
       });
       after(() => client?.disconnect());
 
@@ -253,7 +254,7 @@ describe("interop: cosmjs against the cosmos naming profile", function () {
       expect((await query.ibc.transfer.params()).params).to.have.property("sendEnabled");
 
       const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: hdPaths(4) });
-      const signing = await SigningStargateClient.connectWithSigner(chain.node.rpcUrl, wallet);
+      const signing = await connectSigningClient(chain.node.rpcUrl, wallet);
       const hash = (await signing.sendTokens(addresses[4]!, a1, coins(1, "uhub"), FEE)).transactionHash;
       signing.disconnect();
       const sent = (await chain.rest(`/cosmos/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender='${addresses[4]}'`)}`)).tx_responses;

@@ -1,12 +1,13 @@
 import { expect } from "chai";
 import { makeCosmoshubPath } from "@cosmjs/amino";
 import { DirectSecp256k1HdWallet, Registry, type GeneratedType } from "@cosmjs/proto-signing";
-import { coins, defaultRegistryTypes, SigningStargateClient } from "@cosmjs/stargate";
+import { coins, defaultRegistryTypes } from "@cosmjs/stargate";
 import protobuf from "protobufjs";
 import { Codec } from "../../src/codec/codec.js";
 import { aminoWallet, type AminoWallet } from "../helpers/aminoWallet.js";
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
+import { connectSigningClient } from "../helpers/signingClient.js";
 import { LegacyTxFlow } from "../helpers/legacyTxFlow.js";
 
 /**
@@ -56,7 +57,7 @@ describe("interop: extension-module transactions under the cosmos naming profile
     const wallet = await DirectSecp256k1HdWallet.fromMnemonic(TEST_MNEMONIC, { prefix: "hub", hdPaths: [makeCosmoshubPath(3)] });
     const [account] = await wallet.getAccounts();
     const registry = new Registry([...defaultRegistryTypes, ["/irismod.service.MsgDefineService", generatedType("extmod.service.MsgDefineService")]]);
-    const client = await SigningStargateClient.connectWithSigner(chain.node.rpcUrl, wallet, { registry });
+    const client = await connectSigningClient(chain.node.rpcUrl, wallet, { registry });
     try {
       const schemas = JSON.stringify({ input: { type: "object" }, output: { type: "object" } });
       const result = await client.signAndBroadcast(

@@ -10,7 +10,8 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { http } from "../helpers/http.js";
 import { aminoJsonTime } from "../helpers/timeText.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, testSigner, type TestSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -40,7 +41,7 @@ describe("interop: @cosmjs/launchpad LcdClient on the legacy staking routes", fu
   const get = (route: string) => http(`${node.restUrl}${route}`);
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     const staking = (JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as { app_state: { staking: Json } }).app_state.staking;
     genesisRedelegation = staking.redelegations[0];
     [valA, valB] = [genesisRedelegation.validator_src_address as string, genesisRedelegation.validator_dst_address as string];

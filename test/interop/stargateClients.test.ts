@@ -3,7 +3,8 @@ import path from "node:path";
 import { StargateClient } from "@cosmjs/stargate";
 import { StargateClient as StargateClient034 } from "stargate-tm34";
 import { http } from "../helpers/http.js";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -23,7 +24,7 @@ describe("interop: @cosmjs/stargate StargateClient.connect on the node's RPC", f
   let node: StartedNode;
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "6", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: 6, mnemonic: TEST_MNEMONIC });
     node = await startNode(home);
   });
   after(() => node?.proc.stop());

@@ -8,7 +8,8 @@ import { QueryAllBalancesRequest, QueryAllBalancesResponse } from "cosmjs-types/
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { toHex } from "@cosmjs/encoding";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -22,7 +23,7 @@ describe("interop: cosmjs clients against the node's RPC", function () {
   let client: Tendermint34Client;
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     node = await startNode(home);
     client = await Tendermint34Client.connect(node.rpcUrl);
   });

@@ -3,7 +3,8 @@ import path from "node:path";
 import WebSocket from "ws";
 import { toHex } from "@cosmjs/encoding";
 import { Tendermint34Client, WebsocketClient } from "tendermint-rpc-tm34";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -27,7 +28,7 @@ describe("interop: websocket subscriptions of the node's RPC", function () {
   let node: StartedNode;
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     node = await startNode(home);
   });
   after(() => node?.proc.stop());

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { Tendermint34Client } from "tendermint-rpc-tm34";
-import { runCliToEnd, startNode, type StartedNode } from "../helpers/processes.js";
+import { startNode, type StartedNode } from "../helpers/processes.js";
+import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -16,7 +17,7 @@ describe("interop: the node's event subscriptions (Tendermint 0.34's query langu
   const wsUrl = () => node.rpcUrl.replace(/^http/, "ws") + "/websocket";
 
   before(async () => {
-    expect((await runCliToEnd(["init", "--home", home, "--accounts", "4", "--mnemonic", TEST_MNEMONIC])).code).to.equal(0);
+    initDevHome(home, { accounts: 4, mnemonic: TEST_MNEMONIC });
     const config = path.join(home, "config", "config.toml");
     fs.writeFileSync(config, fs.readFileSync(config, "utf8").replace("max_subscription_clients = 100", "max_subscription_clients = 2"));
     node = await startNode(home);

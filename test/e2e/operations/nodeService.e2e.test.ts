@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { TEST_MNEMONIC } from "../../helpers/devNode.js";
 import { http } from "../../helpers/http.js";
-import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../../helpers/processes.js";
+import { initDevHome } from "../../helpers/devHome.js";
 import { tempDir } from "../../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../../helpers/txSigner.js";
 
@@ -22,8 +23,7 @@ describe("e2e: GET /core/base/node/v1beta1/config and /status", function () {
   let gateway: { proc: RunningProcess; restUrl: string };
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     const appToml = path.join(home, "config", "app.toml");
     fs.writeFileSync(
       appToml,

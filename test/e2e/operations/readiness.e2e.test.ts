@@ -3,7 +3,8 @@ import net from "node:net";
 import path from "node:path";
 import { http, type HttpAnswer } from "../../helpers/http.js";
 import { pollUntil } from "../../helpers/poll.js";
-import { runCliToEnd, startGateway, startNode, type RunningProcess, type StartedNode } from "../../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../../helpers/processes.js";
+import { initDevHome } from "../../helpers/devHome.js";
 import { Scrape } from "../../helpers/prometheusScrape.js";
 import { freshRequest } from "../../helpers/rawHttp.js";
 import { tempDir } from "../../helpers/tempDir.js";
@@ -40,8 +41,7 @@ describe("e2e: /healthz and /readyz behind `gateway --node` while the node stops
   const startTheNode = async () => (node = await startNode(nodeHome, ["--rpc.laddr", rpcAddress]));
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", nodeHome]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(nodeHome);
     rpcAddress = `tcp://127.0.0.1:${await freePort()}`;
     await startTheNode();
     // the gateway's own home: telemetry on, a short read timeout for the node's answers

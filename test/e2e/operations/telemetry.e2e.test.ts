@@ -4,7 +4,8 @@ import { readDevAccounts } from "../../../src/commands/home.js";
 import { TEST_MNEMONIC } from "../../helpers/devNode.js";
 import { http } from "../../helpers/http.js";
 import { pollUntil } from "../../helpers/poll.js";
-import { runCliToEnd, startNode, type StartedNode } from "../../helpers/processes.js";
+import { startNode, type StartedNode } from "../../helpers/processes.js";
+import { initDevHome } from "../../helpers/devHome.js";
 import { Scrape } from "../../helpers/prometheusScrape.js";
 import { enableTelemetry } from "../../helpers/telemetryHome.js";
 import { tempDir } from "../../helpers/tempDir.js";
@@ -30,8 +31,7 @@ describe("e2e: telemetry, request logs and transaction logs of `start`", functio
   let accounts: string[];
 
   before(async () => {
-    const init = await runCliToEnd(["init", "--home", home, "--mnemonic", TEST_MNEMONIC]);
-    expect(init.code, init.output).to.equal(0);
+    initDevHome(home, { mnemonic: TEST_MNEMONIC });
     enableTelemetry(home);
     node = await startNode(home, ["--log-format", "json"]);
     accounts = readDevAccounts(home)!.accounts.map((a) => a.address);

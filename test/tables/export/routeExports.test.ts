@@ -19,6 +19,14 @@ function flatten(selector: string, rule: HttpRule): TableBinding[] {
 
 const key = (b: TableBinding) => `${b.verb} ${b.path} ${b.selector} ${b.body ?? ""}`;
 
+/** Each export is run once in this file (a process start each) and read by every test that needs it. */
+const runs = new Map<string, ReturnType<typeof exportRoutes>>();
+const exportOnce = (format: string, profile: string) => {
+  const id = `${format} ${profile}`;
+  if (!runs.has(id)) runs.set(id, exportRoutes(format, profile));
+  return runs.get(id)!;
+};
+
 for (const profile of ["seed", "cosmos"]) {
   describe(`route exports, ${profile} profile (chain-rest routes --format …)`, function () {
     this.timeout(60_000);
@@ -27,7 +35,7 @@ for (const profile of ["seed", "cosmos"]) {
     const exportedTable = exportedBindings(table);
 
     it("google-api-service: the YAML parses and each rule round-trips to the table's routes (template, verb, selector, body)", async () => {
-      const { stdout } = await exportRoutes("google-api-service", profile);
+      const { stdout } = await exportOnce("google-api-service", profile);
       const config = load(stdout.toString()) as { type: string; config_version: number; http: { rules: HttpRule[] } };
       expect(config.type).to.equal("google.api.Service");
       expect(config.config_version).to.equal(3);
@@ -40,7 +48,7 @@ for (const profile of ["seed", "cosmos"]) {
     });
 
     it("lists on stderr what the forms cannot say: each match/reject pattern, the height header, each legacy route", async () => {
-      const { stderr } = await exportRoutes("google-api-service", profile);
+      const { stderr } = await exportOnce("google-api-service", profile);
       const lines = stderr.split("\n");
       for (const route of table) {
         for (const [variable, pattern] of Object.entries({ ...route.match, ...route.reject })) {
@@ -62,7 +70,7 @@ for (const profile of ["seed", "cosmos"]) {
     });
 
     it("descriptor-set: protobufjs decodes it; every file of proto/ is there after its imports; each routed method's option is its table route", async () => {
-      const { stdout } = await exportRoutes("descriptor-set", profile);
+      const { stdout } = await exportOnce("descriptor-set", profile);
       const files = decodeDescriptorSet(stdout);
       const seen = new Set<string>();
       for (const file of files) {
@@ -92,7 +100,7 @@ describe("README: what the exports cannot say", function () {
   this.timeout(60_000);
 
   it("lists the exporter's lines for the seed profile, route by route", async () => {
-    const { stderr } = await exportRoutes("descriptor-set", "seed");
+    const { stderr } = await exportOnce("descriptor-set", "seed");
     const printed = stderr
       .split("\n")
       .filter((l) => l.startsWith("  "))
