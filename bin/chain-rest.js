@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --min-semi-space-size=16 --max-semi-space-size=16
+#!/usr/bin/env -S node --min-semi-space-size=8 --max-semi-space-size=8
 // Runs the compiled JavaScript in dist/, which `npm ci` (the package's prepare step) and `npm run build` write.
 // The shebang's flags are the servers' fixed young generation (SERVER_NODE_FLAGS in src/util/nodeFlags.ts);
 // `node bin/chain-rest.js start` without them runs itself again with them (README "Memory").

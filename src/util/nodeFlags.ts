@@ -8,12 +8,13 @@ import { spawn } from "node:child_process";
  */
 
 /**
- * The servers' (`start`, `gateway`) young generation, fixed: two semi-spaces of 16 MiB from the
- * start instead of V8's 1 MiB growing to 16 MiB as the request rate rises, so memory reaches this
- * bound in the first seconds and stays there (README "Memory"). Also in bin/chain-rest.js's
- * shebang and the `start` script of package.json, where no relaunch is needed.
+ * The servers' (`start`, `gateway`) young generation, fixed: semi-spaces of 8 MiB from the start,
+ * instead of V8's 1 MiB growing to 16 MiB as the request rate rises, so memory reaches this bound
+ * in the first seconds and stays there. 4, 8 and 16 MiB cost the same CPU per request on the
+ * balance rows (bench/youngGenerationCost.ts; README "Memory"); 8 halves V8's loaded maximum.
+ * Also in bin/chain-rest.js's shebang and the `start` script of package.json (no relaunch there).
  */
-export const SERVER_NODE_FLAGS = ["--min-semi-space-size=16", "--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = ["--min-semi-space-size=8", "--max-semi-space-size=8"];
 
 const RELAUNCHED_VARIABLE = "CHAIN_REST_RELAUNCHED";
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP", "SIGUSR2"];
