@@ -25,11 +25,13 @@ const ended = (pid: number) => !fs.existsSync(`/proc/${pid}`) || fs.readFileSync
 describe("hardening: the servers' fixed young generation (node flags on the command line)", function () {
   this.timeout(120_000);
 
-  it("the bin's shebang and `npm start` pass the same flags as SERVER_NODE_FLAGS", () => {
-    const shebang = fs.readFileSync(CLI, "utf8").split("\n")[0]!;
-    expect(shebang).to.equal(`#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(" ")}`);
-    const scripts = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).to.equal(`node ${SERVER_NODE_FLAGS.join(" ")} bin/chain-rest.js start`);
+  it("the bin's shebang, `npm start`, the Dockerfile and the systemd unit pass the same flags as SERVER_NODE_FLAGS", () => {
+    const flags = SERVER_NODE_FLAGS.join(" ");
+    const read = (file: string) => fs.readFileSync(path.join(PACKAGE_ROOT, file), "utf8");
+    expect(read("bin/chain-rest.js").split("\n")[0]).to.equal(`#!/usr/bin/env -S node ${flags}`);
+    expect((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start).to.equal(`node ${flags} bin/chain-rest.js start`);
+    expect(read("deploy/Dockerfile")).to.include(`ENTRYPOINT ${JSON.stringify(["node", ...SERVER_NODE_FLAGS, "bin/chain-rest.js"]).replace(/,/g, ", ")}`);
+    expect(read("deploy/chain-rest.service")).to.include(`ExecStart=/usr/bin/node ${flags} /opt/chain-rest/bin/chain-rest.js`);
   });
 
   it("a user's own choice of any of the flags (command line or NODE_OPTIONS) is kept whole", () => {
