@@ -1,7 +1,9 @@
 /**
- * Throwaway measurement (soak3): server CPU per request on the hot and cold balance rows, one
- * server per young-generation size, side by side on copies of one home, interleaved rounds.
- *   npx tsx bench/youngGenerationCost.ts [rounds]
+ * What a young-generation size costs (it chose SERVER_NODE_FLAGS): server CPU per request on the
+ * hot and cold balance rows, one server per size (semi-spaces of 4, 8, 16 MiB), side by side on
+ * copies of one home of 30,000 accounts, in interleaved rounds of 3 s each (the first a warm-up).
+ * Not a results.json row: it prints its table.
+ *   npx tsx bench/youngGenerationCost.ts [rounds]   (default 4)
  */
 import fs from "node:fs";
 import path from "node:path";
