@@ -219,16 +219,16 @@ export function serverCommand(extra: string[] = []): string[] {
   return [...flags, ...missingNodeFlags(SERVER_NODE_FLAGS, flags), CLI];
 }
 
+/** `start`'s REST and RPC addresses: free loopback ports. */
+export const FREE_PORTS = ["--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"];
+
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
 export async function startChainRest(
   home: string,
   timeoutMs?: number,
   env: Record<string, string> = {},
 ): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const node = child(
-    [...serverCommand(profileFlags()), "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"],
-    env,
-  );
+  const node = child([...serverCommand(profileFlags()), "start", "--home", home, ...FREE_PORTS], env);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/, timeoutMs))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };
