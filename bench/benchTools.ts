@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PACKAGE_ROOT } from "../src/util/paths.js";
+import { missingNodeFlags, SERVER_NODE_FLAGS } from "../src/util/nodeFlags.js";
 
 /** A scratch folder for one benchmark run, removed at exit. */
 export function scratchDir(name: string): string {
@@ -202,12 +203,24 @@ export function child(args: string[], env: Record<string, string> = {}): Child {
   };
 }
 
-/** The server's node flags: BENCH_NODE_FLAGS, and with BENCH_PROFILE_DIR set those that write a CPU profile of the process there. */
+/** With BENCH_PROFILE_DIR set, the node flags that write a CPU profile of the process there. */
 export function profileFlags(): string[] {
-  // BENCH_NODE_FLAGS: V8 flags Node refuses in NODE_OPTIONS (e.g. --min-semi-space-size=16), for the server only
-  const extra = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  return [...extra, ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])];
+  return process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
 }
+
+/**
+ * `node …flags bin/chain-rest.js` as `npm start` and the bin's shebang run it: the servers' young
+ * generation flags on the command line, so the server is the process spawned (no relaunch, whose
+ * launcher would be the pid measured). BENCH_NODE_FLAGS (V8 flags Node refuses in NODE_OPTIONS,
+ * e.g. "--min-semi-space-size=4 --max-semi-space-size=4") and `extra` come first and replace them.
+ */
+export function serverCommand(extra: string[] = []): string[] {
+  const flags = [...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...extra];
+  return [...flags, ...missingNodeFlags(SERVER_NODE_FLAGS, flags), CLI];
+}
+
+/** `start`'s REST and RPC addresses: free loopback ports. */
+export const FREE_PORTS = ["--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"];
 
 /** `chain-rest start` (the compiled build) on free loopback ports; with BENCH_PROFILE_DIR set, under `node --cpu-prof`. */
 export async function startChainRest(
@@ -215,7 +228,7 @@ export async function startChainRest(
   timeoutMs?: number,
   env: Record<string, string> = {},
 ): Promise<{ node: Child; restUrl: string; rpcUrl: string }> {
-  const node = child([...profileFlags(), CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"], env);
+  const node = child([...serverCommand(profileFlags()), "start", "--home", home, ...FREE_PORTS], env);
   const rpcUrl = (await node.waitFor(/node RPC:\s+(http:\/\/\S+)/, timeoutMs))[1]!;
   const restUrl = node.output().match(/REST server: (http:\/\/\S+)/)![1]!;
   return { node, restUrl, rpcUrl };

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { child, CLI, get, memoryOf } from "./benchTools.js";
+import { child, FREE_PORTS, serverCommand, get, memoryOf } from "./benchTools.js";
 
 const RUNS = 5;
 const IDLE_MS = 2000;
@@ -11,7 +11,7 @@ export function median(values: number[]): number {
 /** Spawns `start` and asks for the bank params until answered: ms from spawn to the first 200. */
 export async function startToFirstAnswer(home: string): Promise<{ ms: number; node: ReturnType<typeof child>; restUrl: string }> {
   const start = performance.now();
-  const node = child([CLI, "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0"]);
+  const node = child([...serverCommand(), "start", "--home", home, ...FREE_PORTS]);
   const restUrl = (await node.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
   for (;;) {
     const r = await get(`${restUrl}/core/bank/v1beta1/params`).catch(() => undefined);

@@ -3,7 +3,7 @@ import { initHome } from "../src/commands/init.js";
 import { deriveAccounts } from "../src/codec/keys.js";
 import { TEST_MNEMONIC } from "../test/helpers/devNode.js";
 import { editConfig } from "./benchHome.js";
-import { child, CLI, fmtMs, get, interleavedTimings, record, startChainRest } from "./benchTools.js";
+import { child, FREE_PORTS, serverCommand, fmtMs, get, interleavedTimings, record, startChainRest } from "./benchTools.js";
 
 const ACCOUNTS = 300;
 const BLOCK = 10;
@@ -29,7 +29,7 @@ export async function forkBenchmark(dir: string): Promise<void> {
   const forkHome = path.join(dir, "home-fork");
   initHome({ home: forkHome, chainId: "devnet-1", accounts: 4, denom: "uhub" });
   quietHome(forkHome);
-  const fork = child([CLI, "start", "--home", forkHome, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", "tcp://127.0.0.1:0", "--fork", source.rpcUrl]);
+  const fork = child([...serverCommand(), "start", "--home", forkHome, ...FREE_PORTS, "--fork", source.rpcUrl]);
   try {
     await fork.waitFor(/node RPC:\s+(http:\/\/\S+)/);
     const forkRest = fork.output().match(/REST server: (http:\/\/\S+)/)![1]!;

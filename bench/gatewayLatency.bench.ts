@@ -13,7 +13,7 @@
 import path from "node:path";
 import { Codec } from "../src/codec/codec.js";
 import type { BenchHome } from "./benchHome.js";
-import { child, CLI, fmtMs, get, interleavedTimings, post, profileFlags, record, startChainRest, timings } from "./benchTools.js";
+import { child, serverCommand, fmtMs, get, interleavedTimings, post, profileFlags, record, startChainRest, timings } from "./benchTools.js";
 
 const REQUESTS = 3000;
 /** The three are measured in turns of this many requests each (a load that changes meanwhile falls on all three). */
@@ -26,8 +26,7 @@ export async function gatewayBenchmark(bench: BenchHome, dir: string): Promise<v
   const { addresses } = bench;
   const server = await startChainRest(bench.home);
   const gateway = child([
-    ...profileFlags(),
-    CLI,
+    ...serverCommand(profileFlags()),
     "gateway",
     "--node",
     server.rpcUrl,

@@ -53,6 +53,9 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
   editConfig(bench.home, "app.toml", "prometheus-retention-time = 0", "prometheus-retention-time = 60");
   const server = await startChainRest(bench.home);
   const agent = new http.Agent({ keepAlive: true, maxSockets: QUERY_CLIENTS + SENDERS });
+  // the samples' /metrics on a fresh connection each: a kept one, idle for SAMPLE_MS = Node's 5 s
+  // keepAliveTimeout, was at times closed by the server as it was reused (a split of "?")
+  const meter = new http.Agent({ keepAlive: false, maxSockets: 1 });
   const until = Date.now() + minutes * 60_000;
   const running = () => Date.now() < until;
   const counts = { sends: 0, queries: 0, subscriptions: 0, socketFailures: 0 };
@@ -61,7 +64,7 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
   const started = Date.now();
   const sample = async () => {
     const rssMb = memoryOf(server.node.proc.pid!).rssMb;
-    const at = { minute: (Date.now() - started) / 60_000, rssMb, split: await memorySplit(server.node.proc.pid!, server.restUrl, agent) };
+    const at = { minute: (Date.now() - started) / 60_000, rssMb, split: await memorySplit(server.node.proc.pid!, server.restUrl, meter) };
     samples.push(at);
     return at;
   };
@@ -106,6 +109,7 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
   } finally {
     clearInterval(sampler);
     agent.destroy();
+    meter.destroy();
     await server.node.stop();
   }
   // glibc's malloc arenas (one per thread by default) hold freed native memory; the server inherits this

@@ -16,6 +16,8 @@ export interface MemorySplit {
   keptScansMb?: number;
   keptValues?: number;
   levelDbMb?: number;
+  /** glibc malloc's heaps: the main heap ([heap]) and the threads' arenas (64 MiB-aligned anonymous regions). */
+  mallocMb?: number;
 }
 
 const MB = 2 ** 20;
@@ -23,7 +25,7 @@ const MB = 2 ** 20;
 export async function memorySplit(pid: number, restUrl: string, agent: http.Agent): Promise<MemorySplit> {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? NaN);
-  const split: MemorySplit = { anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024 };
+  const split: MemorySplit = { anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024, mallocMb: mallocHeapsMb(pid) };
   const text = await metricsText(`${restUrl}/metrics?format=prometheus`, agent).catch(() => "");
   // default metrics carry the service prefix too (chain_rest_nodejs_…); unlabelled lines only
   const value = (name: string) => {
@@ -59,7 +61,30 @@ export function splitText(split: MemorySplit | undefined): string {
     `kept scans ${n(split.keptScansMb)} MB`,
     `kept values ${split.keptValues ?? "?"}`,
     `LevelDB ${n(split.levelDbMb)} MB`,
+    `malloc heaps ${n(split.mallocMb)} MB`,
   ].join(", ");
+}
+
+const ARENA_ALIGNMENT = 64 * MB; // glibc's HEAP_MAX_SIZE on 64-bit: each thread arena is a region aligned to it
+
+/** Resident MB of glibc's main heap and thread arenas, from /proc/PID/smaps. */
+function mallocHeapsMb(pid: number): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return undefined;
+  }
+  let kb = 0;
+  let counted = false;
+  for (const line of text.split("\n")) {
+    const region = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(\S*)$/.exec(line);
+    if (region) {
+      const anonymous = region[2] === "0" && region[3] === "";
+      counted = region[3] === "[heap]" || (anonymous && Number(BigInt(`0x${region[1]}`) % BigInt(ARENA_ALIGNMENT)) === 0);
+    } else if (counted && line.startsWith("Rss:")) kb += Number(/(\d+)/.exec(line)![1]);
+  }
+  return kb / 1024;
 }
 
 function metricsText(url: string, agent: http.Agent): Promise<string> {

@@ -20,7 +20,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prepareHome, editConfig, type BenchHome } from "./benchHome.js";
-import { child, CLI, load, machine, processTree, record, scratchDir, startChainRest, treeContextSwitches, treeCpuSeconds, type Child } from "./benchTools.js";
+import {
+  child,
+  serverCommand,
+  load,
+  machine,
+  processTree,
+  record,
+  scratchDir,
+  startChainRest,
+  treeContextSwitches,
+  treeCpuSeconds,
+  type Child,
+} from "./benchTools.js";
 
 const SLICES = 6;
 const SLICE_SECONDS = 2;
@@ -60,11 +72,11 @@ async function startCopy(
 async function startGatewayWorkers(dir: string, node: Target & { rpcUrl: string }, workers: number, cpus: string): Promise<Target> {
   const home = path.join(dir, "gateway");
   fs.mkdirSync(path.join(home, "config"), { recursive: true });
-  const gateway: Child = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+  const gateway: Child = child([...serverCommand(), "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
   await gateway.waitFor(/node RPC:/); // app.toml now written with its defaults
   await gateway.stop();
   editConfig(home, "app.toml", "workers = 1", `workers = ${workers}`);
-  const again = child([CLI, "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
+  const again = child([...serverCommand(), "gateway", "--home", home, "--node", node.rpcUrl, "--api.address", "tcp://127.0.0.1:0"]);
   const url = (await again.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
   pin(processTree(again.proc.pid!), cpus);
   return { name: `gateway --node, ${workers} workers`, urls: [url], pids: [again.proc.pid!, node.pids[0]!], stop: () => again.stop() };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../src/util/nodeFlags.js";
 import { PACKAGE_ROOT } from "../../src/util/paths.js";
 
 const CLI = path.join(PACKAGE_ROOT, "bin", "chain-rest.js");
@@ -14,9 +15,18 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `chain-rest <args>` as a real process. */
+/**
+ * Runs `chain-rest <args>` as a real process; `start` and `gateway` with the servers' node flags,
+ * as `npm start` and the shebang pass them, so the child is the server itself (not a launcher).
+ */
 export function runCli(args: string[]): RunningProcess {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const flags = args[0] === "start" || args[0] === "gateway" ? SERVER_NODE_FLAGS : [];
+  return runNode([...flags, CLI, ...args]);
+}
+
+/** Runs `node <args>`, its output collected. */
+export function runNode(args: string[]): RunningProcess {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let text = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
