@@ -16,8 +16,26 @@ import * as esbuild from "esbuild";
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE_DIR = path.join(DIST, "bundle");
 
-/** Packages left out of the bundle: native addons, found at run time beside their own files. */
-const EXTERNAL = ["classic-level", "lmdb", "secp256k1", "msgpackr-extract"];
+/**
+ * Packages left out of the bundle: native addons that load their binary themselves (classic-level is
+ * bundled: its binding is found from __dirname, which ownLocationPlugin keeps). LMDB only serves the
+ * REST workers and is loaded for them alone.
+ */
+const EXTERNAL = ["lmdb", "secp256k1", "msgpackr-extract"];
+
+/** Files a package requires only when first needed (iconv-lite's tables, ~0.5 MB): left where they are, so a start does not parse them. */
+const LAZY = [{ from: /[\\/]iconv-lite[\\/]lib[\\/]index\.js$/, request: "../encodings" }];
+
+const keepLazyPlugin: esbuild.Plugin = {
+  name: "keep-lazy",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (!LAZY.some((lazy) => lazy.request === args.path && lazy.from.test(args.importer))) return undefined;
+      const target = path.join(path.dirname(args.importer), args.path);
+      return { path: "./" + path.relative(BUNDLE_DIR, target).split(path.sep).join("/"), external: true };
+    });
+  },
+};
 
 /**
  * Code that finds files relative to its own module (import.meta.url in ES modules, __dirname and
@@ -56,11 +74,12 @@ await esbuild.build({
   splitting: true,
   format: "esm",
   platform: "node",
+  preserveSymlinks: true, // paths inside the package, also where node_modules is a link
   target: "node20",
   external: EXTERNAL,
   // readable stack traces: names and lines kept; the maps lead back to dist/'s modules (node --enable-source-maps)
   sourcemap: "linked",
   banner: { js: PRELUDE },
-  plugins: [ownLocationPlugin],
+  plugins: [keepLazyPlugin, ownLocationPlugin],
   logLevel: "warning",
 });

@@ -22,8 +22,6 @@ import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
 import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
-import { startNodeRestWorkers } from "./nodeRestWorkers.js";
-import { LatestReplica } from "../node/store/latestReplica.js";
 import type { ReplicaJob } from "../workers/messages.js";
 
 export interface StartOptions {
@@ -91,7 +89,7 @@ export async function start(options: StartOptions): Promise<void> {
   const rest = !app.api.enable
     ? undefined
     : workers > 1
-      ? await startNodeRestWorkers(
+      ? await startWorkers(
           node,
           client,
           workers,
@@ -122,9 +120,20 @@ export async function start(options: StartOptions): Promise<void> {
   if (faucet) console.log(`faucet:      ${faucet.url}`);
 }
 
-/** The LMDB copy of the latest state that the REST workers read themselves (src/node/store/latestReplica.ts), removed at shutdown. */
+type StartNodeRestWorkers = typeof import("./nodeRestWorkers.js").startNodeRestWorkers;
+
+/** The REST workers (src/workers/): the cluster and their modules are loaded only for them. */
+async function startWorkers(...args: Parameters<StartNodeRestWorkers>): ReturnType<StartNodeRestWorkers> {
+  return (await import("./nodeRestWorkers.js")).startNodeRestWorkers(...args);
+}
+
+/**
+ * The LMDB copy of the latest state that the REST workers read themselves (src/node/store/latestReplica.ts), removed at shutdown.
+ * LMDB is loaded only for workers (a start with one process does not pay for it).
+ */
 async function workersReplica(home: string, node: EmbeddedNode): Promise<{ job: ReplicaJob; close(): Promise<void> }> {
   const dir = path.join(home, "data", "workers-state.lmdb");
+  const { LatestReplica } = await import("../node/store/latestReplica.js");
   const replica = await LatestReplica.create(dir, node.store);
   return {
     job: { dir, chainId: node.chain.chainId, servedPaths: node.servedQueryPaths() },
