@@ -1,5 +1,5 @@
+import { createHash } from "node:crypto";
 import protobuf from "protobufjs";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { isAny, isDuration, isTimestamp, typeName } from "../fieldKinds.js";
 import type { ProtoMessage } from "../json/renderProto3.js";
 import { resolveTypeUrl, typeUrlOf } from "../typeRegistry.js";
@@ -15,7 +15,8 @@ export class AminoBinaryError extends Error {}
  * again, then the next 4 bytes.
  */
 export function aminoPrefix(name: string): Uint8Array {
-  const hash = sha256(new TextEncoder().encode(name));
+  // node:crypto: every registered name is hashed when the legacy routes start
+  const hash = createHash("sha256").update(name, "utf8").digest();
   let i = 0;
   while (hash[i] === 0) i++;
   i += 3;
