@@ -213,10 +213,11 @@ export function profileFlags(): string[] {
  * generation flags on the command line, so the server is the process spawned (no relaunch, whose
  * launcher would be the pid measured). BENCH_NODE_FLAGS (V8 flags Node refuses in NODE_OPTIONS,
  * e.g. "--min-semi-space-size=4 --max-semi-space-size=4") and `extra` come first and replace them.
+ * `cli`: another build's bin/chain-rest.js (bench/buildComparison.ts).
  */
-export function serverCommand(extra: string[] = []): string[] {
+export function serverCommand(extra: string[] = [], cli = CLI): string[] {
   const flags = [...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...extra];
-  return [...flags, ...missingNodeFlags(SERVER_NODE_FLAGS, flags), CLI];
+  return [...flags, ...missingNodeFlags(SERVER_NODE_FLAGS, flags), cli];
 }
 
 /** `start`'s REST and RPC addresses: free loopback ports. */

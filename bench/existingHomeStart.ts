@@ -8,10 +8,10 @@ export function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-/** Spawns `start` and asks for the bank params until answered: ms from spawn to the first 200. */
-export async function startToFirstAnswer(home: string): Promise<{ ms: number; node: ReturnType<typeof child>; restUrl: string }> {
+/** Spawns `start` (of this build, or of `cli`) and asks for the bank params until answered: ms from spawn to the first 200. */
+export async function startToFirstAnswer(home: string, cli?: string): Promise<{ ms: number; node: ReturnType<typeof child>; restUrl: string }> {
   const start = performance.now();
-  const node = child([...serverCommand(), "start", "--home", home, ...FREE_PORTS]);
+  const node = child([...serverCommand([], cli), "start", "--home", home, ...FREE_PORTS]);
   const restUrl = (await node.waitFor(/REST server: (http:\/\/\S+)/))[1]!;
   for (;;) {
     const r = await get(`${restUrl}/core/bank/v1beta1/params`).catch(() => undefined);
@@ -41,7 +41,7 @@ export async function existingHomeStart(home: string): Promise<{ startMs: number
 }
 
 /** A process's CPU time so far (user + sys, all its threads), from /proc (Linux; clock ticks of 10 ms). */
-function cpuTimeMs(pid: number): number {
+export function cpuTimeMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime: fields 14 and 15 of stat
 }

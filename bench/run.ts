@@ -8,6 +8,7 @@
  *   npm run bench -- rest:cold rest:table                        (parts of rest: hot, cold, params, table, telemetry)
  *   npm run bench -- startup:sizes                               (only start and idle RSS at 10 and 100,000 accounts)
  *   npm run bench -- startup:sizes --home-1m DIR                 (and at 1,000,000: DIR a home the genesis bench imported, reused)
+ *   npm run bench -- startup:sizes --against DIR                 (and each home's start alternated with the build in DIR, e.g. the base commit)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  */
@@ -21,8 +22,9 @@ import { broadcastBenchmark } from "./broadcast.bench.js";
 import { connectionFloodBenchmark } from "./connectionFlood.bench.js";
 import { gatewayBenchmark } from "./gatewayLatency.bench.js";
 import { REST_PARTS, restBenchmarks, type RestPart } from "./restThroughput.bench.js";
-import { startupAtSizeRows, startupMemoryBenchmarks } from "./startupMemory.bench.js";
+import { recordIdleRss, recordStartTime, startupAtSizeRows, startupMemoryBenchmarks } from "./startupMemory.bench.js";
 import { existingHomeStart } from "./existingHomeStart.js";
+import { buildComparison } from "./buildComparison.js";
 import { eventSearchBenchmarks } from "./eventSearch.bench.js";
 import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { compressionBenchmark } from "./compression.bench.js";
@@ -33,9 +35,10 @@ import { forkBenchmark } from "./fork.bench.js";
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
 const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork"];
 const args = process.argv.slice(2);
-const VALUED_FLAGS = ["--minutes", "--home-1m"];
+const VALUED_FLAGS = ["--minutes", "--home-1m", "--against"];
 const names = args.filter((arg, i) => !VALUED_FLAGS.includes(arg) && !VALUED_FLAGS.includes(args[i - 1]!));
 const millionHome = args.includes("--home-1m") ? args[args.indexOf("--home-1m") + 1] : undefined;
+const otherBuild = args.includes("--against") ? args[args.indexOf("--against") + 1] : undefined;
 const chosen = names.length > 0 ? names : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
 const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
@@ -66,11 +69,21 @@ if (runs("startup") || chosen.includes("startup:sizes")) {
   const smallStart = runs("startup")
     ? await startupMemoryBenchmarks(small, readDevAccounts(small.home)!.accounts[0]!.address)
     : await existingHomeStart(small.home);
+  if (!runs("startup")) {
+    recordStartTime(smallStart);
+    recordIdleRss(smallStart);
+  }
   console.log("\npreparing a home with 100,000 funded accounts and 10 keyed ones...");
   const large = await prepareHome(dir, 100_000, 10, 2);
   startupAtSizeRows(100_000, await existingHomeStart(large.home), smallStart);
   // a home of 1,000,000 accounts takes minutes to import: one imported before (by the genesis bench) is started again
   if (millionHome) startupAtSizeRows(1_000_000, await existingHomeStart(millionHome), smallStart);
+  if (otherBuild) {
+    console.log(`\nthis build's start against the build in ${otherBuild}, alternated...`);
+    for (const [home, accounts] of [[small.home, 10], [large.home, 100_000], ...(millionHome ? [[millionHome, 1_000_000] as const] : [])] as const) {
+      await buildComparison(home, accounts, otherBuild);
+    }
+  }
 }
 
 if (runs("flood")) await connectionFloodBenchmark(dir);
