@@ -24,6 +24,7 @@ import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
 import { startNodeRestWorkers } from "./nodeRestWorkers.js";
 import { LatestReplica } from "../node/store/latestReplica.js";
+import { ReplicaStamp } from "../node/store/replicaStamp.js";
 import type { ReplicaJob } from "../workers/messages.js";
 
 export interface StartOptions {
@@ -130,7 +131,7 @@ async function workersReplica(home: string, node: EmbeddedNode): Promise<{ job: 
     job: { dir, chainId: node.chain.chainId, servedPaths: node.servedQueryPaths() },
     close: async () => {
       await replica.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      for (const file of [dir, `${dir}-lock`, ReplicaStamp.fileOf(dir)]) fs.rmSync(file, { recursive: true, force: true }); // lmdb-js makes the lock file beside the map
     },
   };
 }
