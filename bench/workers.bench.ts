@@ -30,6 +30,7 @@ import path from "node:path";
 import { prepareHome, editConfig, type BenchHome } from "./benchHome.js";
 import {
   child,
+  cpuSeconds,
   serverCommand,
   load,
   machine,
@@ -135,21 +136,26 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
       ["cold balance (another account each time: a node read)", cold, { amount: COLD_WARM_UP }, coldSlice],
     ] as const) {
       for (const [t, target] of targets.entries()) await loadTarget(target, pathOf(t), warmUp);
-      const totals = targets.map(() => ({ cpu: 0, switches: 0, requests: 0, seconds: 0 }));
+      // mainCpu: the first process of each tree alone (start: the node and the cluster's primary; one process: all of it)
+      const totals = targets.map(() => ({ cpu: 0, mainCpu: 0, switches: 0, requests: 0, seconds: 0 }));
       for (let slice = 0; slice < SLICES; slice++) {
         const order = slice % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
         for (const t of order) {
           const target = targets[t]!;
           const cpuBefore = target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+          const mainBefore = cpuSeconds(target.pids[0]!);
           const switchesBefore = target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0);
           const run = await loadTarget(target, pathOf(t), sliceLength);
           totals[t]!.cpu += target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) - cpuBefore;
+          totals[t]!.mainCpu += cpuSeconds(target.pids[0]!) - mainBefore;
           totals[t]!.switches += target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0) - switchesBefore;
           totals[t]!.requests += run.total;
           totals[t]!.seconds += run.seconds;
         }
       }
       const perRequest = (t: number) => (totals[t]!.cpu / totals[t]!.requests) * 1e6;
+      const mainShare = (t: number) =>
+        `; of which the main process (the node and the cluster's primary) ${((totals[t]!.mainCpu / totals[t]!.requests) * 1e6).toFixed(1)} µs a request`;
       const switchesPerRequest = (t: number) => (totals[t]!.switches / totals[t]!.requests).toFixed(2);
       const rps = (t: number) => totals[t]!.requests / totals[t]!.seconds;
       const base = 0;
@@ -161,7 +167,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
           target: t === CONTROL ? "none (the control: two processes sharing one core)" : "≥ 0.9x (at most 10 % CPU per request lost to coordination)",
           subjectValue: `${perRequest(t).toFixed(0)} µs (${switchesPerRequest(t)} context switches)`,
           baselineValue: `${perRequest(base).toFixed(0)} µs (${switchesPerRequest(base)} context switches)`,
-          note: `ratio = baseline CPU / subject CPU;${t === CONTROL ? " the control: what two processes lose by sharing one core, with no coordination;" : ""} context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; CPU of every process of the server (main and workers)${kind.startsWith("cold") ? "; each account asked at most once per target" : ""}; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}`,
+          note: `ratio = baseline CPU / subject CPU;${t === CONTROL ? " the control: what two processes lose by sharing one core, with no coordination;" : ""} context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; CPU of every process of the server (main and workers)${kind.startsWith("cold") ? "; each account asked at most once per target" : ""}; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}${t === TWO_PINNED ? mainShare(t) : ""}`,
         });
       }
       record({

@@ -5,6 +5,7 @@
  * pass, then a second pass over the same accounts. CPU per request of every
  * process of each target, from /proc. With BENCH_PROFILE_DIR set, the servers
  * run under --cpu-prof (compare a worker's profile with a control process's).
+ * PROBE_HOT=1: the same account every time (the answer cache) instead.
  *
  *   npx tsx bench/workersProbe.ts [accounts=30000] [perPass=20000]
  */
@@ -44,7 +45,9 @@ for (const [pass, offset, amount] of [
     const pids = target.servers.flatMap((s) => processTree(s.node.proc.pid!));
     const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
     let next = 0;
-    const pathOf = () => `/core/bank/v1beta1/balances/${bench.addresses[(offset + next++) % bench.addresses.length]}`;
+    const pathOf = process.env.PROBE_HOT
+      ? () => `/core/bank/v1beta1/balances/${bench.addresses[0]}`
+      : () => `/core/bank/v1beta1/balances/${bench.addresses[(offset + next++) % bench.addresses.length]}`;
     const share = target.servers.length;
     const runs = await Promise.all(
       target.servers.map((s) => load(s.node.proc.pid ? s.restUrl : "", pathOf, { amount: amount / share, connections: 16 / share })),
