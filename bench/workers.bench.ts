@@ -21,7 +21,7 @@
  * store's read cache (the node's scan windows in one process, each worker's
  * own in the copy), which reads a thousand neighbouring entries at each miss.
  *
- *   npx tsx bench/workers.bench.ts [accounts=30000]    (also npm run bench -- workers)
+ *   npx tsx bench/workers.bench.ts [accounts=50000]    (also npm run bench -- workers)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -45,11 +45,15 @@ import {
 
 const SLICES = 6;
 const SLICE_SECONDS = 2;
-/** Load on each target before its slices: every worker compiles its own hot code (JIT), and two workers compile it twice. */
-const WARM_UP_SECONDS = 4;
+/**
+ * Load on each target before its slices: every process compiles its own hot code (JIT) and two compile
+ * it twice, each with half the requests. A probe (bench/workersProbe.ts, PROBE_SLICES=5) showed CPU a
+ * request still falling over the first ~15,000 requests of two processes (4 s was not enough).
+ */
+const WARM_UP_SECONDS = 10;
 const CONNECTIONS = 16;
 /** The cold row's requests before its slices, on each target (the rest of the accounts are shared out among the slices). */
-const COLD_WARM_UP = 6_000;
+const COLD_WARM_UP = 15_000;
 
 interface Target {
   name: string;
@@ -197,7 +201,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = scratchDir("workers");
-  const accounts = Number(process.argv[2] ?? 30_000);
+  const accounts = Number(process.argv[2] ?? 50_000);
   console.log(`preparing a home with ${accounts.toLocaleString("en")} funded accounts...`);
   await workersBenchmark(await prepareHome(dir, accounts, 10, 2), dir);
 }

@@ -36,11 +36,18 @@ const targets = [
   { name: "two workers", servers: [await start("two", 2)] },
   { name: "control", servers: [await start("control-a", 1), await start("control-b", 1)] },
 ];
-for (const [pass, offset, amount] of [
-  ["warm-up (other accounts)", perPass, Math.min(5000, accounts - perPass)],
-  ["pass 1 (each account once)", 0, perPass],
-  ["pass 2 (the same accounts again)", 0, perPass],
-] as const) {
+const SLICED = Number(process.env.PROBE_SLICES ?? 0);
+const passes: Array<readonly [string, number, number]> = SLICED
+  ? [
+      ["warm-up", perPass, Math.min(5000, accounts - perPass)],
+      ...Array.from({ length: SLICED }, (_, i) => [`slice ${i + 1}`, (i * perPass) / SLICED, perPass / SLICED] as const),
+    ]
+  : [
+      ["warm-up (other accounts)", perPass, Math.min(5000, accounts - perPass)],
+      ["pass 1 (each account once)", 0, perPass],
+      ["pass 2 (the same accounts again)", 0, perPass],
+    ];
+for (const [pass, offset, amount] of passes) {
   for (const target of targets) {
     const pids = target.servers.flatMap((s) => processTree(s.node.proc.pid!));
     const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
