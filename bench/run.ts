@@ -57,7 +57,7 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
 }
 
 if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
-if (runs("workers")) await workersBenchmark(await prepareHome(dir, 30_000, 10, 2), dir);
+if (runs("workers")) await workersBenchmark(await prepareHome(dir, 50_000, 10, 2), dir); // the cold row asks each account once: 15,000 + 6 slices
 
 if (runs("soak")) {
   const minutes = soakMinutes(args);

@@ -13,7 +13,15 @@
  * processes sharing a core with no coordination at all — separates what two
  * workers lose by sharing one core from what their coordination costs.
  *
- *   npx tsx bench/workers.bench.ts [accounts=30000]    (also npm run bench -- workers)
+ * The cold row asks each target every account at most once (fixed request
+ * counts per slice, not seconds): an account asked again would be answered by
+ * the answer cache from its third ask on, and a one-process server (one answer
+ * cache for all requests) would meet those repeats twice as often as each of
+ * two workers does. What the cold row still reads from memory is the state
+ * store's read cache (the node's scan windows in one process, each worker's
+ * own in the copy), which reads a thousand neighbouring entries at each miss.
+ *
+ *   npx tsx bench/workers.bench.ts [accounts=50000]    (also npm run bench -- workers)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +30,7 @@ import path from "node:path";
 import { prepareHome, editConfig, type BenchHome } from "./benchHome.js";
 import {
   child,
+  cpuSeconds,
   serverCommand,
   load,
   machine,
@@ -36,9 +45,15 @@ import {
 
 const SLICES = 6;
 const SLICE_SECONDS = 2;
-/** Load on each target before its slices: every worker compiles its own hot code (JIT), and two workers compile it twice. */
-const WARM_UP_SECONDS = 4;
+/**
+ * Load on each target before its slices: every process compiles its own hot code (JIT) and two compile
+ * it twice, each with half the requests. A probe (bench/workersProbe.ts, PROBE_SLICES=5) showed CPU a
+ * request still falling over the first ~15,000 requests of two processes (4 s was not enough).
+ */
+const WARM_UP_SECONDS = 10;
 const CONNECTIONS = 16;
+/** The cold row's requests before its slices, on each target (the rest of the accounts are shared out among the slices). */
+const COLD_WARM_UP = 15_000;
 
 interface Target {
   name: string;
@@ -106,35 +121,45 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
   const targets: Target[] = [one, twoPinned, twoSchedNone, two, gateway, control];
   const [TWO_PINNED, TWO_CORES, CONTROL] = [1, 3, 5];
   /** Loads every URL of a target at once, the connections shared among them; the requests and seconds summed. */
-  const loadTarget = async (target: Target, pathOf: (i: number) => string, duration: number) => {
-    const runs = await Promise.all(target.urls.map((url) => load(url, pathOf, { duration, connections: CONNECTIONS / target.urls.length })));
+  const loadTarget = async (target: Target, pathOf: (i: number) => string, length: { duration: number } | { amount: number }) => {
+    const share = "amount" in length ? { amount: Math.floor(length.amount / target.urls.length) } : length;
+    const runs = await Promise.all(target.urls.map((url) => load(url, pathOf, { ...share, connections: CONNECTIONS / target.urls.length })));
     return { total: runs.reduce((sum, run) => sum + run.total, 0), seconds: Math.max(...runs.map((run) => run.seconds)) };
   };
   const hot = `/core/bank/v1beta1/balances/${bench.addresses[0]}`;
-  // each request another account, never asked before on that server (the answer cache keeps nothing for it)
+  // each request another account, never asked before on that target (the answer cache keeps nothing for it)
   const next = targets.map(() => 1);
-  const cold = (t: number) => () => `/core/bank/v1beta1/balances/${bench.addresses[next[t]!++ % bench.addresses.length]}`;
+  const cold = (t: number) => () => {
+    if (next[t]! >= bench.addresses.length) throw new Error("the cold row ran out of accounts: it must not ask one twice");
+    return `/core/bank/v1beta1/balances/${bench.addresses[next[t]!++]}`;
+  };
+  const coldSlice = { amount: Math.floor((bench.addresses.length - 1 - COLD_WARM_UP - CONNECTIONS * SLICES) / SLICES) };
   try {
-    for (const [kind, pathOf] of [
-      ["hot balance (the answer cache)", () => () => hot],
-      ["cold balance (another account each time: a node read)", cold],
+    for (const [kind, pathOf, warmUp, sliceLength] of [
+      ["hot balance (the answer cache)", () => () => hot, { duration: WARM_UP_SECONDS }, { duration: SLICE_SECONDS }],
+      ["cold balance (another account each time: a node read)", cold, { amount: COLD_WARM_UP }, coldSlice],
     ] as const) {
-      for (const [t, target] of targets.entries()) await loadTarget(target, pathOf(t), WARM_UP_SECONDS);
-      const totals = targets.map(() => ({ cpu: 0, switches: 0, requests: 0, seconds: 0 }));
+      for (const [t, target] of targets.entries()) await loadTarget(target, pathOf(t), warmUp);
+      // mainCpu: the first process of each tree alone (start: the node and the cluster's primary; one process: all of it)
+      const totals = targets.map(() => ({ cpu: 0, mainCpu: 0, switches: 0, requests: 0, seconds: 0 }));
       for (let slice = 0; slice < SLICES; slice++) {
         const order = slice % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
         for (const t of order) {
           const target = targets[t]!;
           const cpuBefore = target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+          const mainBefore = cpuSeconds(target.pids[0]!);
           const switchesBefore = target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0);
-          const run = await loadTarget(target, pathOf(t), SLICE_SECONDS);
+          const run = await loadTarget(target, pathOf(t), sliceLength);
           totals[t]!.cpu += target.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) - cpuBefore;
+          totals[t]!.mainCpu += cpuSeconds(target.pids[0]!) - mainBefore;
           totals[t]!.switches += target.pids.reduce((sum, pid) => sum + treeContextSwitches(pid), 0) - switchesBefore;
           totals[t]!.requests += run.total;
           totals[t]!.seconds += run.seconds;
         }
       }
       const perRequest = (t: number) => (totals[t]!.cpu / totals[t]!.requests) * 1e6;
+      const mainShare = (t: number) =>
+        `; of which the main process (the node and the cluster's primary) ${((totals[t]!.mainCpu / totals[t]!.requests) * 1e6).toFixed(1)} µs a request`;
       const switchesPerRequest = (t: number) => (totals[t]!.switches / totals[t]!.requests).toFixed(2);
       const rps = (t: number) => totals[t]!.requests / totals[t]!.seconds;
       const base = 0;
@@ -146,7 +171,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
           target: t === CONTROL ? "none (the control: two processes sharing one core)" : "≥ 0.9x (at most 10 % CPU per request lost to coordination)",
           subjectValue: `${perRequest(t).toFixed(0)} µs (${switchesPerRequest(t)} context switches)`,
           baselineValue: `${perRequest(base).toFixed(0)} µs (${switchesPerRequest(base)} context switches)`,
-          note: `ratio = baseline CPU / subject CPU;${t === CONTROL ? " the control: what two processes lose by sharing one core, with no coordination;" : ""} context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}`,
+          note: `ratio = baseline CPU / subject CPU;${t === CONTROL ? " the control: what two processes lose by sharing one core, with no coordination;" : ""} context switches of every thread of the server's processes, per request; ${totals[t]!.requests} and ${totals[base]!.requests} requests, ${SLICES} alternating slices, ${CONNECTIONS} connections, load generator on CPU 0; CPU of every process of the server (main and workers)${kind.startsWith("cold") ? "; each account asked at most once per target" : ""}; ${load1()}${t === 4 ? "; the gateway's CPU includes the node's (its JSON-RPC reads)" : ""}${t === TWO_PINNED ? mainShare(t) : ""}`,
         });
       }
       record({
@@ -176,7 +201,7 @@ export async function workersBenchmark(bench: BenchHome, dir: string): Promise<v
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = scratchDir("workers");
-  const accounts = Number(process.argv[2] ?? 30_000);
+  const accounts = Number(process.argv[2] ?? 50_000);
   console.log(`preparing a home with ${accounts.toLocaleString("en")} funded accounts...`);
   await workersBenchmark(await prepareHome(dir, accounts, 10, 2), dir);
 }

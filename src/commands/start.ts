@@ -22,6 +22,7 @@ import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
 import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
+import { ReplicaStamp } from "../node/store/replicaStamp.js";
 import type { ReplicaJob } from "../workers/messages.js";
 
 export interface StartOptions {
@@ -139,7 +140,7 @@ async function workersReplica(home: string, node: EmbeddedNode): Promise<{ job: 
     job: { dir, chainId: node.chain.chainId, servedPaths: node.servedQueryPaths() },
     close: async () => {
       await replica.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      for (const file of [dir, `${dir}-lock`, ReplicaStamp.fileOf(dir)]) fs.rmSync(file, { recursive: true, force: true }); // lmdb-js makes the lock file beside the map
     },
   };
 }

@@ -17,8 +17,9 @@ import type { CalledMethod, MainToWorker } from "./messages.js";
 
 /** Queries a worker answers itself (replicaQueries.ts); undefined: this one goes to the node. */
 export interface LocalQueries {
-  abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse> | undefined;
-  queryMessage(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse> | undefined;
+  /** undefined, or a promise of undefined (the copy moved on during the query): the node answers. */
+  abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse | undefined> | undefined;
+  queryMessage(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse | undefined> | undefined;
 }
 
 /**
@@ -45,7 +46,8 @@ export class ChannelClient implements ChainClient {
   }
 
   abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse> {
-    return this.local?.abciQuery(path, data, height) ?? (this.call("abciQuery", [path, data, height]) as Promise<AbciQueryResponse>);
+    const ask = () => this.call("abciQuery", [path, data, height]) as Promise<AbciQueryResponse>;
+    return this.local?.abciQuery(path, data, height)?.then((answer) => answer ?? ask()) ?? ask();
   }
   /** Only what `local` answers (undefined: the engine asks abciQuery, which goes to the node). */
   queryMessage(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse | undefined> {

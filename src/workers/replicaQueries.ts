@@ -5,7 +5,8 @@ import { ModuleQueries } from "../node/abci/moduleQueries.js";
 import { QueryRouter } from "../node/abci/queryRouter.js";
 import { NODE_MODULES } from "../node/modules/index.js";
 import { paramSubspacesOf } from "../node/modules/nodeModule.js";
-import { ReplicaView, type ReplicaSnapshot } from "../node/store/latestReplica.js";
+import { ReplicaView, type ReplicaState } from "../node/store/latestReplica.js";
+import { ReplicaMoved } from "../node/store/replicaReads.js";
 import type { LocalQueries } from "./channelClient.js";
 import type { ReplicaJob } from "./messages.js";
 
@@ -20,7 +21,8 @@ export class ReplicaQueries implements LocalQueries {
   private readonly served: Set<string>;
 
   constructor(
-    private readonly view: ReplicaView,
+    /** Read-only for callers (its counts). */
+    readonly view: ReplicaView,
     private readonly queries: ModuleQueries,
     servedPaths: string[],
   ) {
@@ -32,16 +34,20 @@ export class ReplicaQueries implements LocalQueries {
     return new ReplicaQueries(ReplicaView.open(job.dir), queries, job.servedPaths);
   }
 
-  abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> | undefined {
+  abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse | undefined> | undefined {
     return this.answer(path, height, (state) => this.queries.query(path, data, state, state.version));
   }
 
-  queryMessage(path: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse> | undefined {
+  queryMessage(path: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> | undefined {
     return this.answer(path, height, (state) => this.queries.queryMessage(path, request, state, state.version));
   }
 
-  /** Runs `answer` over one snapshot of the copy when it holds the height asked (0: the latest). */
-  private answer<T>(path: string, height: number, answer: (state: ReplicaSnapshot) => Promise<T>): Promise<T> | undefined {
+  /**
+   * Runs `answer` over one snapshot of the copy when it holds the height asked (0: the latest).
+   * A query over kept reads that met a newer copy at a read it had not kept (rare: a commit
+   * during the query) resolves undefined: the node answers it.
+   */
+  private answer<T>(path: string, height: number, answer: (state: ReplicaState) => Promise<T>): Promise<T | undefined> | undefined {
     if (this.served.has(path) || !this.queries.has(path)) return undefined;
     const state = this.view.snapshot();
     if (!state) return undefined;
@@ -49,6 +55,11 @@ export class ReplicaQueries implements LocalQueries {
       state.done();
       return undefined;
     }
-    return answer(state).finally(() => state.done());
+    return answer(state)
+      .catch((err: unknown) => {
+        if (err instanceof ReplicaMoved) return undefined;
+        throw err;
+      })
+      .finally(() => state.done());
   }
 }

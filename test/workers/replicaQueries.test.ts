@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AbciQueryResponse } from "../../src/client/chainClient.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { LatestReplica, ReplicaView } from "../../src/node/store/latestReplica.js";
+import { ReplicaMoved } from "../../src/node/store/replicaReads.js";
 import { ReplicaQueries } from "../../src/workers/replicaQueries.js";
 import { PACKAGE_ROOT } from "../../src/util/paths.js";
 import { openDevNode, TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -73,8 +74,8 @@ describe("a REST worker's queries over the node's LMDB copy of the latest state"
   });
 
   it("holds a commit's state before the node tells anyone of its height", async () => {
-    const before = amountOf(await node.query(...balanceQuery(addresses[1]!)));
-    let seen: Promise<AbciQueryResponse> | undefined;
+    const before = amountOf((await local.abciQuery(...balanceQuery(addresses[1]!)))!); // now kept in the worker's reads too
+    let seen: Promise<AbciQueryResponse | undefined> | undefined;
     const first = () => {
       seen = local.abciQuery(...balanceQuery(addresses[1]!)); // the copy is read here, synchronously
     };
@@ -101,17 +102,56 @@ describe("a REST worker's queries over the node's LMDB copy of the latest state"
     const view = ReplicaView.open(dir);
     const first = view.snapshot()!; // lmdb-js would keep this read transaction current until its next timer
     first.done();
-    // another process moves the copy's version on while this one's event loop is blocked (no timer can run)
+    // another process moves the copy's version on while this one's event loop is blocked (no timer
+    // can run), as the node writes it: the version and the next sequence, then the stamp
     const next = first.version + 1;
     const script = `import { open } from "lmdb";
+      import { ReplicaStamp } from "./src/node/store/replicaStamp.ts";
       const db = open({ path: ${JSON.stringify(dir)}, encoding: "binary", keyEncoding: "binary", mapSize: 64 * 1024 ** 3 });
-      const version = new Uint8Array(8); new DataView(version.buffer).setBigUint64(0, ${next}n);
-      db.transactionSync(() => db.putSync(Uint8Array.of(0x68), version));`;
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: PACKAGE_ROOT });
+      const word = (n) => { const bytes = new Uint8Array(8); new DataView(bytes.buffer).setBigUint64(0, BigInt(n)); return bytes; };
+      const sequence = Number(new DataView(db.get(Uint8Array.of(0x73)).buffer).getBigUint64(0)) + 1;
+      db.transactionSync(() => { db.putSync(Uint8Array.of(0x68), word(${next})); db.putSync(Uint8Array.of(0x73), word(sequence)); });
+      ReplicaStamp.create(${JSON.stringify(dir)}).write(sequence);`;
+    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: PACKAGE_ROOT });
     const second = view.snapshot()!;
     second.done();
     expect(second.version).to.equal(next);
     replica.apply(node.height, []); // the node's version back
+  });
+
+  it("answers a query asked again from the worker's kept reads, until the next commit", async () => {
+    const allBalances = (address: string) =>
+      ["/core.bank.v1beta1.Query/AllBalances", encode("core.bank.v1beta1.QueryAllBalancesRequest", { address })] as const;
+    const queries: Array<readonly [string, Uint8Array]> = [balanceQuery(addresses[2]!), ...addresses.map(allBalances)];
+    for (const query of queries) await local.abciQuery(...query);
+    const begun = local.view.transactions;
+    for (const query of queries) expect(await local.abciQuery(...query)).to.deep.equal(await node.query(...query));
+    expect(local.view.transactions, "no LMDB read transaction").to.equal(begun);
+    const before = amountOf(await node.query(...balanceQuery(addresses[2]!)));
+    await commitSend("7"); // from addresses[0] to addresses[1]: addresses[2] is not written
+    expect(amountOf((await local.abciQuery(...balanceQuery(addresses[2]!)))!)).to.equal(before);
+    expect(local.view.transactions, "a commit's state is read anew").to.equal(begun + 1);
+    for (const query of queries) expect(await local.abciQuery(...query)).to.deep.equal(await node.query(...query));
+  });
+
+  it("leaves to the node a query whose read the worker had not kept when the copy moved on under it", async () => {
+    const view = ReplicaView.open(dir);
+    try {
+      view.snapshot()!.done(); // the reads of this write are kept from now on
+      const kept = view.snapshot()!;
+      replica.apply(node.height, []); // a write of the copy, while the query runs
+      let moved: unknown;
+      await kept.get(new TextEncoder().encode("bank/not-read-before")).catch((err: unknown) => (moved = err));
+      kept.done();
+      expect(moved).to.be.instanceOf(ReplicaMoved);
+      const query = balanceQuery(addresses[4]!);
+      const state = view.snapshot()!;
+      expect(state.version, "the next query reads the copy's new write").to.equal(node.height);
+      state.done();
+      expect(await local.abciQuery(...query)).to.deep.equal(await node.query(...query));
+    } finally {
+      await view.close();
+    }
   });
 
   it("follows a revert back to the snapshot's state", async () => {

@@ -3,6 +3,7 @@ import type { Codec } from "../../codec/codec.js";
 import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { ChainInfo, NodeModule, ParamSubspaces, QueryContext } from "../modules/nodeModule.js";
 import { ModuleReader } from "../store/moduleStore.js";
+import { ReplicaMoved } from "../store/replicaReads.js";
 import type { StateReader } from "../store/versionedStore.js";
 import { abciQueryFailure } from "./abciResult.js";
 import type { QueryRouter } from "./queryRouter.js";
@@ -53,6 +54,7 @@ export class ModuleQueries {
       });
       return { answer: await answer(context) };
     } catch (err) {
+      if (err instanceof ReplicaMoved) throw err; // not the query's failure: the worker asks it again (replicaQueries.ts)
       return { failure: abciQueryFailure(err, at) };
     }
   }

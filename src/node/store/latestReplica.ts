@@ -2,6 +2,8 @@ import fs from "node:fs";
 import { open, type Database, type RootDatabase, type Transaction } from "lmdb";
 import { FAST, FAST_VALUE_HEADER, fastKey } from "./fastIndex.js";
 import { prefixEnd, uint64Bytes } from "./keyEncoding.js";
+import { KeptReplicaSnapshot, ReplicaGeneration, ReplicaMoved } from "./replicaReads.js";
+import { ReplicaStamp } from "./replicaStamp.js";
 import type { BatchOp, LatestMirror, StateReader, VersionedStore } from "./versionedStore.js";
 
 /**
@@ -14,13 +16,18 @@ import type { BatchOp, LatestMirror, StateReader, VersionedStore } from "./versi
  *
  *   'f' userKey → value   (the fast index's keys, without its version header)
  *   'h'         → the version these entries are (8 bytes, big-endian); absent: not usable
+ *   's'         → the sequence of this write of the copy (8 bytes, big-endian; replicaStamp.ts)
  *
  * The node writes each commit's (and revert's) changes and the new version in
  * one LMDB transaction, right after LevelDB's batch and before the node tells
  * anyone of the height: a reader's transaction sees one version whole, and
- * never one older than a commit anyone could have heard of.
+ * never one older than a commit anyone could have heard of. Then it writes the
+ * write's sequence to the stamp file (replicaStamp.ts), still before it tells
+ * anyone: a worker whose kept reads (replicaReads.ts) are of that sequence
+ * answers from them without a read transaction.
  */
 const VERSION_KEY = Uint8Array.of(0x68); // 'h'
+const SEQUENCE_KEY = Uint8Array.of(0x73); // 's'
 const COPY_CHUNK = 10_000;
 /** Address space of the map (virtual, not memory): a larger state stops the copy (workers then ask the node). */
 const MAP_BYTES = 64 * 1024 ** 3;
@@ -33,17 +40,20 @@ type Db = RootDatabase<Uint8Array, Uint8Array>;
 /** The node's side: fills the copy, then keeps it at the store's latest version. */
 export class LatestReplica implements LatestMirror {
   private broken = false;
+  /** The sequence of the last write (0: none yet). */
+  private sequence = 0;
 
   private constructor(
     private readonly db: Db,
     private readonly store: VersionedStore,
+    private readonly stamp: ReplicaStamp,
   ) {}
 
   /** A new copy of the store's latest state in `dir` (what was there is removed), kept current from now on. */
   static async create(dir: string, store: VersionedStore): Promise<LatestReplica> {
     fs.rmSync(dir, { recursive: true, force: true });
     const db: Db = open({ path: dir, ...OPTIONS, noSync: true });
-    const replica = new LatestReplica(db, store);
+    const replica = new LatestReplica(db, store, ReplicaStamp.create(dir));
     const version = store.latestVersion;
     let chunk: Array<[Uint8Array, Uint8Array]> = [];
     const flush = () =>
@@ -58,7 +68,7 @@ export class LatestReplica implements LatestMirror {
       }
     }
     flush();
-    replica.write(() => db.putSync(VERSION_KEY, uint64Bytes(version)));
+    replica.write(() => replica.putVersion(version));
     store.setMirror(replica); // nothing commits between the copy and here: the node's RPC and REST are not yet listening
     return replica;
   }
@@ -75,16 +85,29 @@ export class LatestReplica implements LatestMirror {
         if (op.type === "put") this.db.putSync(op.key, op.value.subarray(FAST_VALUE_HEADER));
         else this.db.removeSync(op.key);
       }
-      this.db.putSync(VERSION_KEY, uint64Bytes(version));
+      this.putVersion(version);
     });
   }
 
   async close(): Promise<void> {
     this.store.setMirror(undefined);
+    this.stamp.close();
     await this.db.close();
   }
 
-  /** One LMDB transaction; if it fails, the version is removed (readers then go to the node) and nothing more is written. */
+  /** The version of the entries and the next sequence after the copy's (not a count of this process's: each write has its own), in the write's transaction. */
+  private putVersion(version: number): void {
+    const stored = this.db.get(SEQUENCE_KEY);
+    this.sequence = (stored ? readUint64(stored) : this.sequence) + 1;
+    this.db.putSync(VERSION_KEY, uint64Bytes(version));
+    this.db.putSync(SEQUENCE_KEY, uint64Bytes(this.sequence));
+  }
+
+  /**
+   * One LMDB transaction, then its sequence in the stamp; if it fails, the version is
+   * removed (readers then go to the node), the stamp moves on (no worker's kept reads
+   * are of it) and nothing more is written.
+   */
   private write(action: () => void): void {
     if (this.broken) return;
     try {
@@ -94,47 +117,100 @@ export class LatestReplica implements LatestMirror {
       this.db.transactionSync(() => this.db.removeSync(VERSION_KEY));
       console.error("[node] the workers' copy of the state could not be written; they read through the node from now on:", err);
     }
+    this.stamp.write(this.broken ? ++this.sequence : this.sequence);
   }
 }
 
-/** A reader process's side (a REST worker): the copy opened read-only. */
+/** A state of the copy for one query: its version, and done() when its reads are over. */
+export type ReplicaState = StateReader & { done(): void };
+
+/**
+ * A reader process's side (a REST worker): the copy opened read-only, and the
+ * reads of its latest write kept in memory (replicaReads.ts) while the stamp
+ * (replicaStamp.ts) says that write is still the latest.
+ */
 export class ReplicaView {
-  private constructor(private readonly db: Db) {}
+  private kept: ReplicaGeneration | undefined;
+  /** Read transactions begun (a query answered from kept reads begins none). */
+  transactions = 0;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly stamp: ReplicaStamp | undefined,
+  ) {}
 
   static open(dir: string): ReplicaView {
     const db: Db = open({ path: dir, ...OPTIONS, readOnly: true });
-    return new ReplicaView(db);
+    return new ReplicaView(db, ReplicaStamp.open(dir));
   }
 
   /**
-   * The latest state as of now, in one read transaction (call done() when the
-   * reads are over); undefined when the copy is not usable.
+   * The latest state as of now (call done() when the reads are over); undefined
+   * when the copy is not usable. Over the kept reads while the stamp still names
+   * their write; else over a fresh read transaction, whose write's reads are kept
+   * from then on when the stamp names it (a write newer than the stamp is read
+   * by this query alone).
    */
-  snapshot(): ReplicaSnapshot | undefined {
-    // lmdb-js keeps a read transaction current until its next timer (setTimeout 0): a query in
-    // that window would read the version of an earlier query, older than a commit a client may
-    // already know of. Each query starts a fresh one.
-    this.db.resetReadTxn();
-    const transaction = this.db.useReadTransaction();
+  snapshot(): ReplicaState | undefined {
+    const sequence = this.stamp?.read();
+    const kept = this.kept;
+    if (kept && sequence === kept.sequence) return new KeptReplicaSnapshot(this.db, kept, (at) => this.transactionAt(at));
+    const state = this.plainSnapshot();
+    if (!state || state.sequence !== sequence) return state;
+    this.kept = new ReplicaGeneration(state.sequence, state.version);
+    return new KeptReplicaSnapshot(this.db, this.kept, (at) => this.transactionAt(at), state.transaction);
+  }
+
+  /** The latest state in one read transaction, nothing kept; undefined when the copy is not usable. */
+  private plainSnapshot(): ReplicaSnapshot | undefined {
+    const transaction = this.freshTransaction();
     const version = this.db.get(VERSION_KEY, { transaction });
     if (!version) {
       transaction.done();
       return undefined;
     }
-    return new ReplicaSnapshot(this.db, transaction, Number(new DataView(version.buffer, version.byteOffset, 8).getBigUint64(0)));
+    const sequence = this.db.get(SEQUENCE_KEY, { transaction });
+    return new ReplicaSnapshot(this.db, transaction, readUint64(version), sequence ? readUint64(sequence) : 0);
   }
 
   close(): Promise<void> {
+    this.stamp?.close();
     return this.db.close();
   }
+
+  /** A read transaction of the write `sequence`: ReplicaMoved when the copy is at another by now. */
+  private transactionAt(sequence: number): Transaction {
+    const transaction = this.freshTransaction();
+    const at = this.db.get(SEQUENCE_KEY, { transaction });
+    if (!at || readUint64(at) !== sequence) {
+      transaction.done();
+      throw new ReplicaMoved();
+    }
+    return transaction;
+  }
+
+  private freshTransaction(): Transaction {
+    // lmdb-js keeps a read transaction current until its next timer (setTimeout 0): a query in
+    // that window would read the version of an earlier query, older than a commit a client may
+    // already know of. Each read of the copy starts a fresh one.
+    this.db.resetReadTxn();
+    this.transactions++;
+    return this.db.useReadTransaction();
+  }
+}
+
+function readUint64(bytes: Uint8Array): number {
+  return Number(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0));
 }
 
 /** One version of the copy, read in one LMDB read transaction. */
 export class ReplicaSnapshot implements StateReader {
   constructor(
     private readonly db: Database<Uint8Array, Uint8Array>,
-    private readonly transaction: Transaction,
+    readonly transaction: Transaction,
     readonly version: number,
+    /** The write of the copy this is (replicaStamp.ts). */
+    readonly sequence: number,
   ) {}
 
   get(key: Uint8Array): Promise<Uint8Array | undefined> {

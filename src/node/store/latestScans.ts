@@ -6,9 +6,9 @@ type Entry = [Uint8Array, Uint8Array];
 
 const PAGES = [16, 128, 1000];
 /** Entries per fill (a read kept in ScanWindows): a thousand neighbouring prefixes then cost no trip to LevelDB. */
-const FILL = 1000;
+export const FILL = 1000;
 /** Memory for the kept reads of the latest version (the real node's iavl-cache-size is of the same order). */
-const WINDOW_BYTES = 32 * 2 ** 20;
+export const WINDOW_BYTES = 32 * 2 ** 20;
 /** A commit with more writes than this drops the kept reads rather than update them (each write is a sorted insert). */
 const MAX_APPLIED = 20_000;
 /** A read stops after this many key and value bytes (classic-level's highWaterMarkBytes; its 16 KiB default holds ~300 balances). */

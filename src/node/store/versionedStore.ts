@@ -30,7 +30,7 @@ const LIVE = 1;
 const DELETED = 0;
 
 /** Point reads of the latest version kept in memory (latestValues.ts): accounts, parameters, balances. */
-const KEPT_VALUES = 50_000;
+export const KEPT_VALUES = 50_000;
 
 const LATEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("latest-version"));
 const EARLIEST_KEY = concatBytes(Uint8Array.of(META), new TextEncoder().encode("earliest-version"));
