@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
-import { initHome } from "../../src/commands/init.js";
 import { Codec } from "../../src/codec/codec.js";
 import { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { readGenesis } from "../../src/node/genesis.js";
@@ -11,20 +10,10 @@ import { NODE_MODULES } from "../../src/node/modules/index.js";
 import { paramSubspacesOf } from "../../src/node/modules/nodeModule.js";
 import { CacheLayer } from "../../src/node/store/cacheLayer.js";
 import { EMPTY_STATE } from "../../src/node/store/genesisLayer.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { addGenesisAccounts } from "../helpers/largeGenesis.js";
-import { tempDir } from "../helpers/tempDir.js";
+import { chunkedGenesisHome, errorOf } from "../helpers/largeGenesis.js";
 
 const codec = new Codec();
 const open = (home: string) => EmbeddedNode.open({ home, bech32Prefix: "hub", keepRecent: 100, moniker: "test", codec });
-
-/** A home whose genesis has lists over the 1 MiB the import parses, checks and writes a chunk at a time. */
-function largeHome(): string {
-  const home = path.join(tempDir(), "home");
-  initHome({ home, chainId: "devnet-1", accounts: 4, denom: "uhub", mnemonic: TEST_MNEMONIC });
-  addGenesisAccounts(home, 12_000);
-  return home;
-}
 
 /** Every module's whole state validated, then every module's initGenesis in order: the import as it was before auth and bank were written as they are decoded. */
 async function writesOfWholeStates(file: string) {
@@ -38,20 +27,11 @@ async function writesOfWholeStates(file: string) {
   return layer.sortedWrites();
 }
 
-async function errorOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error("no error");
-}
-
 type Doc = { app_state: { auth: { accounts: Array<{ address: string; sequence: string }> }; bank: { supply: unknown[] } } };
 
 describe("genesis import: auth and bank checked and written as they are decoded", () => {
   it("writes the same state, with the same app hash, as validating every module then running each initGenesis", async () => {
-    const home = largeHome();
+    const home = chunkedGenesisHome();
     const expected = await writesOfWholeStates(path.join(home, "config", "genesis.json"));
     const node = await open(home);
     try {
@@ -71,7 +51,7 @@ describe("genesis import: auth and bank checked and written as they are decoded"
   });
 
   it("refuses a bad genesis with the words of the checks of the whole state, and leaves no store", async () => {
-    const home = largeHome();
+    const home = chunkedGenesisHome();
     const file = path.join(home, "config", "genesis.json");
     const good = fs.readFileSync(file, "utf8");
     const refusalOf = async (change: (doc: Doc) => void) => {
