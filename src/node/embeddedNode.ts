@@ -35,6 +35,7 @@ import { eventIndexCurrent, indexAgain, indexBlock, markEventIndexCurrent, unind
 import { loadNodeId, loadValidatorKey, type ValidatorKey } from "./chain/validatorKey.js";
 import { genesisEntries, readGenesis, type GenesisDoc, type ParsedGenesis } from "./genesis.js";
 import { ImportProgress, type ProgressLog } from "./genesisProgress.js";
+import { execContextOver, LayerImporter } from "./genesisImporter.js";
 import { genesisFactsOf, putGenesisFacts, resumedGenesisFacts, type GenesisFacts } from "./genesisFacts.js";
 import { BEGIN_BLOCK_ORDER, END_BLOCK_ORDER, NODE_MODULES } from "./modules/index.js";
 import {
@@ -50,9 +51,8 @@ import {
 } from "./modules/nodeModule.js";
 import { CacheLayer, type FullKeyReader, type WritableLayer } from "./store/cacheLayer.js";
 import { GenesisLayer } from "./store/genesisLayer.js";
-import { ModuleReader, ModuleStore } from "./store/moduleStore.js";
+import { ModuleReader } from "./store/moduleStore.js";
 import { VersionedStore, type StateBatch } from "./store/versionedStore.js";
-import { GasMeter } from "./tx/gasMeter.js";
 import { decodeTx, type DecodedTx } from "./tx/decodeTx.js";
 import { runTx, type TxEnvironment, type TxOutcome } from "./tx/runTx.js";
 import { parseMinGasPrices, type MinGasPrice } from "./tx/minGasPrices.js";
@@ -162,7 +162,7 @@ export class EmbeddedNode extends EventEmitter {
     const genesisFile = path.join(options.home, "config", "genesis.json");
     const storeDir = path.join(options.home, "data", "state.db");
     const progress = options.importProgress ? new ImportProgress(options.importProgress, options.importProgressEveryMs) : undefined;
-    const readWhole = () => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress);
+    const readWhole = (importer?: LayerImporter) => readGenesis(genesisFile, modules, codec, { bech32Prefix: options.bech32Prefix }, progress, importer);
     try {
       return await EmbeddedNode.openWith(options, codec, modules, genesisFile, storeDir, readWhole, progress);
     } finally {
@@ -176,18 +176,20 @@ export class EmbeddedNode extends EventEmitter {
     modules: NodeModule[],
     genesisFile: string,
     storeDir: string,
-    readWhole: () => Promise<ParsedGenesis>,
+    readWhole: (importer?: LayerImporter) => Promise<ParsedGenesis>,
     progress: ImportProgress | undefined,
   ): Promise<EmbeddedNode> {
     // A new chain's genesis is validated before the store exists: a bad one leaves no store behind.
-    let genesis = fs.existsSync(storeDir) || options.fork ? undefined : await readWhole();
+    // auth and bank are written as they are decoded, into the importer's in-memory layer.
+    const importer = new LayerImporter(modules, codec, options.bech32Prefix);
+    let genesis = fs.existsSync(storeDir) || options.fork ? undefined : await readWhole(importer);
     const minGasPrices = parseMinGasPrices(options.minimumGasPrices ?? "");
     const key = loadValidatorKey(options.home);
     const store = await VersionedStore.open(storeDir, genesis ? { writeBufferSize: IMPORT_WRITE_BUFFER } : {});
     try {
       const fork = await attachFork(store, options.fork, modules, { chain: { chainId: "", bech32Prefix: options.bech32Prefix }, codec });
       if (store.latestVersion === 0 && !genesis) {
-        if (!fork) genesis = await readWhole(); // a store opened before but never committed: an import cut short
+        if (!fork) genesis = await readWhole(importer); // a store opened before but never committed: an import cut short
         await store.clear();
       }
       const facts = fork?.fresh
@@ -211,7 +213,7 @@ export class EmbeddedNode extends EventEmitter {
       );
       node.forkPoint = fork?.point;
       if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
-      else if (genesis) await node.initChain(genesis.states, progress);
+      else if (genesis) await node.initChain(genesis, importer.layer, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
@@ -529,17 +531,7 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   private execContext(layer: WritableLayer, module: string, height: number, time: Date, events: AbciEvent[]): ExecContext {
-    return {
-      chain: this.chain,
-      codec: this.codec,
-      height,
-      time,
-      gas: new GasMeter(),
-      store: new ModuleStore(layer, module),
-      storeOf: (name) => new ModuleStore(layer, name),
-      emit: (event) => events.push(event),
-      paramSubspaces: this.paramSubspaces,
-    };
+    return execContextOver(layer, module, { chain: this.chain, codec: this.codec, paramSubspaces: this.paramSubspaces }, height, time, events);
   }
 
   private txEnvironment(layer: CacheLayer, height: number, time: Date): TxEnvironment {
@@ -582,11 +574,13 @@ export class EmbeddedNode extends EventEmitter {
     },
   };
 
-  private async initChain(states: Map<string, Record<string, unknown>>, progress?: ImportProgress): Promise<void> {
-    const layer = new GenesisLayer(this.store.reader(0), progress ? () => progress.advance() : undefined);
+  /** Block 1: the modules not written yet (`genesis.imported` are in `layer` already) written into `layer`, then committed. */
+  private async initChain({ states, imported }: ParsedGenesis, layer: GenesisLayer, progress?: ImportProgress): Promise<void> {
+    if (progress) layer.onWrite = () => progress.advance();
     const time = new Date(this.genesis.genesis_time);
-    progress?.begin("writing the modules' state", "keys", genesisEntries(states));
+    progress?.begin("writing the other modules' state", "keys", genesisEntries(states));
     for (const [i, module] of this.modules.entries()) {
+      if (imported.has(module.name)) continue;
       await module.initGenesis(states.get(module.name) ?? {}, this.execContext(layer, module.name, 1, time, []));
       // written: its decoded state need not stay in memory (the ibc modules share one name and state)
       if (!this.modules.slice(i + 1).some((later) => later.name === module.name)) states.delete(module.name);

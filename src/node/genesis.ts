@@ -3,9 +3,9 @@ import fs from "node:fs";
 import type { Codec } from "../codec/codec.js";
 import { JsonInputError } from "../codec/json/parseProto3.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import type { ChainInfo, ModuleContext, NodeModule } from "./modules/nodeModule.js";
+import type { ChainInfo, ExecContext, ModuleContext, NodeModule } from "./modules/nodeModule.js";
 import type { ImportProgress } from "./genesisProgress.js";
-import { DECODE_STEP, decodeInSteps, listEntries, type ChunkedList } from "./genesisDecode.js";
+import { DECODE_STEP, decodeInSteps, listEntries, type ChunkedList, type DecodedStream } from "./genesisDecode.js";
 import { parseChunk, scanGenesis, type ListChunks } from "./genesisScan.js";
 
 export class GenesisError extends Error {}
@@ -21,10 +21,22 @@ export interface GenesisDoc {
 
 export interface ParsedGenesis {
   doc: GenesisDoc;
-  /** Each module's decoded and validated GenesisState. */
+  /** Each module's decoded and validated GenesisState (but the modules written already: `imported`). */
   states: Map<string, ProtoMessage>;
   /** SHA-256 (hex) of the file's bytes. */
   sha256: string;
+  /** The modules checked and written in one pass (NodeModule.genesisImport) through the importer's contexts. */
+  imported: Set<string>;
+}
+
+/**
+ * A first start's importer: the contexts, over the import's in-memory layer, in which the modules
+ * that have a genesisImport check and write their genesis as it is decoded.
+ */
+export interface GenesisImporter {
+  context(module: string, doc: GenesisDoc): ExecContext;
+  /** Drops what was written: the document is decoded again from its start (parsed whole). */
+  restart(): void;
 }
 
 const READ_CHUNK = 16 << 20;
@@ -40,6 +52,7 @@ export async function readGenesis(
   codec: Codec,
   chain: Omit<ChainInfo, "chainId">,
   progress?: ImportProgress,
+  importer?: GenesisImporter,
 ): Promise<ParsedGenesis> {
   let bytes: Buffer;
   let sha256: string;
@@ -55,19 +68,23 @@ export async function readGenesis(
   progress?.end();
   if (scanned && skeleton) {
     try {
-      return { doc: skeleton, states: await decodeStates(file, skeleton, modules, codec, chain, progress, chunkedLists(bytes, scanned.lists)), sha256 };
+      const imported = new Set<string>();
+      const states = await decodeStates(file, skeleton, modules, codec, chain, progress, chunkedLists(bytes, scanned.lists), importer, imported);
+      return { doc: skeleton, states, sha256, imported };
     } catch (err) {
       if (!(err instanceof UnparsableChunk)) throw err;
     }
   }
   // not scanned (or a chunk did not parse): the whole document, for JSON.parse's own error
+  importer?.restart();
   let doc: GenesisDoc;
   try {
     doc = JSON.parse(bytes.toString("utf8")) as GenesisDoc;
   } catch (err) {
     throw new GenesisError(`${file}: ${(err as Error).message}`);
   }
-  return { doc, states: await decodeStates(file, doc, modules, codec, chain, progress, new Map()), sha256 };
+  const imported = new Set<string>();
+  return { doc, states: await decodeStates(file, doc, modules, codec, chain, progress, new Map(), importer, imported), sha256, imported };
 }
 
 async function decodeStates(
@@ -78,6 +95,8 @@ async function decodeStates(
   chain: Omit<ChainInfo, "chainId">,
   progress: ImportProgress | undefined,
   chunked: Map<string, ChunkedList[]>,
+  importer: GenesisImporter | undefined,
+  imported: Set<string>,
 ): Promise<Map<string, ProtoMessage>> {
   if (typeof doc.chain_id !== "string" || doc.chain_id === "") throw new GenesisError(`${file}: chain_id: must be a non-empty string`);
   if (typeof doc.genesis_time !== "string" || Number.isNaN(Date.parse(doc.genesis_time))) {
@@ -87,7 +106,7 @@ async function decodeStates(
   const states = new Map<string, ProtoMessage>();
   const entriesOf = (name: string) => listEntries(appState[name]) + (chunked.get(name) ?? []).reduce((n, list) => n + list.entries, 0);
   progress?.begin(
-    "decoding and validating app_state",
+    "decoding and validating app_state (auth and bank: written as they come)",
     "entries",
     modules.reduce((n, m) => n + entriesOf(m.name), 0),
   );
@@ -95,9 +114,33 @@ async function decodeStates(
     const where = `${file}: app_state.${module.name}`;
     try {
       const json = appState[module.name] ?? {};
-      const state = await decodeInSteps(codec.parser, codec.type(module.genesisType), json, (n) => progress?.advance(n), chunked.get(module.name));
-      await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec });
-      states.set(module.name, state);
+      const decode = (stream?: DecodedStream) =>
+        decodeInSteps(codec.parser, codec.type(module.genesisType), json, (n) => progress?.advance(n), chunked.get(module.name), stream);
+      const onePass = importer && module.genesisImport?.(importer.context(module.name, doc));
+      if (onePass) {
+        // the entries are checked as they are decoded; a refusal waits for the end of the decoding,
+        // so that a decoding error further on is the one reported, as when the whole state is checked after
+        let refused: Error | undefined;
+        const stream: DecodedStream = {
+          lists: onePass.lists,
+          entries(list, entries, first) {
+            if (refused !== undefined) return;
+            try {
+              onePass.entries(list, entries, first);
+            } catch (err) {
+              refused = err as Error;
+            }
+          },
+        };
+        const rest = await decode(stream);
+        if (refused !== undefined) throw refused;
+        onePass.end(rest);
+        imported.add(module.name);
+      } else {
+        const state = await decode();
+        await validated(module, state, { chain: { ...chain, chainId: doc.chain_id }, codec });
+        states.set(module.name, state);
+      }
     } catch (err) {
       if (err instanceof UnparsableChunk) throw err;
       const message = err instanceof JsonInputError ? err.message : (err as Error).message;

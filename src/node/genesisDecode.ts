@@ -19,7 +19,8 @@ export interface ChunkedList {
  * entries, so that the import's progress lines keep coming. `chunked` lists (left empty in
  * `json` by the genesis scanner) are parsed and decoded a chunk at a time, so their raw
  * entries are never all in memory. An error names the field as the parser does
- * ("accounts[5].address: ..."). `onEntries` counts the list entries decoded.
+ * ("accounts[5].address: ..."). `onEntries` counts the list entries decoded. The long lists
+ * named by `stream` are not kept in the state: each decoded chunk goes to `stream.entries`.
  */
 export async function decodeInSteps(
   parser: Proto3JsonParser,
@@ -27,6 +28,7 @@ export async function decodeInSteps(
   json: unknown,
   onEntries: (n: number) => void,
   chunked: ChunkedList[] = [],
+  stream?: DecodedStream,
 ): Promise<ProtoMessage> {
   if (!json || typeof json !== "object" || Array.isArray(json)) return parser.parse(type, json);
   const short: Record<string, unknown> = {};
@@ -45,15 +47,27 @@ export async function decodeInSteps(
   onEntries(listEntries(short));
   for (const [field, chunks] of long) {
     const kind = fieldKind(field);
+    const streamed = stream?.lists.includes(field.name) ?? false;
     const decoded: unknown[] = [];
+    let first = 0;
     for (const chunk of chunks) {
-      for (const entry of chunk) decoded.push(parser.parseValue(kind, entry, `${field.name}[${decoded.length}]`));
+      const part: unknown[] = [];
+      for (const entry of chunk) part.push(parser.parseValue(kind, entry, `${field.name}[${first + part.length}]`));
+      if (streamed) stream!.entries(field.name, part as ProtoMessage[], first);
+      else for (const entry of part) decoded.push(entry);
+      first += chunk.length;
       onEntries(chunk.length);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    state[field.name] = decoded;
+    if (!streamed) state[field.name] = decoded;
   }
   return state;
+}
+
+/** Where the decoded chunks of some long lists go instead of the state (a module's GenesisImport). */
+export interface DecodedStream {
+  readonly lists: readonly string[];
+  entries(list: string, entries: ProtoMessage[], first: number): void;
 }
 
 /** A repeated field (not a map) under its proto name: the lists decoded entry by entry. */

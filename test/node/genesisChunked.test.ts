@@ -1,40 +1,20 @@
 import { expect } from "chai";
 import fs from "node:fs";
 import path from "node:path";
-import { initHome } from "../../src/commands/init.js";
 import { Codec } from "../../src/codec/codec.js";
 import { readGenesis } from "../../src/node/genesis.js";
 import { DECODE_STEP } from "../../src/node/genesisDecode.js";
 import { scanGenesis } from "../../src/node/genesisScan.js";
 import { NODE_MODULES } from "../../src/node/modules/index.js";
-import { TEST_MNEMONIC } from "../helpers/devNode.js";
-import { addGenesisAccounts } from "../helpers/largeGenesis.js";
-import { tempDir } from "../helpers/tempDir.js";
+import { chunkedGenesisHome, errorOf } from "../helpers/largeGenesis.js";
 
 const codec = new Codec();
-
-/** A home whose genesis has lists over the 1 MiB the import parses a chunk at a time. */
-function largeHome(): string {
-  const home = path.join(tempDir(), "home");
-  initHome({ home, chainId: "devnet-1", accounts: 4, denom: "uhub", mnemonic: TEST_MNEMONIC });
-  addGenesisAccounts(home, 12_000);
-  return home;
-}
-
-async function errorOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error("no error");
-}
 
 describe("genesis import of long lists a chunk at a time", () => {
   const read = (file: string) => readGenesis(file, NODE_MODULES, codec, { bech32Prefix: "hub" });
 
   it("decodes the same states as the document parsed whole", async () => {
-    const file = path.join(largeHome(), "config", "genesis.json");
+    const file = path.join(chunkedGenesisHome(), "config", "genesis.json");
     const chunked = await read(file);
     const whole = JSON.parse(fs.readFileSync(file, "utf8")) as { app_state: Record<string, unknown> };
     for (const module of NODE_MODULES) {
@@ -54,7 +34,7 @@ describe("genesis import of long lists a chunk at a time", () => {
   });
 
   it("reports a malformed entry deep in a long list as JSON.parse of the whole file does", async () => {
-    const file = path.join(largeHome(), "config", "genesis.json");
+    const file = path.join(chunkedGenesisHome(), "config", "genesis.json");
     const text = fs.readFileSync(file, "utf8");
     const at = text.indexOf('"sequence":"0"', text.length / 3);
     const broken = `${text.slice(0, at)}"sequence":"0",,${text.slice(at + '"sequence":"0"'.length)}`;
@@ -70,7 +50,7 @@ describe("genesis import of long lists a chunk at a time", () => {
   });
 
   it("names the field of an invalid entry deep in a long list", async () => {
-    const file = path.join(largeHome(), "config", "genesis.json");
+    const file = path.join(chunkedGenesisHome(), "config", "genesis.json");
     const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { app_state: { bank: { balances: Array<{ coins: Array<{ amount: string }> }> } } };
     doc.app_state.bank.balances[11_000]!.coins[0]!.amount = "12x";
     fs.writeFileSync(file, JSON.stringify(doc));
@@ -78,7 +58,7 @@ describe("genesis import of long lists a chunk at a time", () => {
   });
 
   it("checks auth and bank in steps with the same errors as validateGenesis at once: a duplicate deep in a list, the supply", async () => {
-    const file = path.join(largeHome(), "config", "genesis.json");
+    const file = path.join(chunkedGenesisHome(), "config", "genesis.json");
     const doc = JSON.parse(fs.readFileSync(file, "utf8")) as {
       app_state: { auth: { accounts: Array<{ address: string }> }; bank: { balances: Array<{ address: string }>; supply: unknown[] } };
     };

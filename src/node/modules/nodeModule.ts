@@ -149,6 +149,19 @@ export function paramSubspacesOf(modules: readonly NodeModule[]): ParamSubspaces
 }
 
 /**
+ * A module's genesis checked and written in one pass (NodeModule.genesisImport): the same checks,
+ * in the same order and with the same errors, as validateGenesis, and the same writes as initGenesis.
+ */
+export interface GenesisImport {
+  /** The lists (repeated fields of the GenesisState) whose entries come by `entries`. */
+  readonly lists: readonly string[];
+  /** Entries of `list`, decoded, from its entry number `first` on: checked, then written. */
+  entries(list: string, entries: ProtoMessage[], first: number): void;
+  /** The rest of the state (everything but the entries handed to `entries`): the last checks, then its writes. */
+  end(state: ProtoMessage): void;
+}
+
+/**
  * One module of the embedded node: its state layout, genesis import, query
  * handlers (by method name of its Query service) and, optionally, its
  * messages, block hooks, parameters and development genesis.
@@ -172,6 +185,14 @@ export interface NodeModule {
    */
   genesisValidationSteps?(state: ProtoMessage, ctx: ModuleContext): Generator<void>;
   initGenesis(state: ProtoMessage, ctx: ExecContext): Promise<void>;
+  /**
+   * validateGenesis and initGenesis in one pass, for a module whose genesis lists can hold
+   * millions of entries: a first start hands it the entries of `lists` a decoded chunk at a
+   * time, each checked and written at once, so that the decoded entries need not stay in
+   * memory until written, nor be checked and unpacked twice. The writes go to an in-memory
+   * layer that is dropped, with the store left untouched, if any module's genesis is refused.
+   */
+  genesisImport?(ctx: ExecContext): GenesisImport;
   /**
    * ExportGenesis: the module's state at the context's height as its GenesisState (the fields
    * initGenesis reads back; null where the real genesis carries null). A module without one is

@@ -28,7 +28,7 @@ export class GenesisLayer implements WritableLayer {
   constructor(
     private readonly parent: FullKeyReader,
     /** Called after each write (the import's progress). */
-    private readonly onWrite: () => void = () => undefined,
+    public onWrite: () => void = () => undefined,
   ) {}
 
   /** How many keys are written (or deleted). */
@@ -99,3 +99,9 @@ export class GenesisLayer implements WritableLayer {
     return length === DELETED_LENGTH ? undefined : this.arena.view(this.columns.valueAt[n]!, length);
   }
 }
+
+/** The state of a store that has never committed: what a first start's import is written over. */
+export const EMPTY_STATE: FullKeyReader = {
+  get: () => Promise.resolve(undefined),
+  async *iterate() {},
+};

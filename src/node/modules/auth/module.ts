@@ -3,7 +3,7 @@ import { decodeBech32Address } from "../../../codec/bech32.js";
 import { encodeUInt64Value } from "../../store/wrapperValues.js";
 import { ACCOUNT_PREFIX, accountKey, baseAccountOf, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY } from "./keeper.js";
 import { decodedAt, valuesUnder } from "../shared/exportReads.js";
-import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import type { ExecContext, ModuleContext, NodeModule } from "../nodeModule.js";
 import { GENESIS_STEP, runSteps } from "../shared/genesisSteps.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoUint64 } from "../shared/aminoParams.js";
@@ -23,12 +23,46 @@ function* accountChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void
   const seen = new Set<string>();
   const accounts = (state.accounts ?? []) as ProtoMessage[];
   for (const [i, any] of accounts.entries()) {
-    const account = unpackAccount(any, ctx, `accounts[${i}]`);
-    const address = baseAccountOf(account).address as string;
-    decodeBech32Address(address, ctx.chain.bech32Prefix, `accounts[${i}].address`);
-    if (seen.has(address)) throw new Error(`accounts[${i}].address: duplicate account ${address}`);
-    seen.add(address);
+    checkedAccount(any, i, ctx, seen);
     if (i % GENESIS_STEP === GENESIS_STEP - 1) yield;
+  }
+}
+
+/** Genesis account number `i`, checked (a known type, its address, no address twice): its base account and address bytes. */
+function checkedAccount(any: ProtoMessage, i: number, ctx: ModuleContext, seen: Set<string>): { base: ProtoMessage; address: Uint8Array } {
+  const base = baseAccountOf(unpackAccount(any, ctx, `accounts[${i}]`));
+  const text = base.address as string;
+  const address = decodeBech32Address(text, ctx.chain.bech32Prefix, `accounts[${i}].address`);
+  if (seen.has(text)) throw new Error(`accounts[${i}].address: duplicate account ${text}`);
+  seen.add(text);
+  return { base, address };
+}
+
+/** InitGenesis's writes of the accounts, one at a time; the next account number (one past the highest) at the end. */
+class AccountWrites {
+  private nextNumber = 0n;
+  private readonly anyType;
+
+  constructor(private readonly ctx: ExecContext) {
+    this.anyType = ctx.codec.type("google.protobuf.Any");
+  }
+
+  account(any: ProtoMessage, base: ProtoMessage, address: Uint8Array): void {
+    this.ctx.store.set(accountKey(address), this.anyType.encode(any).finish());
+    const number = BigInt(fieldText(base.account_number, "0"));
+    if (number >= this.nextNumber) this.nextNumber = number + 1n;
+  }
+
+  end(params: unknown): void {
+    const { store, codec } = this.ctx;
+    store.set(
+      PARAMS_KEY,
+      codec
+        .type("core.auth.v1beta1.Params")
+        .encode(params ?? {})
+        .finish(),
+    );
+    store.set(NEXT_ACCOUNT_NUMBER_KEY, encodeUInt64Value(this.nextNumber));
   }
 }
 
@@ -52,23 +86,30 @@ export const authModule: NodeModule = {
   },
 
   async initGenesis(state, ctx) {
-    const { store } = ctx;
-    const anyType = ctx.codec.type("google.protobuf.Any");
-    store.set(
-      PARAMS_KEY,
-      ctx.codec
-        .type("core.auth.v1beta1.Params")
-        .encode(state.params ?? {})
-        .finish(),
-    );
-    let nextNumber = 0n;
+    const writes = new AccountWrites(ctx);
     for (const any of (state.accounts ?? []) as ProtoMessage[]) {
       const base = baseAccountOf(unpackAccount(any, ctx, "accounts"));
-      store.set(accountKey(decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address")), anyType.encode(any).finish());
-      const number = BigInt(fieldText(base.account_number, "0"));
-      if (number >= nextNumber) nextNumber = number + 1n;
+      writes.account(any, base, decodeBech32Address(String(base.address), ctx.chain.bech32Prefix, "address"));
     }
-    store.set(NEXT_ACCOUNT_NUMBER_KEY, encodeUInt64Value(nextNumber));
+    writes.end(state.params);
+  },
+
+  genesisImport(ctx) {
+    const seen = new Set<string>();
+    const writes = new AccountWrites(ctx);
+    const each = (accounts: ProtoMessage[], first: number) =>
+      accounts.forEach((any, i) => {
+        const { base, address } = checkedAccount(any, first + i, ctx, seen);
+        writes.account(any, base, address);
+      });
+    return {
+      lists: ["accounts"],
+      entries: (_list, accounts, first) => each(accounts, first),
+      end(state) {
+        each((state.accounts ?? []) as ProtoMessage[], 0);
+        writes.end(state.params);
+      },
+    };
   },
 
   params: {

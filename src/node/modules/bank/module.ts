@@ -9,7 +9,8 @@ import { ADDRESS_LENGTH } from "../staking/keys.js";
 import { decodedAt, entriesUnder, valuesUnder } from "../shared/exportReads.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import { DENOM_PATTERN } from "../shared/addressField.js";
-import type { ModuleContext, NodeModule } from "../nodeModule.js";
+import type { ExecContext, ModuleContext, NodeModule } from "../nodeModule.js";
+import type { KVStore } from "../../store/kv.js";
 import { GENESIS_STEP, runSteps } from "../shared/genesisSteps.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
 import { aminoBool, aminoJson } from "../shared/aminoParams.js";
@@ -21,13 +22,31 @@ function* bankChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void> {
   const totals = new Map<string, bigint>();
   const seen = new Set<string>();
   for (const [i, balance] of ((state.balances ?? []) as ProtoMessage[]).entries()) {
-    const address = fieldText(balance.address);
-    decodeBech32Address(address, ctx.chain.bech32Prefix, `balances[${i}].address`);
-    if (seen.has(address)) throw new Error(`balances[${i}].address: duplicate balance entry for ${address}`);
-    seen.add(address);
-    for (const [denom, amount] of coinsOf(balance.coins, `balances[${i}].coins`)) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
+    checkedBalance(balance, i, ctx, seen, totals);
     if (i % GENESIS_STEP === GENESIS_STEP - 1) yield;
   }
+  lastChecks(state, totals);
+}
+
+/** Genesis balance number `i`, checked (its address, no address twice, its coins) and added to `totals`: its address bytes and coins. */
+function checkedBalance(
+  balance: ProtoMessage,
+  i: number,
+  ctx: ModuleContext,
+  seen: Set<string>,
+  totals: Map<string, bigint>,
+): { address: Uint8Array; coins: Map<string, bigint> } {
+  const text = fieldText(balance.address);
+  const address = decodeBech32Address(text, ctx.chain.bech32Prefix, `balances[${i}].address`);
+  if (seen.has(text)) throw new Error(`balances[${i}].address: duplicate balance entry for ${text}`);
+  seen.add(text);
+  const coins = coinsOf(balance.coins, `balances[${i}].coins`);
+  for (const [denom, amount] of coins) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
+  return { address, coins };
+}
+
+/** The checks after the balances': the supply (when given) is their sum, the metadata's denoms. */
+function lastChecks(state: ProtoMessage, totals: Map<string, bigint>): void {
   const supply = coinsOf(state.supply, "supply");
   if (supply.size > 0) {
     const expected = formatCoins(totals);
@@ -37,6 +56,30 @@ function* bankChecks(state: ProtoMessage, ctx: ModuleContext): Generator<void> {
   ((state.denom_metadata ?? []) as ProtoMessage[]).forEach((meta, i) => {
     if (!DENOM_PATTERN.test(fieldText(meta.base))) throw new Error(`denom_metadata[${i}].base: invalid denom "${fieldText(meta.base)}"`);
   });
+}
+
+/** InitGenesis's writes: each balance's coins; then the parameters, the supply (the balances' sum) and the metadata. */
+function writeBalance(store: KVStore, address: Uint8Array, coins: Map<string, bigint>): void {
+  for (const [denom, amount] of coins) store.set(balanceKey(address, denom), encodeCoin({ denom, amount }));
+}
+
+function writeTheRest(state: ProtoMessage, ctx: ExecContext, totals: Map<string, bigint>): void {
+  const { store } = ctx;
+  store.set(
+    PARAMS_KEY,
+    ctx.codec
+      .type("core.bank.v1beta1.Params")
+      .encode(state.params ?? {})
+      .finish(),
+  );
+  setTotalSupply(
+    store,
+    [...totals].map(([denom, amount]) => ({ denom, amount })),
+  );
+  const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
+  for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
+    store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());
+  }
 }
 
 export const bankModule: NodeModule = {
@@ -78,30 +121,32 @@ export const bankModule: NodeModule = {
   },
 
   async initGenesis(state, ctx) {
-    const { store } = ctx;
-    store.set(
-      PARAMS_KEY,
-      ctx.codec
-        .type("core.bank.v1beta1.Params")
-        .encode(state.params ?? {})
-        .finish(),
-    );
     const totals = new Map<string, bigint>();
     for (const balance of (state.balances ?? []) as ProtoMessage[]) {
-      const address = decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address");
-      for (const [denom, amount] of coinsOf(balance.coins, "coins")) {
-        store.set(balanceKey(address, denom), encodeCoin({ denom, amount }));
-        totals.set(denom, (totals.get(denom) ?? 0n) + amount);
-      }
+      const coins = coinsOf(balance.coins, "coins");
+      writeBalance(ctx.store, decodeBech32Address(String(balance.address), ctx.chain.bech32Prefix, "address"), coins);
+      for (const [denom, amount] of coins) totals.set(denom, (totals.get(denom) ?? 0n) + amount);
     }
-    setTotalSupply(
-      store,
-      [...totals].map(([denom, amount]) => ({ denom, amount })),
-    );
-    const metadata = ctx.codec.type("core.bank.v1beta1.Metadata");
-    for (const meta of (state.denom_metadata ?? []) as ProtoMessage[]) {
-      store.set(concatBytes(METADATA_PREFIX, utf8(String(meta.base))), metadata.encode(meta).finish());
-    }
+    writeTheRest(state, ctx, totals);
+  },
+
+  genesisImport(ctx) {
+    const totals = new Map<string, bigint>();
+    const seen = new Set<string>();
+    const each = (balances: ProtoMessage[], first: number) =>
+      balances.forEach((balance, i) => {
+        const { address, coins } = checkedBalance(balance, first + i, ctx, seen, totals);
+        writeBalance(ctx.store, address, coins);
+      });
+    return {
+      lists: ["balances"],
+      entries: (_list, balances, first) => each(balances, first),
+      end(state) {
+        each((state.balances ?? []) as ProtoMessage[], 0);
+        lastChecks(state, totals);
+        writeTheRest(state, ctx, totals);
+      },
+    };
   },
 
   params: {
