@@ -9,6 +9,9 @@ import { commitmentError } from "./coreErrors.js";
  * `@confio/ics23` library's; the errors are the SDK's texts. The empty-proof/root/spec-count
  * checks (validateVerificationArgs) are made by the caller before.
  */
+/** The library's message classes, for proofVerification.ts, which loads this file (and so the library) lazily. */
+export { ics23 };
+
 export interface MerkleCheck {
   specs: ics23.IProofSpec[];
   proofs: ics23.ICommitmentProof[];
