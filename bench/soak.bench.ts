@@ -5,13 +5,18 @@
  *    validators, blocks, txs by hash and by event, pinned heights, pages);
  *  - bank sends signed with real keys (cosmjs, SIGN_MODE_DIRECT), every other
  *    one a multi-send to five accounts, in SYNC mode, each sender sending its
- *    next when the previous is accepted;
+ *    next when the previous is accepted and its next slot has come;
  *  - websocket subscriptions to NewBlock and Tx events, each opened, read
  *    for a few events and closed, some closed without unsubscribing.
+ * The load is paced, the same from the first minute to the last: SEND_RATE
+ * sends and QUERY_RATE queries a minute (slots spread evenly over the
+ * clients; one that falls behind takes its next slot at once, without bursts
+ * to catch up). Unpaced, the rate followed the load generator's own CPU (at
+ * first a quarter of its later rate), so RSS at 2 minutes was taken under a
+ * lighter load than at the end.
  * The row: RSS at the end against RSS after 2 minutes (target: within 20 %).
  *
- *   npm run bench -- soak [--minutes N]       (default 30)
- *   npx tsx bench/soak.bench.ts [--minutes N] (the same, on its own)
+ *   npm run bench -- soak [--minutes N]       (default 30; also npx tsx bench/run.ts soak)
  */
 import http from "node:http";
 import WebSocket from "ws";
@@ -26,6 +31,10 @@ const QUERY_CLIENTS = 8;
 const SENDERS = 20;
 const SOCKET_CLIENTS = 2;
 const SAMPLE_MS = 5_000;
+/** Sends a minute, all senders together (about the rate an unpaced run reached once warm, on a quiet machine). */
+const SEND_RATE = 400;
+/** Queries a minute, all query clients together. */
+const QUERY_RATE = 600;
 const EARLY_MINUTES = 2;
 
 /** RSS samples of a soak, in MB, with the minute each was taken. */
@@ -87,7 +96,9 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
       sentHashes,
     );
     const queries = [...Array(QUERY_CLIENTS).keys()].map(async (client) => {
+      const slot = pacer(QUERY_RATE / QUERY_CLIENTS, client / QUERY_CLIENTS);
       for (let i = client; running(); i += QUERY_CLIENTS) {
+        await slot();
         const { path, headers } = queryPaths(i);
         const r = await call(agent, `${server.restUrl}${path}`, { headers });
         if (r.status >= 500) throw new Error(`${path}: ${r.status} ${r.body}`);
@@ -124,7 +135,7 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
     target: "≥ 0.83x (the end within 20 % of 2 min)",
     subjectValue: `${end.rssMb.toFixed(0)} MB`,
     baselineValue: `${early.rssMb.toFixed(0)} MB`,
-    note: `ratio = RSS at ${EARLY_MINUTES} min / RSS at the end; at the start ${samples[0]!.rssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${counts.sends} sends committed or accepted, ${counts.queries} queries, ${counts.subscriptions} subscriptions (${counts.socketFailures} failed); at ${EARLY_MINUTES} min ${splitText(early.split)}; at the end ${splitText(end.split)}`,
+    note: `ratio = RSS at ${EARLY_MINUTES} min / RSS at the end; paced at ${SEND_RATE} sends and ${QUERY_RATE} queries a minute; at the start ${samples[0]!.rssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${counts.sends} sends committed or accepted, ${counts.queries} queries, ${counts.subscriptions} subscriptions (${counts.socketFailures} failed); at ${EARLY_MINUTES} min ${splitText(early.split)}; at the end ${splitText(end.split)}`,
   });
   return { samples, ...counts };
 }
@@ -178,7 +189,9 @@ async function sendLoop(
   sentHashes: string[],
 ): Promise<void> {
   let sequence = 0;
+  const slot = pacer(SEND_RATE / signers.length, account / signers.length);
   for (let n = 0; running(); n++) {
+    await slot();
     const to = [1, 2, 3, 4, 5].map((k) => signers[(account + k) % signers.length]!.address);
     const messages = n % 2 === 0 ? [send(signer.address, to[0]!, "1")] : [multiSend(signer.address, to)];
     const tx = await directTx(signer, { messages, sequence, accountNumber: account });
@@ -202,6 +215,21 @@ async function sendLoop(
       await new Promise((resolve) => setTimeout(resolve, 200)); // mempool full: back off
     } else throw new Error(`broadcast: ${r.status} ${r.body}`);
   }
+}
+
+/**
+ * Waits for a client's next slot: `perMinute` slots a minute, the first after `phase` (0…1) of an
+ * interval, so that clients of one kind spread out. A client that is late takes its slot at once and
+ * the next one an interval later (no burst to catch up).
+ */
+function pacer(perMinute: number, phase: number): () => Promise<void> {
+  const interval = 60_000 / perMinute;
+  let next = Date.now() + phase * interval;
+  return async () => {
+    const wait = next - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    next = Math.max(next, Date.now()) + interval;
+  };
 }
 
 function multiSend(from: string, to: string[]) {

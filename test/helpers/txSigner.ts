@@ -1,6 +1,7 @@
-import { DirectSecp256k1HdWallet, Registry, makeAuthInfoBytes, makeSignDoc, type EncodeObject, type GeneratedType } from "@cosmjs/proto-signing";
-import { Secp256k1HdWallet, makeSignDoc as makeAminoSignDoc, type AminoMsg, type StdFee } from "@cosmjs/amino";
+import { DirectSecp256k1Wallet, Registry, makeAuthInfoBytes, makeSignDoc, type EncodeObject, type GeneratedType } from "@cosmjs/proto-signing";
+import { Secp256k1Wallet, makeSignDoc as makeAminoSignDoc, type AminoMsg, type StdFee } from "@cosmjs/amino";
 import { makeCosmoshubPath } from "@cosmjs/amino";
+import { Bip39, EnglishMnemonic, Slip10, Slip10Curve } from "@cosmjs/crypto";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgSend, MsgMultiSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgBeginRedelegate, MsgCreateValidator, MsgDelegate, MsgEditValidator, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
@@ -79,29 +80,36 @@ export async function testSigner(mnemonic: string, index: number, prefix = "hub"
 }
 
 /**
- * Signers of accounts 0..count-1 of one mnemonic from one wallet each (the mnemonic's seed is
- * derived once, not once per account as testSigner does: many signers start in a second).
+ * Signers of accounts 0..count-1 of one mnemonic. Each account's key is derived once (cosmjs'
+ * Bip39 and Slip10) and signs through cosmjs' one-key wallets: an HD wallet of N accounts derives
+ * all N keys again at every signature, which made many-sender loads bound by the signing client.
  */
 export function testSigners(mnemonic: string, count: number, prefix = "hub"): Promise<TestSigner[]> {
   return signersOf(mnemonic, [...Array(count).keys()], prefix);
 }
 
 async function signersOf(mnemonic: string, indexes: number[], prefix: string): Promise<TestSigner[]> {
-  const hdPaths = indexes.map((i) => makeCosmoshubPath(i));
-  const direct = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
-  const amino = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths });
-  return (await direct.getAccounts()).map((account) => ({
-    address: account.address,
-    pubkey: account.pubkey,
-    async signDirect(bodyBytes, authInfoBytes, chainId, accountNumber) {
-      const { signature } = await direct.signDirect(account.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
-      return Buffer.from(signature.signature, "base64");
-    },
-    async signAmino(doc) {
-      const { signature } = await amino.signAmino(account.address, doc);
-      return Buffer.from(signature.signature, "base64");
-    },
-  }));
+  const seed = await Bip39.mnemonicToSeed(new EnglishMnemonic(mnemonic));
+  return Promise.all(
+    indexes.map(async (index) => {
+      const { privkey } = Slip10.derivePath(Slip10Curve.Secp256k1, seed, makeCosmoshubPath(index));
+      const direct = await DirectSecp256k1Wallet.fromKey(privkey, prefix);
+      const amino = await Secp256k1Wallet.fromKey(privkey, prefix);
+      const [account] = await direct.getAccounts();
+      return {
+        address: account!.address,
+        pubkey: account!.pubkey,
+        async signDirect(bodyBytes, authInfoBytes, chainId, accountNumber) {
+          const { signature } = await direct.signDirect(account!.address, makeSignDoc(bodyBytes, authInfoBytes, chainId, accountNumber));
+          return Buffer.from(signature.signature, "base64");
+        },
+        async signAmino(doc) {
+          const { signature } = await amino.signAmino(account!.address, doc);
+          return Buffer.from(signature.signature, "base64");
+        },
+      } satisfies TestSigner;
+    }),
+  );
 }
 
 export function pubkeyAny(pubkey: Uint8Array) {
