@@ -3,8 +3,8 @@
  * packages it imports into dist/bundle/ (esbuild, ES modules split by dynamic import), which
  * bin/chain-rest.js runs. A start then loads a few dozen files instead of ~800 modules: most of
  * its time was spent finding, reading and compiling modules (README "Start-up and the genesis
- * import"). dist/ keeps every module unbundled for anything else that imports them (tests, the
- * REST workers' entry, the other build steps).
+ * import"). The REST workers' entry is a second entry point, sharing the chunks. dist/ keeps every
+ * module unbundled for anything else that imports them (tests, the other build steps).
  *
  *   node dist/build/writeBundle.js
  */
@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { BUNDLE_FLAG, BUNDLED_WORKER_NAME } from "../workers/restWorkerEntry.js";
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE_DIR = path.join(DIST, "bundle");
@@ -68,7 +69,10 @@ const PRELUDE = [
 
 fs.rmSync(BUNDLE_DIR, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(DIST, "cli.js")],
+  // the REST workers' entry too, so they run the same chunks (src/workers/restWorkerEntry.ts); both at the bundle's top,
+  // where ownLocationPlugin's paths are relative to
+  entryPoints: { cli: path.join(DIST, "cli.js"), [BUNDLED_WORKER_NAME]: path.join(DIST, "workers", "restWorker.js") },
+  define: { [BUNDLE_FLAG]: "true" },
   outdir: BUNDLE_DIR,
   bundle: true,
   splitting: true,

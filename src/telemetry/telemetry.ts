@@ -4,7 +4,7 @@ import type { Registry } from "prom-client";
 import { CounterFamily, HistogramFamily, ReadFamily } from "./cells.js";
 
 // prom-client is loaded when telemetry is enabled (off by default): 50 ms of a start otherwise
-const promClient = () => createRequire(import.meta.url)("prom-client") as typeof import("prom-client");
+export const promClient = () => createRequire(import.meta.url)("prom-client") as typeof import("prom-client");
 
 /** app.toml's [telemetry] section, v0.41's keys. */
 export interface TelemetryConfig {

@@ -1,10 +1,11 @@
-import { AggregatorRegistry, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import { Codec } from "../codec/codec.js";
 import { startRestServer, type RestOperations } from "../commands/restServer.js";
 import { gatewayClient, namesMismatchWarning } from "../commands/gatewayClient.js";
 import { operations } from "../commands/operations.js";
 import { useNames } from "../names/activeNames.js";
 import { flushLogger } from "../telemetry/logger.js";
+import { promClient } from "../telemetry/telemetry.js";
 import { ChannelClient } from "./channelClient.js";
 import { MainLink, processChannel } from "./mainLink.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
@@ -63,10 +64,13 @@ async function runWorker(job: WorkerJob): Promise<void> {
   returnFreedMemoryEvery();
 }
 
-/** Every process's metrics summed (counters, histograms and gauges alike), for GET /metrics. */
+/**
+ * Every process's metrics summed (counters, histograms and gauges alike), for GET /metrics. prom-client
+ * is loaded here, as telemetry loads it: not at each worker's start, and one copy in the bundle's workers.
+ */
 async function metricsOfAll(link: MainLink): Promise<Registry> {
   const all = (await link.request({ kind: "metrics", id: link.id() })) as object[][];
-  return AggregatorRegistry.aggregate(all);
+  return promClient().AggregatorRegistry.aggregate(all);
 }
 
 // The main process stops the workers (a close message): a terminal's Ctrl-C reaches the whole process group.

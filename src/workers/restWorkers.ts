@@ -1,9 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
-import { fileURLToPath } from "node:url";
 import type { Registry } from "prom-client";
 import { SharedHeight } from "../client/sharedHeight.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { batchedSender, eachMessage } from "./batching.js";
+import { restWorkerEntry } from "./restWorkerEntry.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
 
 /** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight (a worker idles at about 60 MB). */
@@ -53,7 +53,7 @@ function workerPort(worker: Worker): WorkerPort {
  */
 export async function startRestWorkers(count: number, options: RestWorkersOptions): Promise<RestWorkers> {
   cluster.setupPrimary({
-    exec: fileURLToPath(new URL("./restWorker.js", import.meta.url)),
+    exec: restWorkerEntry(),
     args: [],
     serialization: "advanced", // structured clone: query bytes cross as bytes, not JSON arrays
     execArgv: [...process.execArgv, `--max-old-space-size=${WORKER_HEAP_MB + options.job.app.api["answer-cache-mb"]}`],
