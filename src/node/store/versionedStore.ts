@@ -71,6 +71,16 @@ export interface StateUnderlay {
   beforeCommit(batch: StateBatch): void;
 }
 
+/**
+ * LevelDB's block cache (uncompressed blocks; classic-level's default is 8 MiB). State reads at the
+ * latest and the kept earlier heights are answered by this store's own kept reads (latestScans,
+ * latestValues, earlierScans); what reaches LevelDB is their misses, blocks and the tx index. Under
+ * the soak the 8 MiB cache filled for minutes after the start (a jemalloc heap profile: 82 % of the
+ * native memory added between minutes 2 and 8 was LevelDB's), and its churn left glibc's heaps
+ * fragmented. README "Memory".
+ */
+export const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
+
 /** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
 export interface KeptReadCounts {
   pointReads: number;
@@ -104,7 +114,7 @@ export class VersionedStore {
 
   /** `writeBufferSize`: LevelDB's memtable (bytes; its default 4 MiB): larger for a genesis import, fewer tables to compact. */
   static async open(dir: string, options: { writeBufferSize?: number } = {}): Promise<VersionedStore> {
-    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view", ...options });
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view", cacheSize: LEVELDB_BLOCK_CACHE_BYTES, ...options });
     await db.open();
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
