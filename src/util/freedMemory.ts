@@ -37,7 +37,11 @@ export async function returnFreedMemory(): Promise<boolean | undefined> {
 /** A trim every `intervalMs`, the first one interval after the call (the timer does not keep the process alive). */
 export function returnFreedMemoryEvery(intervalMs = FREED_MEMORY_INTERVAL_MS): { stop(): void } {
   const timer = setInterval(() => {
-    void returnFreedMemory().then((trimmed) => trimmed === undefined && clearInterval(timer));
+    // stopped where there is no glibc, or if a trim ever fails (a timer's rejection must not end the server)
+    returnFreedMemory().then(
+      (trimmed) => trimmed === undefined && clearInterval(timer),
+      () => clearInterval(timer),
+    );
   }, intervalMs).unref();
   return { stop: () => clearInterval(timer) };
 }
