@@ -430,24 +430,11 @@ export class StateBatch {
 
   /**
    * Adds a first version's writes that are in key order already (the genesis import's), kept as they are rather than copied into the batch's map of writes. Only
-   * freshOperations() writes them.
+   * freshEntries() writes them.
    */
   setSortedFresh(writes: PackedWrites): void {
     if (!this.fresh || this.sortedFresh.length > 0) throw new Error("setSortedFresh on a batch over earlier versions, or twice");
     this.sortedFresh = writes;
-  }
-
-  /**
-   * The operations of a first version (no earlier versions to log), `chunk` LevelDB entries at
-   * a time; the metadata with the last (see freshEntries). `reuseBuffers`: a chunk's bytes are
-   * valid only until the next chunk is asked for (the caller has written them by then).
-   */
-  *freshOperations(chunk: number, reuseBuffers = false): Generator<BatchOp[]> {
-    let ops: BatchOp[] = [];
-    for (const _entries of this.freshEntries(chunk, (key, value) => ops.push({ type: "put", key, value }), reuseBuffers)) {
-      yield ops;
-      ops = [];
-    }
   }
 
   /**

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import path from "node:path";
 import { SlabPiece } from "../../../src/node/store/byteSlab.js";
 import { encodeVersioned, uint64Bytes } from "../../../src/node/store/keyEncoding.js";
-import { VersionedStore } from "../../../src/node/store/versionedStore.js";
+import { VersionedStore, type BatchOp, type StateBatch } from "../../../src/node/store/versionedStore.js";
 import { PackedWrites } from "../../../src/node/store/packedWrites.js";
 import { tempDir } from "../../helpers/tempDir.js";
 
@@ -11,6 +11,15 @@ type Op = { type: string; key: Uint8Array; value?: Uint8Array };
 /** The operations as [type, key, value] in hex, in key order (freshOperations writes the versioned entries first, then the fast index). */
 const inKeyOrder = (ops: Op[]) =>
   ops.map((op) => [op.type, hex(op.key), op.value ? hex(op.value) : ""]).sort(([, a], [, b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+
+/** A first version's entries (StateBatch.freshEntries) as operations, a chunk at a time. */
+function* freshOperations(batch: StateBatch, chunk: number, reuseBuffers = false): Generator<BatchOp[]> {
+  let ops: BatchOp[] = [];
+  for (const _entries of batch.freshEntries(chunk, (key, value) => ops.push({ type: "put", key, value }), reuseBuffers)) {
+    yield ops;
+    ops = [];
+  }
+}
 
 describe("a first version's operations written from slabs", () => {
   it("are the bytes operations() writes: versioned keys, their values, the fast index", async () => {
@@ -25,7 +34,7 @@ describe("a first version's operations written from slabs", () => {
       batch.putMeta(Uint8Array.of(4), Uint8Array.of(4));
       // a fresh batch's operations() adds a fast-index delete for a deleted key, which a first version does not need
       const expected = (await batch.operations()).filter((op) => op.type === "put");
-      const chunks = [...batch.freshOperations(2000)];
+      const chunks = [...freshOperations(batch, 2000)];
       expect(chunks.length).to.equal(4);
       const written = chunks.flat();
       expect(inKeyOrder(written)).to.deep.equal(inKeyOrder(expected));
@@ -51,11 +60,11 @@ describe("a first version's operations written from slabs", () => {
       }
       const sorted = store.begin();
       sorted.setSortedFresh(PackedWrites.of(writes));
-      const ops = (batch: typeof one) => [...batch.freshOperations(700)].flat();
+      const ops = (batch: typeof one) => [...freshOperations(batch, 700)].flat();
       expect(inKeyOrder(ops(sorted))).to.deep.equal(inKeyOrder(ops(one)));
       // the same bytes when each chunk reuses the buffers of the one before, read as it comes
       const reused: Op[] = [];
-      for (const chunk of sorted.freshOperations(700, true))
+      for (const chunk of freshOperations(sorted, 700, true))
         for (const op of chunk) reused.push({ type: op.type, key: op.key.slice(), value: op.type === "put" ? op.value.slice() : undefined });
       expect(inKeyOrder(reused)).to.deep.equal(inKeyOrder(ops(one)));
       const keys = ops(sorted).map((op) => hex(op.key));
