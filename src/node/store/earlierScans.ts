@@ -1,5 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { bytesEqual, compareBytes, concatBytes, decodeVersioned, escapeKey } from "./keyEncoding.js";
+import { fillBound } from "./keyFamily.js";
 import { latin1, ScanWindows } from "./scanWindows.js";
 
 type Entry = [Uint8Array, Uint8Array];
@@ -56,8 +57,8 @@ export class EarlierScans {
    */
   async *scan(version: number, lower: Uint8Array, upper: Uint8Array | undefined, keepsReads: boolean): AsyncGenerator<Entry> {
     const windows = keepsReads && upper ? this.windowsOf(version) : undefined;
-    const gapEnd = windows?.nextLow(lower);
-    const gap = `${version} ${gapEnd ? latin1(gapEnd) : ""}`;
+    const bound = windows && fillBound(lower, windows.nextLow(lower));
+    const gap = `${version} ${bound ? latin1(bound) : ""}`;
     if (!windows || this.filling.has(gap)) {
       yield* this.resolve(version, lower, upper);
       return;
@@ -65,9 +66,9 @@ export class EarlierScans {
     this.filling.add(gap);
     let read: { entries: Entry[]; high: Uint8Array | undefined; ended: boolean };
     try {
-      // On to the gap's end (a short scan's neighbours), or to the scan's end past it (a page of a long
-      // range: keep() cuts what it read there); with no kept range after it, on to the end of the keys.
-      const end = gapEnd === undefined ? undefined : compareBytes(gapEnd, upper!) > 0 ? gapEnd : upper;
+      // On to the gap's end or its key family's (a short scan's neighbours), or to the scan's end past it
+      // (a page of a long range: keep() cuts what it read there); with neither, on to the end of the keys.
+      const end = bound === undefined ? undefined : compareBytes(bound, upper!) > 0 ? bound : upper;
       read = await this.fill(version, lower, end);
       if (this.byVersion.get(version) === windows) windows.keep(lower, read.entries, read.high);
     } finally {

@@ -1,5 +1,6 @@
 import type { ClassicLevel } from "classic-level";
 import { compareBytes, concatBytes } from "./keyEncoding.js";
+import { fillBound } from "./keyFamily.js";
 import { latin1, ScanWindows } from "./scanWindows.js";
 
 type Entry = [Uint8Array, Uint8Array];
@@ -26,7 +27,7 @@ const READ_BYTES = 256 * 1024;
 export class LatestScans {
   private version = -1;
   private readonly windows = new ScanWindows(WINDOW_BYTES);
-  /** The gaps being filled, by where they end (latin1). */
+  /** The gaps being filled, by where their fill ends (latin1). */
   private readonly filling = new Set<string>();
 
   constructor(
@@ -55,12 +56,12 @@ export class LatestScans {
   scan(version: number, lower: Uint8Array, upper: Uint8Array, keepsReads: boolean): AsyncGenerator<Entry> {
     if (version !== this.version) this.retire(version);
     if (!keepsReads) return this.read(version, this.db.iterator({ gte: lower, lt: upper, highWaterMarkBytes: READ_BYTES }), lower, upper, undefined);
-    const gapEnd = this.windows.nextLow(lower) ?? this.namespace.lt;
-    const gap = latin1(gapEnd);
+    const bound = fillBound(lower, this.windows.nextLow(lower) ?? this.namespace.lt)!;
+    const gap = latin1(bound);
     const mayFill = !this.filling.has(gap);
-    // A fill reads on to the gap's end (the neighbours of a short scan), or to the scan's end past it
-    // (a page of a long range: what it reads past the gap is not kept, keep() cuts it there).
-    const end = mayFill && compareBytes(gapEnd, upper) > 0 ? gapEnd : upper;
+    // A fill reads on to the gap's end or its key family's (the neighbours of a short scan), or to the
+    // scan's end past it (a page of a long range: what it reads past the gap is not kept, keep() cuts it there).
+    const end = mayFill && compareBytes(bound, upper) > 0 ? bound : upper;
     const iterator = this.db.iterator({ gte: lower, lt: end, highWaterMarkBytes: READ_BYTES }); // the snapshot: now
     return this.read(version, iterator, lower, upper, mayFill ? { end, gap } : undefined);
   }

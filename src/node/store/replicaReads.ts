@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "lmdb";
 import { FAST, fastKey } from "./fastIndex.js";
 import { compareBytes, concatBytes, prefixEnd } from "./keyEncoding.js";
+import { fillBound } from "./keyFamily.js";
 import { FILL, WINDOW_BYTES } from "./latestScans.js";
 import { LatestValues } from "./latestValues.js";
 import { ScanWindows } from "./scanWindows.js";
@@ -75,10 +76,10 @@ export class KeptReplicaSnapshot implements StateReader {
     const upper = prefixEnd(fastKey(prefix)) ?? NAMESPACE_END;
     const kept = this.generation.windows.lookup(lower, upper, KEY_ONLY);
     if (kept) return yield* kept;
-    // a miss reads up to FILL entries on from `lower` (its neighbours, to where the next kept range begins) and keeps them
+    // a miss reads up to FILL entries on from `lower` (its neighbours, to where the next kept range or its key family ends) and keeps them
     const { windows } = this.generation;
-    const gapEnd = windows.nextLow(lower) ?? NAMESPACE_END;
-    const end = compareBytes(gapEnd, upper) > 0 ? gapEnd : upper;
+    const bound = fillBound(lower, windows.nextLow(lower) ?? NAMESPACE_END)!;
+    const end = compareBytes(bound, upper) > 0 ? bound : upper;
     const transaction = this.reading();
     const read: Entry[] = [];
     for (const { key, value } of this.db.getRange({ start: lower, end, limit: FILL, transaction })) read.push([key, value]);
