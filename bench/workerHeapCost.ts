@@ -5,8 +5,9 @@
  * counted (flagVariantsCost.ts). Why ask: V8 scales its old generation's growing factor
  * with the heap's bound (1.3 for small bounds up to 4.0 at its default; heap-controller.cc,
  * MaxGrowingFactor), and a worker runs with `--max-old-space-size` of 256 MB plus the answer
- * cache (restWorkers.ts). Measured 2026-11-27 08:20 (load 1.1–1.5): hot 118 / 121 (equal) /
- * 126 (320 MB) / 124 µs (2048 MB), cold 128 / 128 / 129 / 120 µs, major collections 0–2.4 per
+ * cache (restWorkers.ts). Four runs of 2026-11-27 08:18–09:15 (load 1.1–2.3): two servers with
+ * the same flags differed by up to 13 µs a request (131 against 118 hot at 09:13), the bounded
+ * ones were the slower in two runs and not in the other two, and major collections were 0–3.7 per
  * 100,000 requests in every variant: within the spread, so the bound stays.
  * Not a results.json row: it prints its table.
  *   npx tsx bench/workerHeapCost.ts [rounds]   (default 5)
