@@ -11,6 +11,7 @@
  *   npm run bench -- startup:sizes --against DIR                 (and each home's start alternated with the build in DIR, e.g. the base commit)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
+ *   npm run bench -- workers:starts                              (the workers against one process and the control, pooled over 4 starts; ~5 min)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +31,7 @@ import { soakBenchmark, soakMinutes } from "./soak.bench.js";
 import { compressionBenchmark } from "./compression.bench.js";
 import { devChainBenchmarks } from "./devChain.bench.js";
 import { workersBenchmark } from "./workers.bench.js";
+import { recordProbe, workersProbe, type ProbeOptions } from "./workersProbe.js";
 import { forkBenchmark } from "./fork.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
@@ -58,6 +60,17 @@ if (runs("rest") || runs("gateway") || runs("broadcast")) {
 
 if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
 if (runs("workers")) await workersBenchmark(await prepareHome(dir, 50_000, 10, 2), dir); // the cold row asks each account once: 15,000 + 6 slices
+if (chosen.includes("workers:starts")) {
+  // the workers' coordination over several starts of each target (one start cannot settle a 10 % target)
+  const bench = await prepareHome(dir, 50_000, 10, 2);
+  for (const [kind, hot] of [
+    ["cold balance (another account each time: a node read)", false],
+    ["hot balance (the answer cache)", true],
+  ] as const) {
+    const options: ProbeOptions = { accounts: 50_000, perPass: 15_000, hot, instances: 4, warmUp: 15_000, slices: 0 };
+    recordProbe(kind, await workersProbe(bench, dir, options), options, `load average ${os.loadavg()[0]!.toFixed(1)}`);
+  }
+}
 
 if (runs("soak")) {
   const minutes = soakMinutes(args);
