@@ -1,3 +1,5 @@
+import { glibc } from "./glibc.js";
+
 /**
  * Gives the memory glibc's malloc keeps after frees back to the system, now and then
  * (`malloc_trim(0)`, called through koffi, an FFI library: Node has no binding of its own).
@@ -16,21 +18,17 @@
 export const FREED_MEMORY_INTERVAL_MS = 10_000;
 
 type Trim = (pad: number) => number;
-let trim: Promise<Trim | null> | undefined;
+let trim: Trim | null | undefined;
 
-/** glibc's malloc_trim, loaded at the first call (koffi takes ~15 ms to load: not during a start). */
-function mallocTrim(): Promise<Trim | null> {
-  // a dynamic import of a CommonJS package: its `default` (README, the bundle)
-  trim ??= import("koffi").then(
-    ({ default: koffi }) => koffi.load("libc.so.6").func("int malloc_trim(size_t pad)") as Trim,
-    () => null,
-  );
-  return trim.catch(() => null); // no libc.so.6: not glibc
+/** glibc's malloc_trim, looked up at the first call (so koffi loads then, not during a start); null where there is no glibc. */
+function mallocTrim(): Trim | null {
+  if (trim === undefined) trim = (glibc()?.library.func("int malloc_trim(size_t pad)") as Trim | undefined) ?? null;
+  return trim;
 }
 
 /** One trim now: true when glibc gave memory back, false when it had none to give, undefined where there is no glibc. */
 export async function returnFreedMemory(): Promise<boolean | undefined> {
-  const call = await mallocTrim();
+  const call = mallocTrim();
   return call ? call(0) === 1 : undefined;
 }
 

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
+import { glibc, type Glibc } from "./glibc.js";
 
 /**
  * A small file that the processes of one server share (the latest height, the stamp of the
  * workers' state copy), read by a REST worker at every request. Where the C library is glibc,
- * the file is mapped (mmap, MAP_SHARED, through koffi, which freedMemory.ts loads too): a read
+ * the file is mapped (mmap, MAP_SHARED, through koffi: glibc.ts): a read
  * is then a load from the very page the writer's pwrite changes, about 20 ns, where a pread
  * is a system call, about 1.4 µs on this machine. Elsewhere (no libc.so.6) each read is a pread.
  */
@@ -20,28 +20,22 @@ const PROT_READ = 1;
 const MAP_SHARED = 1;
 const MAP_FAILED = 2n ** 64n - 1n; // (void *) -1
 
-type Koffi = typeof import("koffi");
 interface Mapping {
-  koffi: Koffi;
+  koffi: Glibc["koffi"];
   mmap: (address: null, length: number, protection: number, flags: number, fd: number, offset: number) => unknown;
   munmap: (address: unknown, length: number) => number;
 }
 let mapping: Mapping | null | undefined;
 
-/** koffi and glibc's mmap, loaded at the first call (koffi takes ~15 ms to load); null where there is no glibc. */
+/** glibc's mmap and munmap, looked up at the first call; null where there is no glibc. */
 function mappingFunctions(): Mapping | null {
   if (mapping !== undefined) return mapping;
-  try {
-    const koffi = createRequire(import.meta.url)("koffi") as Koffi; // external to the bundle (writeBundle.ts)
-    const libc = koffi.load("libc.so.6");
-    mapping = {
-      koffi,
-      mmap: libc.func("void *mmap(void *address, size_t length, int protection, int flags, int fd, long offset)") as Mapping["mmap"],
-      munmap: libc.func("int munmap(void *address, size_t length)") as Mapping["munmap"],
-    };
-  } catch {
-    mapping = null;
-  }
+  const libc = glibc();
+  mapping = libc && {
+    koffi: libc.koffi,
+    mmap: libc.library.func("void *mmap(void *address, size_t length, int protection, int flags, int fd, long offset)") as Mapping["mmap"],
+    munmap: libc.library.func("int munmap(void *address, size_t length)") as Mapping["munmap"],
+  };
   return mapping;
 }
 
