@@ -17,7 +17,7 @@ export interface NodeServiceSettings {
  * The node service (the SDK's cosmos.base.node.v1beta1, after v0.41) as ABCI
  * query handlers of the embedded node, as a real node registers it: Config
  * (minimum gas price, pruning settings) and Status (the earliest height still
- * answerable, the latest height, its time, app hash and validator hash).
+ * answerable, the height asked (the latest by default), its time, app hash and validator hash).
  */
 export function nodeServiceQueries(node: EmbeddedNode, codec: Codec, settings: NodeServiceSettings): ServedQuery[] {
   const service = codec.root.lookupService("." + names().protoName(NODE_SERVICE));
@@ -41,16 +41,17 @@ export function nodeServiceQueries(node: EmbeddedNode, codec: Codec, settings: N
     },
     {
       path: path("Status"),
+      // at the height asked (the latest when none), as the real handler reads its query context's block:
+      // read at the latest instead, two asks pinned to one height differed whenever a block landed between them
       handler: async (_data, height) => {
-        const latest = node.height;
-        const record = await node.committed(latest);
+        const record = await node.committed(height);
         const header = record?.block.block.header;
         const time = header ? Date.parse(header.time) : 0;
         return answer(
           "Status",
           {
             earliest_store_height: node.store.earliestVersion,
-            height: latest,
+            height,
             timestamp: header ? { seconds: Math.floor(time / 1000), nanos: (time % 1000) * 1_000_000 } : undefined,
             app_hash: Buffer.from(record?.appHash ?? "", "hex"), // the state's at `height` (the next header carries it)
             validator_hash: Buffer.from(header?.validators_hash ?? "", "hex"),

@@ -83,6 +83,16 @@ describe("e2e: GET /core/base/node/v1beta1/config and /status", function () {
     expect(below.body.code).to.equal(3);
   });
 
+  it("Status at a height asked (x-cosmos-block-height) answers that height's block, as the real handler reads its query context", async () => {
+    const earlier = 4; // kept: the earliest answerable height is 4 (above)
+    const r = await http(`${node.restUrl}/core/base/node/v1beta1/status`, { headers: { "x-cosmos-block-height": String(earlier) } });
+    expect(r.status, r.text).to.equal(200);
+    expect(Number(r.body.height)).to.equal(earlier);
+    const header = JSON.parse((await http(`${node.rpcUrl}/block?height=${earlier}`)).text).result.block.header;
+    expect(r.body.timestamp).to.equal(header.time.replace(/(\.\d{3})\d*Z$/, "$1Z"));
+    expect(Buffer.from(r.body.validator_hash, "base64").toString("hex").toUpperCase()).to.equal(header.validators_hash);
+  });
+
   it("answers the same through `gateway --node` (ABCI queries of the node)", async () => {
     for (const route of ["/core/base/node/v1beta1/config", "/core/base/node/v1beta1/status"]) {
       const [own, remote] = await Promise.all([http(`${node.restUrl}${route}`), http(`${gateway.restUrl}${route}`)]);
