@@ -28,6 +28,10 @@ export type RoutesTable = {
    * Why the entry exists when the specification does not list it.
    */
   why?: string;
+  /**
+   * The SDK version that added the route (newer than v0.41), e.g. v0.46; api.newer-routes = false leaves such entries out.
+   */
+  since?: string;
 }[];
 
 /**
