@@ -11,6 +11,7 @@
  *   npm run bench -- startup:sizes --against DIR                 (and each home's start alternated with the build in DIR, e.g. the base commit)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
+ *   npm run bench -- shipped [shipped:workers]                    (start and gateway as npm start configures them, against bare Koa; with api.workers = 2 too)
  *   npm run bench -- workers:starts                              (the workers against one process and the control, pooled over 4 starts; ~5 min)
  */
 import fs from "node:fs";
@@ -33,9 +34,10 @@ import { devChainBenchmarks } from "./devChain.bench.js";
 import { workersBenchmark } from "./workers.bench.js";
 import { recordProbe, workersProbe, type ProbeOptions } from "./workersProbe.js";
 import { forkBenchmark } from "./fork.bench.js";
+import { asShippedBenchmarks } from "./asShipped.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork"];
+const ALL = ["shipped", "rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork"];
 const args = process.argv.slice(2);
 const VALUED_FLAGS = ["--minutes", "--home-1m", "--against"];
 const names = args.filter((arg, i) => !VALUED_FLAGS.includes(arg) && !VALUED_FLAGS.includes(args[i - 1]!));
@@ -43,16 +45,17 @@ const millionHome = args.includes("--home-1m") ? args[args.indexOf("--home-1m") 
 const otherBuild = args.includes("--against") ? args[args.indexOf("--against") + 1] : undefined;
 const chosen = names.length > 0 ? names : ALL;
 const restParts = new Set<RestPart>(chosen.includes("rest") ? REST_PARTS : REST_PARTS.filter((part) => chosen.includes(`rest:${part}`)));
-const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0);
+const runs = (name: string) => chosen.includes(name) || (name === "rest" && restParts.size > 0) || (name === "shipped" && chosen.includes("shipped:workers"));
 
 const startedAt = new Date();
 const machineBefore = machine();
 console.log(`chain-rest benchmarks on ${machineBefore}`);
 const dir = scratchDir("run");
 
-if (runs("rest") || runs("gateway") || runs("broadcast")) {
+if (runs("shipped") || runs("rest") || runs("gateway") || runs("broadcast")) {
   console.log("\npreparing a home with 100,000 funded accounts and 50 keyed ones...");
   const bench = await prepareHome(dir, 100_000);
+  if (runs("shipped")) await asShippedBenchmarks(bench, dir, chosen.includes("shipped:workers") ? [2] : []);
   if (runs("rest")) await restBenchmarks(bench, dir, restParts);
   if (runs("gateway")) await gatewayBenchmark(bench, dir);
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state

@@ -1,5 +1,6 @@
 import { pino, type Logger as PinoLogger } from "pino";
-import { PinoPretty } from "pino-pretty";
+import { LineBatch } from "./lineBatch.js";
+import { textLine } from "./textLine.js";
 
 export type Logger = PinoLogger;
 export type LogFormat = "text" | "json";
@@ -8,16 +9,25 @@ export const LOG_FORMATS: readonly LogFormat[] = ["text", "json"];
 /**
  * The process's logger (pino), on stdout: JSON lines with `--log-format json`
  * (one object per line: level, time, msg and the line's fields), readable text
- * by default (pino-pretty, synchronous in the same thread). Lines carry what
+ * by default (`[HH:MM:ss.mmm] LEVEL: msg {fields}`, local time). A call only
+ * serializes its object and queues the line: the lines of an event-loop turn
+ * are turned into the output format and written together once the turn's I/O
+ * is handled (lineBatch.ts), so a request's answer never waits for its log
+ * line, and every line is written before the process exits. Lines carry what
  * the server did, never a request's body or headers, so nothing secret.
  */
-export function createLogger(format: LogFormat, level = "info"): Logger {
-  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
-  if (format === "json") return pino(options, pino.destination({ dest: 1, sync: false }));
-  return pino(options, PinoPretty({ sync: true, colorize: false, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", singleLine: true }));
+export function createLogger(format: LogFormat, level = "info", fd = 1): Logger {
+  const options = {
+    level,
+    base: undefined,
+    // text shows local clock time, made from the epoch in the batch; JSON keeps the ISO time in the line
+    timestamp: format === "json" ? pino.stdTimeFunctions.isoTime : pino.stdTimeFunctions.epochTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  return pino(options, new LineBatch(fd, format === "json" ? undefined : textLine));
 }
 
-/** Writes what is still buffered; resolves once written (before the process exits). */
+/** Writes what is still queued; resolves once written (before the process exits). */
 export function flushLogger(logger: Logger): Promise<void> {
   return new Promise((resolve) => logger.flush(() => resolve()));
 }
