@@ -124,7 +124,8 @@ export async function asShippedBenchmarks(bench: BenchHome, dir: string, workers
     const startArgs = (home: string) => ["start", "--home", home, ...FREE_PORTS];
     servers.push(await spawnServer("as shipped", startArgs(shippedHome), path.join(dir, "shipped.log")));
     servers.push(await spawnServer("request log off", startArgs(offHome), path.join(dir, "off.log")));
-    for (const [i, n] of workers.entries()) servers.push(await spawnServer(`log off, api.workers = ${n}`, startArgs(workerHomes[i]!), path.join(dir, `w${n}.log`)));
+    for (const [i, n] of workers.entries())
+      servers.push(await spawnServer(`log off, api.workers = ${n}`, startArgs(workerHomes[i]!), path.join(dir, `w${n}.log`)));
     const { addresses } = bench;
     const hot = BALANCES + addresses[0]!;
     const bodies = new Map<string, string>();
@@ -219,7 +220,11 @@ function recordLogShape(server: Server): void {
 async function gatewayAsShipped(node: Server, bodies: Map<string, string>, hot: string, dir: string): Promise<void> {
   const rpc = fs.readFileSync(node.logFile!, "utf8").match(/node RPC:\s+(http:\/\/\S+)/)![1]!;
   const home = path.join(dir, "home-gateway");
-  const gateway = await spawnServer("gateway as shipped", ["gateway", "--home", home, "--node", rpc, "--api.address", "tcp://127.0.0.1:0"], path.join(dir, "gateway.log"));
+  const gateway = await spawnServer(
+    "gateway as shipped",
+    ["gateway", "--home", home, "--node", rpc, "--api.address", "tcp://127.0.0.1:0"],
+    path.join(dir, "gateway.log"),
+  );
   const bare = await startBareKoa(new Map([...bodies].filter(([route]) => route === hot || route === PARAMS)), dir);
   const sides = [gateway, { name: "bare Koa", url: bare.url, pid: bare.server.proc.pid!, stop: () => bare.server.stop() }];
   try {
