@@ -19,11 +19,11 @@ import os from "node:os";
 import path from "node:path";
 import { setApiSettings } from "../test/helpers/appToml.js";
 import { editConfig, type BenchHome } from "./benchHome.js";
-import { FREE_PORTS, get, load, processTree, record, serverCommand, startBareKoa, treeCpuSeconds, type Load } from "./benchTools.js";
+import { FREE_PORTS, get, load, processTree, profileFlags, record, serverCommand, startBareKoa, treeCpuSeconds, type Load } from "./benchTools.js";
 
 const BALANCES = "/core/bank/v1beta1/balances/";
 const PARAMS = "/core/bank/v1beta1/params";
-const TURNS = 6;
+const TURNS = Number(process.env.BENCH_TURNS ?? 6);
 const TURN_SECONDS = 1;
 /** Cold requests per side and turn (each another account, none asked before on that server). */
 const COLD_PER_TURN = 6000;
@@ -48,9 +48,9 @@ interface Measured {
 }
 
 /** `node [flags] bin/chain-rest.js ARGS` with its stdout and stderr written to `logFile`; resolves once it serves REST. */
-async function spawnServer(name: string, args: string[], logFile: string): Promise<Server> {
+export async function spawnServer(name: string, args: string[], logFile: string): Promise<Server> {
   const out = fs.openSync(logFile, "w");
-  const proc = spawn(process.execPath, [...serverCommand(), ...args], { stdio: ["ignore", out, out] });
+  const proc = spawn(process.execPath, [...serverCommand(profileFlags()), ...args], { stdio: ["ignore", out, out] });
   fs.closeSync(out);
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   const until = Date.now() + 600_000;
@@ -75,7 +75,7 @@ async function spawnServer(name: string, args: string[], logFile: string): Promi
 }
 
 /** Alternating turns over `servers`, each asked `pathOf(server, i)`: answers per second and CPU per request of each. */
-async function measure(servers: Server[], pathOf: (s: number, i: number) => string, amount?: number): Promise<Measured[]> {
+export async function measure(servers: Server[], pathOf: (s: number, i: number) => string, amount?: number): Promise<Measured[]> {
   const asked = servers.map(() => 0);
   const parts: Array<Array<Load & { cpu: number }>> = servers.map(() => []);
   for (let turn = 0; turn < TURNS; turn++) {

@@ -1,6 +1,6 @@
 import type { Context, Next } from "koa";
 import type { CounterCell, CounterFamily, HistogramCell, HistogramFamily } from "../telemetry/cells.js";
-import type { Logger } from "../telemetry/logger.js";
+import { logLater, type Logger } from "../telemetry/logger.js";
 import { RESPONSE_HEIGHT_HEADER } from "./height.js";
 
 /** What a matched route is labelled with: its family and its template as the table writes it. */
@@ -82,18 +82,15 @@ export class RequestMeter {
     }
     if (this.logger) {
       const height = ctx.response.get(RESPONSE_HEIGHT_HEADER);
-      this.logger.info(
-        {
-          method,
-          route: label.template,
-          family: label.family,
-          status,
-          ms: Math.round(seconds * 1e5) / 100,
-          height: height ? Number(height) : undefined,
-          cached: (ctx.state as CacheState).fromCache === true,
-        },
-        "request",
-      );
+      logLater(this.logger, "request", {
+        method,
+        route: label.template,
+        family: label.family,
+        status,
+        ms: Math.round(seconds * 1e5) / 100,
+        height: height ? Number(height) : undefined,
+        cached: (ctx.state as CacheState).fromCache === true,
+      });
     }
   }
 

@@ -1,6 +1,6 @@
 import { pino, type Logger as PinoLogger } from "pino";
-import { LineBatch } from "./lineBatch.js";
-import { textLine } from "./textLine.js";
+import { LineBatch, type LaterLine } from "./lineBatch.js";
+import { clockTime, textLine } from "./textLine.js";
 
 export type Logger = PinoLogger;
 export type LogFormat = "text" | "json";
@@ -24,7 +24,29 @@ export function createLogger(format: LogFormat, level = "info", fd = 1): Logger 
     timestamp: format === "json" ? pino.stdTimeFunctions.isoTime : pino.stdTimeFunctions.epochTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  return pino(options, new LineBatch(fd, format === "json" ? undefined : textLine));
+  return pino(options, new LineBatch(fd, format === "json" ? undefined : textLine, format === "json" ? jsonLater : textLater));
+}
+
+/**
+ * An info line whose text is made only when its batch is written (the request log's lines): the
+ * caller gives the values, which must not change afterwards; the line goes out in the logger's
+ * format, in its order among the logger's other lines. Nothing is kept when info is off.
+ */
+export function logLater(logger: Logger, msg: string, fields: object): void {
+  if (!logger.isLevelEnabled("info")) return;
+  const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+  if (destination instanceof LineBatch) destination.write({ time: Date.now(), level: "info", msg, fields });
+  else logger.info(fields, msg);
+}
+
+function jsonLater({ time, level, msg, fields }: LaterLine): string {
+  const members = JSON.stringify(fields);
+  return `{"level":"${level}","time":"${new Date(time).toISOString()}"${members.length > 2 ? `,${members.slice(1, -1)}` : ""},"msg":${JSON.stringify(msg)}}\n`;
+}
+
+function textLater({ time, level, msg, fields }: LaterLine): string {
+  const members = JSON.stringify(fields);
+  return `[${clockTime(time)}] ${level.toUpperCase()}: ${msg}${members.length > 2 ? ` ${members}` : ""}\n`;
 }
 
 /** Writes what is still queued; resolves once written (before the process exits). */
