@@ -285,6 +285,11 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
+/** Resident memory of a process and its living descendants (a server's REST workers) together, in MB. */
+export function treeRssMb(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + memoryOf(each).rssMb, 0);
+}
+
 /** Kept-alive connections; one by default (per-request latency loops), more for concurrent senders. */
 export const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { child, FREE_PORTS, serverCommand, get, memoryOf } from "./benchTools.js";
+import { child, FREE_PORTS, serverCommand, get, treeRssMb } from "./benchTools.js";
 
 const RUNS = 5;
 const IDLE_MS = 2000;
@@ -21,7 +21,8 @@ export async function startToFirstAnswer(home: string, cli?: string): Promise<{ 
 
 /**
  * `chain-rest start` on a home started before: the median time to the first answer of
- * RUNS starts, and the resident memory two seconds after the last one's first answer.
+ * RUNS starts, and the resident memory two seconds after the last one's first answer: every
+ * process of the server together (its REST workers, when api.workers > 1; no launcher).
  */
 export async function existingHomeStart(home: string): Promise<{ startMs: number; idleRssMb: number; cpuMs: number }> {
   const starts: number[] = [];
@@ -32,7 +33,7 @@ export async function existingHomeStart(home: string): Promise<{ startMs: number
     starts.push(ms);
     if (i === RUNS - 1) {
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-      idleRssMb = memoryOf(node.proc.pid!).rssMb;
+      idleRssMb = treeRssMb(node.proc.pid!);
       cpuMs = cpuTimeMs(node.proc.pid!);
     }
     await node.stop();

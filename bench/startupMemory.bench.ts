@@ -53,7 +53,7 @@ export function startupAtSizeRows(
     target: "≥ 0.9x (and ≤ 120 MB)",
     subjectValue: `${large.idleRssMb.toFixed(0)} MB`,
     baselineValue: `${small.idleRssMb.toFixed(0)} MB`,
-    note: "ratio = baseline RSS / subject RSS",
+    note: "ratio = baseline RSS / subject RSS; RSS of every process of the server together",
   });
 }
 
@@ -78,7 +78,7 @@ export function recordIdleRss({ idleRssMb }: { idleRssMb: number }): void {
     target: "≥ 1.0x (≤ 120 MB)",
     subjectValue: `${idleRssMb.toFixed(0)} MB`,
     baselineValue: "120 MB",
-    note: "ratio = target / RSS",
+    note: "ratio = target / RSS; RSS of every process of the server together",
   });
 }
 
