@@ -86,7 +86,8 @@ export class EncodedBodies {
 }
 
 function digestOf(body: Body): string {
-  return crypto.createHash("sha1").update(body).digest("base64url").slice(0, 16);
+  // the one-shot form: no Hash object per answer (answers under KEPT_FROM_BYTES are hashed at every request)
+  return crypto.hash("sha1", body, "base64url").slice(0, 16);
 }
 
 function compress(body: Body, encoding: Encoding): Promise<Buffer> {
