@@ -19,6 +19,7 @@ export const MAX_QUEUED_LINES = 1024;
 /** How long the first line of a batch may wait for the others. */
 export const FLUSH_AFTER_MS = 10;
 
+/** The batches to write at exit: one per logger made (a server process makes one). */
 const open = new Set<LineBatch>();
 
 /**
