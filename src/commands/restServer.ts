@@ -10,7 +10,9 @@ import { nodeReadiness } from "../http/readiness.js";
 import { RequestMeter } from "../http/requestMeter.js";
 import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
-import { meterAnswerCache, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
+import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
+import { PageCaps } from "../http/pageCaps.js";
+import { setCountTotalCap } from "../node/abci/countTotalCap.js";
 import { listen } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
@@ -55,11 +57,14 @@ export async function startRestServer(
   const families = telemetry ? requestFamilies(telemetry) : undefined;
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
   const encodedBodies = new EncodedBodies();
+  const pageCaps = new PageCaps(api["max-page-limit"], api["max-page-offset"]);
+  setCountTotalCap(api["max-count-total"]); // the node's scans in this process (start, and its REST workers' replica reads)
+  const executions = { count: 0 };
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
     legacy: tables.legacy,
-    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix },
+    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix, pageCaps, executions },
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
@@ -77,6 +82,7 @@ export async function startRestServer(
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
     meterCompressions(telemetry, encodedBodies);
+    meterBoundedQueries(telemetry, pageCaps, executions);
   }
   return {
     url: server.url,
