@@ -12,8 +12,9 @@ import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { PageCaps } from "../http/pageCaps.js";
+import { SharedExecutions } from "../http/sharedExecutions.js";
 import { setCountTotalCap } from "../node/abci/countTotalCap.js";
-import { listen } from "../http/httpServer.js";
+import { listen, type ListeningServer } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
@@ -49,7 +50,7 @@ export async function startRestServer(
   codec: Codec,
   nodeNames?: string,
   operations: RestOperations = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { listening: ListeningServer }> {
   const tables = compileTables(codec);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
   const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes, operations.sharedHeight) : undefined;
@@ -60,6 +61,7 @@ export async function startRestServer(
   const pageCaps = new PageCaps(api["max-page-limit"], api["max-page-offset"]);
   setCountTotalCap(api["max-count-total"]); // the node's scans in this process (start, and its REST workers' replica reads)
   const executions = { count: 0 };
+  const sharedExecutions = new SharedExecutions(client);
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
@@ -68,6 +70,7 @@ export async function startRestServer(
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
+    sharedExecutions,
     encodedBodies,
     nodeNames,
     meter: meter?.middleware,
@@ -82,12 +85,14 @@ export async function startRestServer(
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
     meterCompressions(telemetry, encodedBodies);
-    meterBoundedQueries(telemetry, pageCaps, executions);
+    meterBoundedQueries(telemetry, pageCaps, executions, sharedExecutions);
   }
   return {
     url: server.url,
+    listening: server,
     close: async () => {
       answerCache?.stop();
+      sharedExecutions.stop();
       events.close();
       await server.close();
     },

@@ -211,7 +211,10 @@ export const APP_SETTINGS = {
         integer: true,
         rules: { minimum: 0 },
         expected: "an integer >= 0",
-        comment: ["Largest pagination.offset (legacy: (page - 1) x limit) a client may ask; more is answered 400", "(pages further on are read by pagination.key)."],
+        comment: [
+          "Largest pagination.offset (legacy: (page - 1) x limit) a client may ask; more is answered 400",
+          "(pages further on are read by pagination.key).",
+        ],
         meaning:
           "largest `pagination.offset` (legacy `(page - 1) × limit`) a client may ask; over it `400` naming this setting (deeper pages are read by `pagination.key`)",
       },

@@ -1,5 +1,6 @@
 import type { AnswerCache } from "../http/answerCache.js";
 import type { PageCaps } from "../http/pageCaps.js";
+import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { countTotalCap } from "../node/abci/countTotalCap.js";
 import { ENCODINGS, type EncodedBodies } from "../http/encodedBodies.js";
 import type { ListeningServer } from "../http/httpServer.js";
@@ -50,7 +51,7 @@ export function meterCompressions(telemetry: Telemetry, bodies: EncodedBodies): 
 }
 
 /** Pages refused (or counts left out) per cap, and the queries run for requests. */
-export function meterBoundedQueries(telemetry: Telemetry, caps: PageCaps, executions: { count: number }): void {
+export function meterBoundedQueries(telemetry: Telemetry, caps: PageCaps, executions: { count: number }, shared: SharedExecutions): void {
   const refusals = telemetry.readCounter(
     "api_page_cap_refusals_total",
     "Requests over a page cap, by cap (limit, offset: api.max-page-*; count_total: api.max-count-total, refused or left out).",
@@ -61,4 +62,7 @@ export function meterBoundedQueries(telemetry: Telemetry, caps: PageCaps, execut
   telemetry
     .readCounter("api_query_executions_total", "Queries run for REST requests (proto methods called); requests that share an execution count once.")
     .reads(() => executions.count);
+  telemetry
+    .readCounter("api_shared_answers_total", "GET requests answered by the execution of an identical request in flight.")
+    .reads(() => shared.counts.shared);
 }
