@@ -13,7 +13,7 @@ import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { PageCaps } from "../http/pageCaps.js";
 import { SharedExecutions } from "../http/sharedExecutions.js";
-import { setCountTotalCap } from "../node/abci/countTotalCap.js";
+import { setNodePageCaps } from "../node/abci/nodePageCaps.js";
 import { listen, type ListeningServer } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
@@ -59,7 +59,7 @@ export async function startRestServer(
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
   const encodedBodies = new EncodedBodies();
   const pageCaps = new PageCaps(api["max-page-limit"], api["max-page-offset"]);
-  setCountTotalCap(api["max-count-total"]); // the node's scans in this process (start, and its REST workers' replica reads)
+  setNodePageCaps(api["max-count-total"], api["max-page-limit"]); // the node's scans in this process (start, and its REST workers' replica reads)
   const executions = { count: 0 };
   const sharedExecutions = new SharedExecutions(client);
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });

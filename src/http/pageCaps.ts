@@ -1,6 +1,4 @@
-import Long from "long";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
-import { DEFAULT_PAGE_LIMIT } from "../node/abci/paginate.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
 
 /**
@@ -16,11 +14,6 @@ export class PageCaps {
     readonly maxOffset: number,
   ) {}
 
-  /** The limit a limit of 0 stands for: v0.41's 100, or the cap when lower. */
-  get defaultLimit(): number {
-    return Math.min(DEFAULT_PAGE_LIMIT, this.maxLimit);
-  }
-
   /** Throws the family's 400 (`refuse`) when `limit` or `offset` passes its cap. */
   check(limit: number, offset: number, names: { limit: string; offset: string }, refuse: (message: string) => Error): void {
     if (limit > this.maxLimit) {
@@ -35,19 +28,11 @@ export class PageCaps {
     }
   }
 
-  /**
-   * A gateway request's pagination, checked; a limit of 0 is written as the
-   * default limit when the cap is below v0.41's 100 (it still implies count_total).
-   */
+  /** A gateway request's pagination, checked (a limit of 0 is the node's default page: nodePageCaps.ts). */
   checkRequest(request: ProtoMessage): void {
-    const pagination = request.pagination as { limit?: unknown; offset?: unknown; count_total?: unknown } | undefined | null;
+    const pagination = request.pagination as { limit?: unknown; offset?: unknown } | undefined | null;
     if (!pagination) return;
-    const limit = Number(pagination.limit ?? 0);
-    this.check(limit, Number(pagination.offset ?? 0), { limit: "pagination.limit", offset: "pagination.offset" }, refuseGateway);
-    if (limit === 0 && this.maxLimit < DEFAULT_PAGE_LIMIT) {
-      pagination.limit = Long.fromNumber(this.maxLimit, true);
-      pagination.count_total = true;
-    }
+    this.check(Number(pagination.limit ?? 0), Number(pagination.offset ?? 0), { limit: "pagination.limit", offset: "pagination.offset" }, refuseGateway);
   }
 }
 

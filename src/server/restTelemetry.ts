@@ -1,7 +1,7 @@
 import type { AnswerCache } from "../http/answerCache.js";
 import type { PageCaps } from "../http/pageCaps.js";
 import type { SharedExecutions } from "../http/sharedExecutions.js";
-import { countTotalCap } from "../node/abci/countTotalCap.js";
+import { nodePageCaps } from "../node/abci/nodePageCaps.js";
 import { ENCODINGS, type EncodedBodies } from "../http/encodedBodies.js";
 import type { ListeningServer } from "../http/httpServer.js";
 import { REFUSAL_EVENT } from "../http/refusals.js";
@@ -58,7 +58,7 @@ export function meterBoundedQueries(telemetry: Telemetry, caps: PageCaps, execut
   );
   refusals.reads(() => caps.refusals.limit, { cap: "limit" });
   refusals.reads(() => caps.refusals.offset, { cap: "offset" });
-  refusals.reads(() => countTotalCap.refused + countTotalCap.leftOut, { cap: "count_total" });
+  refusals.reads(() => nodePageCaps.refused + nodePageCaps.leftOut, { cap: "count_total" });
   telemetry
     .readCounter("api_query_executions_total", "Queries run for REST requests (proto methods called); requests that share an execution count once.")
     .reads(() => executions.count);

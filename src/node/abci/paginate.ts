@@ -3,7 +3,7 @@ import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import type { KVReader } from "../store/kv.js";
 import { invalidArgument } from "./queryError.js";
 import { concatBytes } from "../store/keyEncoding.js";
-import { countTotalCap } from "./countTotalCap.js";
+import { nodePageCaps } from "./nodePageCaps.js";
 
 export const DEFAULT_PAGE_LIMIT = 100;
 
@@ -26,7 +26,7 @@ export interface Page<T> {
  * first item of the next page, relative to the prefix, unset on the last page.
  * `select` may drop entries (a filter), which then do not count.
  * A count scans at most api.max-count-total entries past the page
- * (countTotalCap.ts): past it an asked count is refused, and the count a
+ * (nodePageCaps.ts): past it an asked count is refused, and the count a
  * limit of 0 implies is left out (total 0, as a key page answers).
  */
 export async function paginate<T>(
@@ -42,10 +42,10 @@ export async function paginate<T>(
   let countTotal = askedCount;
   if (offset > 0 && key) throw invalidArgument("invalid request, either offset or key is expected, got both");
   if (limit === 0) {
-    limit = DEFAULT_PAGE_LIMIT;
+    limit = nodePageCaps.defaultLimit;
     countTotal = true;
   }
-  const countEnd = offset + limit + countTotalCap.max; // the last entry a count may reach
+  const countEnd = offset + limit + nodePageCaps.maxCountTotal; // the last entry a count may reach
   let countLeftOut = false;
   const items: T[] = [];
   let nextKey: Uint8Array | undefined;
@@ -74,12 +74,12 @@ export async function paginate<T>(
   };
   const overCountCap = (): false => {
     if (askedCount) {
-      countTotalCap.refused++;
+      nodePageCaps.refused++;
       throw invalidArgument(
-        `count_total would scan more than api.max-count-total (${countTotalCap.max}) entries past the page; ask without count_total and page by pagination.key`,
+        `count_total would scan more than api.max-count-total (${nodePageCaps.maxCountTotal}) entries past the page; ask without count_total and page by pagination.key`,
       );
     }
-    countTotalCap.leftOut++;
+    nodePageCaps.leftOut++;
     countLeftOut = true;
     return false;
   };
