@@ -13,6 +13,9 @@ import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { PageCaps } from "../http/pageCaps.js";
 import { SharedExecutions } from "../http/sharedExecutions.js";
+import { tableRoutes } from "../http/tableRoutes.js";
+import { disabledRoutes, parseDisabledRoutes } from "../http/disabledRoutes.js";
+import { routeWeights } from "../http/routeWeights.js";
 import { setNodePageCaps } from "../node/abci/nodePageCaps.js";
 import { listen, type ListeningServer } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
@@ -52,6 +55,9 @@ export async function startRestServer(
   operations: RestOperations = {},
 ): Promise<RunningServer & { listening: ListeningServer }> {
   const tables = compileTables(codec);
+  const routes = tableRoutes(tables.gateway, tables.legacy.routes);
+  const disabled = parseDisabledRoutes(api["disabled-routes"], routes);
+  const weightOf = routeWeights(api["route-weights"], routes);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
   const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes, operations.sharedHeight) : undefined;
   const { telemetry, requestLog } = operations;
@@ -79,8 +85,9 @@ export async function startRestServer(
     metrics: telemetry ? metricsRoute(telemetry, operations.metricsOf) : undefined,
     workerId: operations.workerId,
     cacheMaxAge: api["cache-max-age"],
+    disabledRoutes: disabled.length > 0 ? disabledRoutes(disabled) : undefined,
   });
-  const server = await listen(app, api);
+  const server = await listen(app, api, weightOf);
   if (telemetry && families) {
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);

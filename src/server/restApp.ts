@@ -32,6 +32,8 @@ export interface RestAppOptions {
   answerCache?: AnswerCache;
   /** Concurrent identical GETs answered by one execution (sharedExecutions.ts); absent: each runs. */
   sharedExecutions?: SharedExecutions;
+  /** api.disabled-routes: answered 403 with the family's error body (disabledRoutes.ts). */
+  disabledRoutes?: Middleware;
   /** The naming profile the node speaks, when detected (gateway): another than ours answers 502. */
   nodeNames?: string;
   /** Counts, times and logs every request (requestMeter.ts); outermost, so it sees every answer. */
@@ -78,6 +80,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));
+  if (options.disabledRoutes) app.use(options.disabledRoutes); // before the cache: nothing kept is answered for them
   if (options.answerCache) app.use(options.answerCache.middleware);
   // what the cache did not answer: one execution per question asked at once, for both families
   if (options.sharedExecutions) app.use(options.sharedExecutions.middleware);
