@@ -1,5 +1,6 @@
 import { putFirstIndexes } from "./indexes/firstIndexes.js";
 import { putIndexWrites } from "./indexes/indexWrites.js";
+import { warnIfNoIndexes } from "./indexes/indexReader.js";
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -217,6 +218,7 @@ export class EmbeddedNode extends EventEmitter {
       if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
       else if (genesis) await node.initChain(genesis, importer.layer, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
+      await warnIfNoIndexes(store, node.forkPoint !== undefined);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
       return node;
