@@ -16,7 +16,7 @@ import { SharedExecutions } from "../http/sharedExecutions.js";
 import { tableRoutes } from "../http/tableRoutes.js";
 import { disabledRoutes, parseDisabledRoutes } from "../http/disabledRoutes.js";
 import { routeWeights } from "../http/routeWeights.js";
-import { setNodePageCaps } from "../node/abci/nodePageCaps.js";
+import { nodePageCaps, setNodePageCaps } from "../node/abci/nodePageCaps.js";
 import { listen, type ListeningServer } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
@@ -92,7 +92,7 @@ export async function startRestServer(
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
     meterCompressions(telemetry, encodedBodies);
-    meterBoundedQueries(telemetry, pageCaps, executions, sharedExecutions);
+    meterBoundedQueries(telemetry, pageCaps, () => nodePageCaps.refused + nodePageCaps.leftOut, executions, sharedExecutions);
   }
   return {
     url: server.url,
