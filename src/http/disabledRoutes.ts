@@ -40,11 +40,11 @@ export function parseDisabledRoutes(setting: string, routes: readonly TableRoute
  */
 export function disabledRoutes(disabled: readonly Disabled[]) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (disabled.length === 0) return next();
+    if (disabled.length === 0) return next() as Promise<void>;
     const segments = pathSegments(ctx.path);
     const method = ctx.method.toLowerCase();
     const hit = disabled.find(({ route }) => route.verb === method && pathMatches(route, segments));
-    if (!hit) return next();
+    if (!hit) return next() as Promise<void>;
     const message = `${ctx.method} ${hit.route.path} is disabled by the operator of this server (api.disabled-routes)`;
     if (hit.route.family === "gateway") throw new GatewayError(GrpcCode.PermissionDenied, message);
     ctx.status = 403;

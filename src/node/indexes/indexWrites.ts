@@ -1,6 +1,5 @@
 import type { Codec } from "../../codec/codec.js";
 import { fieldText } from "../../codec/fieldText.js";
-import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { neutralTypeUrl } from "../../codec/typeRegistry.js";
 import { concatBytes } from "../store/keyEncoding.js";
 import { modulePrefix } from "../store/moduleStore.js";
@@ -69,7 +68,7 @@ function accountNumberOf(bytes: Uint8Array, codec: Codec): bigint | undefined {
   try {
     const any = codec.type("google.protobuf.Any").decode(bytes) as unknown as { type_url: string; value: Uint8Array };
     const type = codec.type(neutralTypeUrl(any.type_url).slice(1));
-    const account = type.toObject(type.decode(any.value), { longs: String }) as ProtoMessage;
+    const account = type.toObject(type.decode(any.value), { longs: String });
     return BigInt(fieldText(baseAccountOf(account).account_number, "0"));
   } catch {
     return undefined;
