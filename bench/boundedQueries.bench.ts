@@ -53,13 +53,19 @@ type Paged = { pagination: { next_key: Uint8Array; total: { toString(): string }
 // a validator's delegations: walks of pages by next_key from deep keys (delegators past the middle of the key space)
 const operator = operators[37]!;
 const validatorDelegations = (pagination: object) =>
-  query<Paged & { delegation_responses: unknown[] }>("/core.staking.v1beta1.Query/ValidatorDelegations", "core.staking.v1beta1.QueryValidatorDelegationsRequest", {
-    validator_addr: operator,
-    pagination,
-  });
+  query<Paged & { delegation_responses: unknown[] }>(
+    "/core.staking.v1beta1.Query/ValidatorDelegations",
+    "core.staking.v1beta1.QueryValidatorDelegationsRequest",
+    {
+      validator_addr: operator,
+      pagination,
+    },
+  );
 const firstPage = await validatorDelegations({ limit: 100, count_total: true });
 const perValidator = Number(firstPage.pagination.total.toString());
-const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as { app_state: { bank: { balances: Array<{ address: string }> } } };
+const genesis = JSON.parse(fs.readFileSync(path.join(home, "config", "genesis.json"), "utf8")) as {
+  app_state: { bank: { balances: Array<{ address: string }> } };
+};
 const deepAddresses = genesis.app_state.bank.balances
   .map((b) => decodeBech32Address(b.address, "hub", "address"))
   .filter((bytes) => bytes[0]! >= 0x80 && bytes[0]! < 0xa0);
@@ -74,7 +80,10 @@ const counted = await timings(50, () => validatorDelegations({ limit: 100, count
 
 // holders of uhub: pages by key deep among all holders, against the first page
 const owners = (pagination: object) =>
-  query<Paged & { denom_owners: unknown[] }>("/core.bank.v1beta1.Query/DenomOwners", "core.bank.v1beta1.QueryDenomOwnersRequest", { denom: "uhub", pagination });
+  query<Paged & { denom_owners: unknown[] }>("/core.bank.v1beta1.Query/DenomOwners", "core.bank.v1beta1.QueryDenomOwnersRequest", {
+    denom: "uhub",
+    pagination,
+  });
 const firstHolders = await timings(200, () => owners({ limit: 100 }));
 const deepHolders = await timings(WALKS * PAGES_PER_WALK, async (i) => {
   const start = i % PAGES_PER_WALK === 0 ? deepAddresses[((i / PAGES_PER_WALK) * 991 + 5) % deepAddresses.length]! : next;
@@ -93,9 +102,16 @@ const telemetry = new Telemetry({
   "prometheus-retention-time": 60,
   "global-labels": [],
 });
-const rest = await startRestServer(testApiConfig({ swagger: false, "max-open-connections": 0, "max-idle-connections": 10_000 }), "hub", new InProcessClient(node), codec, undefined, {
-  telemetry,
-});
+const rest = await startRestServer(
+  testApiConfig({ swagger: false, "max-open-connections": 0, "max-idle-connections": 10_000 }),
+  "hub",
+  new InProcessClient(node),
+  codec,
+  undefined,
+  {
+    telemetry,
+  },
+);
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const get = (url: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -22,7 +22,7 @@ export async function delegationsByIndex(operator: Uint8Array, request: PageRequ
   const key = request?.key && request.key.length > 0 ? request.key.subarray(0, ADDRESS_LENGTH) : undefined;
   const page = await paginate(index, delegationsByValidatorPrefix(operator), request && { ...request, key }, async (delegator) => {
     const bytes = await ctx.store.get(delegationKey(delegator, operator));
-    return bytes ? (type.decode(bytes)) : undefined;
+    return bytes ? type.decode(bytes) : undefined;
   });
   const nextKey = page.pagination.next_key as Uint8Array | undefined;
   if (nextKey) page.pagination.next_key = concatBytes(nextKey, operator);
