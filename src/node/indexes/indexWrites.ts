@@ -1,3 +1,4 @@
+import protobuf from "protobufjs";
 import type { Codec } from "../../codec/codec.js";
 import { fieldText } from "../../codec/fieldText.js";
 import { neutralTypeUrl } from "../../codec/typeRegistry.js";
@@ -63,16 +64,61 @@ function full(indexKey: Uint8Array): Uint8Array {
   return concatBytes(INDEX, indexKey);
 }
 
-/** The account number inside a stored account (an Any of any account type); undefined when it does not decode. */
+/**
+ * The account number inside a stored account (an Any of any account type);
+ * undefined when it does not decode. The account types of the SDK are read
+ * field by field (a genesis of a million accounts indexes them all): the
+ * BaseAccount's account_number (3) under ModuleAccount's base_account (1) or
+ * a vesting account's base_vesting_account (1) → base_account (1). Other
+ * types are decoded whole.
+ */
 function accountNumberOf(bytes: Uint8Array, codec: Codec): bigint | undefined {
   try {
-    const any = codec.type("google.protobuf.Any").decode(bytes) as unknown as { type_url: string; value: Uint8Array };
-    const type = codec.type(neutralTypeUrl(any.type_url).slice(1));
-    const account = type.toObject(type.decode(any.value), { longs: String });
-    return BigInt(fieldText(baseAccountOf(account).account_number, "0"));
+    const typeUrl = new TextDecoder().decode(field(bytes, 1) ?? new Uint8Array());
+    let message = field(bytes, 2) ?? new Uint8Array();
+    const name = typeUrl.slice(typeUrl.lastIndexOf(".") + 1);
+    const depth = name === "BaseAccount" ? 0 : name === "ModuleAccount" || name === "BaseVestingAccount" ? 1 : name.endsWith("VestingAccount") ? 2 : undefined;
+    if (depth === undefined) return decodedAccountNumber(typeUrl, message, codec);
+    for (let i = 0; i < depth; i++) message = field(message, 1) ?? new Uint8Array();
+    return varintField(message, 3) ?? 0n;
   } catch {
     return undefined;
   }
+}
+
+function decodedAccountNumber(typeUrl: string, value: Uint8Array, codec: Codec): bigint {
+  const type = codec.type(neutralTypeUrl(typeUrl).slice(1));
+  const account = type.toObject(type.decode(value), { longs: String });
+  return BigInt(fieldText(baseAccountOf(account).account_number, "0"));
+}
+
+/** The bytes of a length-delimited field of a protobuf message (its last occurrence), undefined when absent. */
+function field(message: Uint8Array, number: number): Uint8Array | undefined {
+  const reader = protobuf.Reader.create(message);
+  let found: Uint8Array | undefined;
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag >>> 3 === number && (tag & 7) === 2) found = reader.bytes();
+    else reader.skipType(tag & 7);
+  }
+  return found;
+}
+
+/** A varint field's value (its last occurrence), undefined when absent. */
+function varintField(message: Uint8Array, number: number): bigint | undefined {
+  const reader = protobuf.Reader.create(message);
+  let found: bigint | undefined;
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag >>> 3 === number && (tag & 7) === 0) found = uint64Of(reader.uint64());
+    else reader.skipType(tag & 7);
+  }
+  return found;
+}
+
+/** A protobufjs uint64 (its two 32-bit halves) as a bigint. */
+function uint64Of(value: { low: number; high: number }): bigint {
+  return (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
 }
 
 function startsWith(key: Uint8Array, prefix: Uint8Array): boolean {

@@ -24,12 +24,14 @@ export async function denomOwners(request: ProtoMessage, ctx: QueryContext): Pro
   const index = await indexesAt(ctx);
   if (!index) throw noIndex("denom_owners");
   const bank = ctx.storeOf("bank");
-  const page = await paginate(index, holdersPrefix(denom), request.pagination as PageRequest | undefined, async (holder) => {
-    const stored = await bank.get(balanceKey(holder, denom));
-    if (!stored) return undefined;
-    return { address: encodeBech32Address(ctx.chain.bech32Prefix, holder), balance: { denom, amount: decodeCoin(stored).amount.toString() } };
+  // each holder entry has its balance (the same batch writes both): the scan and a count read index keys only
+  const page = await paginate(index, holdersPrefix(denom), request.pagination as PageRequest | undefined, (holder) => holder);
+  const balances = await Promise.all(page.items.map((holder) => bank.get(balanceKey(holder, denom))));
+  const owners = page.items.flatMap((holder, i) => {
+    const stored = balances[i];
+    return stored ? [{ address: encodeBech32Address(ctx.chain.bech32Prefix, holder), balance: { denom, amount: decodeCoin(stored).amount.toString() } }] : [];
   });
-  return { denom_owners: page.items, pagination: page.pagination };
+  return { denom_owners: owners, pagination: page.pagination };
 }
 
 /** AccountAddressByID (v0.46): the address of an account number, from the account-number index. */
