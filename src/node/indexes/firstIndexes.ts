@@ -9,7 +9,7 @@ import { markIndexesComplete, putIndexWrites, type IndexTarget, type StateWrite 
  * complete: every later height's are the first's moved by each block's writes.
  */
 export function putFirstIndexes(target: IndexTarget, writes: PackedWrites, codec: Codec, progress?: ImportProgress): void {
-  progress?.begin("building the derived indexes (delegations by validator, holders by denom, account numbers)", "keys", writes.length);
+  progress?.begin("building the derived indexes (delegations by validator; holders by denom; account numbers)", "keys", writes.length);
   putIndexWrites(
     target,
     packedEntries(writes, (n) => progress?.advance(n)),

@@ -36,7 +36,7 @@ export async function denomOwners(request: ProtoMessage, ctx: QueryContext): Pro
 
 /** AccountAddressByID (v0.46): the address of an account number, from the account-number index. */
 export async function accountAddressById(request: ProtoMessage, ctx: QueryContext): Promise<ProtoMessage> {
-  const id = BigInt(fieldText(request.id, "0"));
+  const id = BigInt(fieldText(request.id, "0")) || BigInt(fieldText(request.account_id, "0"));
   if (id < 0n) throw invalidArgument("invalid account id: a number >= 0");
   const index = await indexesAt(ctx);
   if (!index) throw noIndex("address_by_id");
