@@ -40,6 +40,11 @@ const api = {
   "enabled-unsafe-cors": false,
   "answer-cache-mb": 0,
   "log-requests": "off",
+  "max-page-limit": 1000,
+  "max-page-offset": 10_000,
+  "max-count-total": 10_000,
+  "disabled-routes": "",
+  "route-weights": [],
   "cache-max-age": 0,
 };
 const server = await listen(app, api);

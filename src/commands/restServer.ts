@@ -10,8 +10,14 @@ import { nodeReadiness } from "../http/readiness.js";
 import { RequestMeter } from "../http/requestMeter.js";
 import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
-import { meterAnswerCache, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
-import { listen } from "../http/httpServer.js";
+import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
+import { PageCaps } from "../http/pageCaps.js";
+import { SharedExecutions } from "../http/sharedExecutions.js";
+import { tableRoutes } from "../http/tableRoutes.js";
+import { disabledRoutes, parseDisabledRoutes } from "../http/disabledRoutes.js";
+import { routeWeights } from "../http/routeWeights.js";
+import { nodePageCaps, setNodePageCaps } from "../node/abci/nodePageCaps.js";
+import { listen, type ListeningServer } from "../http/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
@@ -47,22 +53,30 @@ export async function startRestServer(
   codec: Codec,
   nodeNames?: string,
   operations: RestOperations = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { listening: ListeningServer }> {
   const tables = compileTables(codec);
+  const routes = tableRoutes(tables.gateway, tables.legacy.routes);
+  const disabled = parseDisabledRoutes(api["disabled-routes"], routes);
+  const weightOf = routeWeights(api["route-weights"], routes);
   const cacheBytes = api["answer-cache-mb"] * 1024 * 1024;
   const answerCache = cacheBytes > 0 && client.watchHeights ? new AnswerCache(client, cacheBytes, operations.sharedHeight) : undefined;
   const { telemetry, requestLog } = operations;
   const families = telemetry ? requestFamilies(telemetry) : undefined;
   const meter = families || requestLog ? new RequestMeter(routeLabels(tables.gateway, tables.legacy.routes), families, requestLog) : undefined;
   const encodedBodies = new EncodedBodies();
+  const pageCaps = new PageCaps(api["max-page-limit"], api["max-page-offset"]);
+  setNodePageCaps(api["max-count-total"], api["max-page-limit"]); // the node's scans in this process (start, and its REST workers' replica reads)
+  const executions = { count: 0 };
+  const sharedExecutions = new SharedExecutions(client);
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
   const app = createRestApp({
     gatewayRoutes: tables.gateway,
     legacy: tables.legacy,
-    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix },
+    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix, pageCaps, executions },
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
+    sharedExecutions,
     encodedBodies,
     nodeNames,
     meter: meter?.middleware,
@@ -71,17 +85,21 @@ export async function startRestServer(
     metrics: telemetry ? metricsRoute(telemetry, operations.metricsOf) : undefined,
     workerId: operations.workerId,
     cacheMaxAge: api["cache-max-age"],
+    disabledRoutes: disabled.length > 0 ? disabledRoutes(disabled) : undefined,
   });
-  const server = await listen(app, api);
+  const server = await listen(app, api, weightOf);
   if (telemetry && families) {
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
     meterCompressions(telemetry, encodedBodies);
+    meterBoundedQueries(telemetry, pageCaps, () => nodePageCaps.refused + nodePageCaps.leftOut, executions, sharedExecutions);
   }
   return {
     url: server.url,
+    listening: server,
     close: async () => {
       answerCache?.stop();
+      sharedExecutions.stop();
       events.close();
       await server.close();
     },

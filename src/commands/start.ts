@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Codec } from "../codec/codec.js";
 import { loadAppConfig } from "../config/appConfig.js";
+import { setNodePageCaps } from "../node/abci/nodePageCaps.js";
 import { loadNodeConfig } from "../config/nodeConfig.js";
 import { parseDurationSetting } from "../config/tomlConfig.js";
 import { EmbeddedNode } from "../node/embeddedNode.js";
@@ -48,6 +49,7 @@ export async function start(options: StartOptions): Promise<void> {
   const nodeConfig = loadNodeConfig(options.home);
   if (options.apiAddress) app.api.address = options.apiAddress;
   if (options.rpcLaddr) nodeConfig.rpc.laddr = options.rpcLaddr;
+  setNodePageCaps(app.api["max-count-total"], app.api["max-page-limit"]); // the node's own scans, with or without the REST server
 
   useNames(app.names); // before the proto tree and the tables load
   const codec = new Codec();

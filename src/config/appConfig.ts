@@ -194,6 +194,77 @@ export const APP_SETTINGS = {
         meaning:
           "seconds an HTTP cache may reuse an answer at the latest height (`Cache-Control: public, max-age=N`); `0` = `no-cache` (revalidated by its `ETag`); see [HTTP caching and compression](#http-caching-and-compression)",
       },
+      "max-page-limit": {
+        default: 1000,
+        integer: true,
+        rules: { minimum: 1 },
+        expected: "an integer >= 1",
+        comment: [
+          "Largest pagination.limit (legacy: ?limit=) a client may ask; more is answered 400 naming this",
+          "setting. A limit of 0 keeps its meaning (100, or this cap when lower).",
+        ],
+        meaning:
+          "largest `pagination.limit` (legacy `?limit=`) a client may ask; over it `400` naming this setting; see [Bounded queries](docs/guide/bounded-queries.md)",
+      },
+      "max-page-offset": {
+        default: 10000,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0",
+        comment: [
+          "Largest pagination.offset (legacy: (page - 1) x limit) a client may ask; more is answered 400",
+          "(pages further on are read by pagination.key).",
+        ],
+        meaning:
+          "largest `pagination.offset` (legacy `(page - 1) × limit`) a client may ask; over it `400` naming this setting (deeper pages are read by `pagination.key`)",
+      },
+      "max-count-total": {
+        default: 10000,
+        integer: true,
+        rules: { minimum: 0 },
+        expected: "an integer >= 0",
+        comment: [
+          "Most entries the embedded node scans past a page to count pagination.total. Past it an",
+          "asked count_total is answered 400; the count a limit of 0 implies is left out (total 0).",
+        ],
+        meaning:
+          "most entries the embedded node scans past a page to count `pagination.total`; past it an asked `count_total` is `400`, the count implied by `limit = 0` is left out (`total` 0)",
+      },
+      "disabled-routes": {
+        default: "",
+        rules: { pattern: "^[^\\n]{0,4096}$" },
+        expected: 'comma-separated route templates such as "/txs, GET /core/bank/v1beta1/denom_owners/{denom}"',
+        comment: [
+          "Route templates (either family, as in routes.yaml and legacy-routes.yaml; an optional verb first)",
+          "the operator turned off: they are answered 403 with the family's error body.",
+        ],
+        meaning: "comma-separated route templates (either family; an optional verb first) answered `403` with the family's error body",
+      },
+      "route-weights": {
+        default: [
+          ["holders", "20"],
+          ["tx-search", "20"],
+          ["validator-lists", "10"],
+        ] as string[][],
+        rules: {
+          items: {
+            type: "array",
+            items: [
+              { type: "string", pattern: "^[^\\n]{1,512}$" },
+              { type: "string", pattern: "^[1-9][0-9]{0,5}$" },
+            ],
+            minItems: 2,
+            maxItems: 2,
+          },
+        },
+        expected: 'a list of [route class or template, weight] pairs such as [["holders", "20"]]',
+        comment: [
+          "Tokens of api.rate-limit a request takes, by route class (holders, tx-search, validator-lists,",
+          "account-lists) or route template; other requests take 1.",
+        ],
+        meaning:
+          "tokens of `api.rate-limit` a request takes, by route class (`holders`, `tx-search`, `validator-lists`, `account-lists`) or template; others take 1",
+      },
       "log-requests": {
         default: "auto",
         rules: { enum: ["auto", "on", "off"] },

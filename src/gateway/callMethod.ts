@@ -17,6 +17,7 @@ export interface MethodResult {
  * full method name and whose data is the protobuf-encoded request.
  */
 export async function callMethod(route: RouteSpec, request: ProtoMessage, height: number, deps: RestDeps): Promise<MethodResult> {
+  if (deps.executions) deps.executions.count++;
   // the services are written with the neutral names; the node is asked in the profile's
   const service = deps.services.get(neutralTypeUrl(route.methodPath));
   if (service) return service(request, { client: deps.client, codec: deps.codec, height, bech32Prefix: deps.bech32Prefix });

@@ -66,6 +66,7 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
     { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body },
     deps.codec.parser,
   );
+  deps.pageCaps?.checkRequest(request);
   const result = await callMethod(route, request, height, deps);
   const json = deps.codec.renderer.render(route.responseType, result.response);
   if (result.height !== undefined) ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));

@@ -144,7 +144,7 @@ function bodyBytes(body: string | Buffer): number {
 }
 
 /** What makes two requests the same question: path and query as sent, and the requested height. */
-function requestKey(ctx: Context): string {
+export function requestKey(ctx: Context): string {
   const headers = ctx.req.headers;
   const height = headers[HEIGHT_HEADER];
   const grpcHeight = headers[GRPC_HEIGHT_HEADER];
@@ -161,7 +161,7 @@ function stringHash(text: string): number {
 }
 
 /** The response headers the route set (content type, answered height, deprecation), not those of outer middleware. */
-function headersSetBy(ctx: Context, before: Record<string, unknown>): Record<string, string> {
+export function headersSetBy(ctx: Context, before: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(ctx.response.headers)) {
     if (name === "content-length" || before[name] === value || value === undefined) continue;

@@ -6,6 +6,7 @@ import { answerClientErrors, refuseBadHeads, refuseConnect } from "./clientError
 import { connectionGate, type ConnectionLimits } from "./connectionLimit.js";
 import { connectionBudget, openFileLimit } from "./openFileLimit.js";
 import { rateLimit } from "./rateLimit.js";
+import type { RequestWeight } from "./routeWeights.js";
 import type { RunningServer } from "../util/runningServer.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
@@ -28,7 +29,7 @@ export interface ListeningServer extends RunningServer {
 }
 
 /** Serves a Koa app on api.address with the [api] limits. */
-export async function listen(app: Koa, api: ApiConfig): Promise<ListeningServer> {
+export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight): Promise<ListeningServer> {
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
@@ -41,7 +42,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<ListeningServer>
       : {}),
   });
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
-  const gate = connectionGate(server, connectionLimits(api, readTimeoutMs));
+  const gate = connectionGate(server, connectionLimits(api, readTimeoutMs, weightOf));
   server.on("request", gate.requests(refuseBadHeads(koaListener(app))));
   answerClientErrors(server, gate.responsesOf);
   refuseConnect(server, gate.responsesOf);
@@ -74,7 +75,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<ListeningServer>
  * The gate's bounds from [api]; api.max-idle-connections is lowered to what the
  * process's open-file limit leaves (an accept that finds no descriptor fails).
  */
-function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimits {
+function connectionLimits(api: ApiConfig, readTimeoutMs: number, weightOf?: RequestWeight): ConnectionLimits {
   const maxInFlight = api["max-open-connections"];
   const budget = connectionBudget(openFileLimit());
   // answered and waiting requests may each hold a connection of their own
@@ -85,7 +86,7 @@ function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimi
     maxIdle = idleBudget;
   }
   const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
-  const refuse = rateLimit({ perSecond: api["rate-limit"], burst: api["rate-limit-burst"], trustedProxies: api["trusted-proxies"] });
+  const refuse = rateLimit({ perSecond: api["rate-limit"], burst: api["rate-limit-burst"], trustedProxies: api["trusted-proxies"] }, Date.now, weightOf);
   return { maxInFlight, maxIdle, maxWaitMs: readTimeout, silentMs: readTimeout, refuse };
 }
 

@@ -27,9 +27,14 @@ export type RateCheck = (request: http.IncomingMessage) => RawAnswer | undefined
 /**
  * api.rate-limit: a token bucket per client address (`perSecond` tokens a
  * second, up to `burst`), in a table of at most RATE_LIMIT_CLIENTS clients kept
- * in order of their last request. Undefined when the limit is off.
+ * in order of their last request; a request takes `weightOf` tokens (1 by
+ * default). Undefined when the limit is off.
  */
-export function rateLimit(settings: RateLimitSettings, now: () => number = Date.now): RateCheck | undefined {
+export function rateLimit(
+  settings: RateLimitSettings,
+  now: () => number = Date.now,
+  weightOf?: (request: http.IncomingMessage) => number,
+): RateCheck | undefined {
   if (settings.perSecond <= 0) return undefined;
   const burst = settings.burst > 0 ? settings.burst : Math.max(1, settings.perSecond);
   const trusted = trustedAddresses(settings.trustedProxies);
@@ -43,15 +48,19 @@ export function rateLimit(settings: RateLimitSettings, now: () => number = Date.
     bucket.at = t;
     buckets.set(client, bucket);
     if (buckets.size > RATE_LIMIT_CLIENTS) buckets.delete(buckets.keys().next().value!);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    // a heavy route (api.route-weights) takes more tokens; never more than a full bucket, so it can always run
+    const weight = weightOf?.(request) ?? 1;
+    const cost = Math.min(weight, burst);
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       return undefined;
     }
-    const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / settings.perSecond));
+    const retryAfter = Math.max(1, Math.ceil((cost - bucket.tokens) / settings.perSecond));
+    const weighs = weight === 1 ? "" : `, and this route weighs ${weight} (api.route-weights)`;
     return {
       status: 429,
       code: GrpcCode.ResourceExhausted,
-      message: `too many requests from ${client}: api.rate-limit is ${settings.perSecond} a second (burst ${burst}); try again in ${retryAfter} s`,
+      message: `too many requests from ${client}: api.rate-limit is ${settings.perSecond} a second (burst ${burst})${weighs}; try again in ${retryAfter} s`,
       retryAfter,
     };
   };

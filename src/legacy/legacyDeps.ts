@@ -42,6 +42,7 @@ export async function invoke(
   height: number,
   deps: LegacyDeps,
 ): Promise<Answer> {
+  if (deps.executions) deps.executions.count++;
   // the services are written with the neutral names; the node is asked in the profile's
   const methodPath = profileTypeUrl(call.methodPath);
   const service = deps.services.get(neutralTypeUrl(methodPath));

@@ -1,3 +1,4 @@
+import type { PageCaps } from "../http/pageCaps.js";
 import Long from "long";
 import { IntegerTextError, parseIntegerText, type IntegerType } from "../codec/scalarText.js";
 import type { ParamSpec, Paging } from "../tables/legacyRouteSpec.js";
@@ -57,7 +58,7 @@ export function queryHeight(raw: string | null): number {
 }
 
 /** ?page=&limit= as ParseHTTPArgsWithLimit reads them (Go int): > 0 when given; page 1 and the route's limit by default. */
-export function pageAndLimit(query: URLSearchParams, paging: Paging): { page: number; limit: number } {
+export function pageAndLimit(query: URLSearchParams, paging: Paging, caps?: PageCaps): { page: number; limit: number } {
   const read = (name: "page" | "limit", fallback: number): number => {
     const raw = query.get(name);
     if (raw === null || raw === "") return fallback;
@@ -66,7 +67,10 @@ export function pageAndLimit(query: URLSearchParams, paging: Paging): { page: nu
     if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new LegacyError(400, `${name} ${raw} is beyond any result`);
     return Number(n);
   };
-  return { page: read("page", 1), limit: read("limit", paging.defaultLimit) };
+  const page = read("page", 1);
+  const limit = read("limit", Math.min(paging.defaultLimit, caps?.maxLimit ?? paging.defaultLimit));
+  caps?.check(limit, (page - 1) * limit, { limit: "limit", offset: `(page - 1) × limit` }, (message) => new LegacyError(400, message));
+  return { page, limit };
 }
 
 /** The pagination offset of a page: (page - 1) × limit, which must fit the uint64 offset field. */

@@ -52,12 +52,12 @@ async function answerFromTransactions(search: SearchCall, paging: Paging | undef
     return { result: first ? renderTop(first.type, first.msg, input.aminoWrap, deps) : undefined, height };
   }
   const list = found.map((a) => deps.amino.render(a.type, a.msg));
-  return { result: paging ? pageOf(list, pageAndLimit(input.query, paging)) : list, height };
+  return { result: paging ? pageOf(list, pageAndLimit(input.query, paging, deps.pageCaps)) : list, height };
 }
 
 async function answerCalls(handler: QueryHandler, input: QueryInput, deps: LegacyDeps): Promise<QueryAnswer> {
   const answers = new Map<string, Answer>();
-  const paging = handler.paging ? pageAndLimit(input.query, handler.paging) : undefined;
+  const paging = handler.paging ? pageAndLimit(input.query, handler.paging, deps.pageCaps) : undefined;
   for (const call of handler.calls) {
     if (call.kind === "search") {
       answers.set(call.name, await findMsg(call, input.scope, deps));

@@ -102,7 +102,7 @@ export function decodeTx(body: unknown, deps: LegacyDeps): JsonValue {
  */
 export async function searchTxs(handler: Action<"search-txs">, query: URLSearchParams, deps: LegacyDeps): Promise<JsonValue> {
   if ([...query.keys()].length === 0) return null;
-  const { page, limit } = pageAndLimit(query, handler.paging);
+  const { page, limit } = pageAndLimit(query, handler.paging, deps.pageCaps);
   const conditions: string[] = [];
   for (const key of new Set(query.keys())) {
     if (key === "page" || key === "limit") continue;

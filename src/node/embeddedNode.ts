@@ -1,3 +1,6 @@
+import { putFirstIndexes } from "./indexes/firstIndexes.js";
+import { putIndexWrites } from "./indexes/indexWrites.js";
+import { warnIfNoIndexes } from "./indexes/indexReader.js";
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -215,6 +218,7 @@ export class EmbeddedNode extends EventEmitter {
       if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
       else if (genesis) await node.initChain(genesis, importer.layer, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
+      await warnIfNoIndexes(store, node.forkPoint !== undefined);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
       return node;
@@ -467,7 +471,9 @@ export class EmbeddedNode extends EventEmitter {
 
   private async commit(layer: CacheLayer, height: number, record: CommittedHeight, hashes: string[]): Promise<void> {
     const batch = this.store.begin();
-    layer.commitTo(batch);
+    const writes = layer.sortedWrites();
+    layer.commitTo(batch, writes);
+    putIndexWrites(batch, writes, this.codec); // derived data, in the same atomic batch, outside the app hash
     putCommittedHeight(batch, height, record);
     await indexBlock(this.store, batch, height, record, hashes);
     const started = performance.now();
@@ -592,7 +598,10 @@ export class EmbeddedNode extends EventEmitter {
     progress?.begin("hashing the state", "keys", layer.size);
     const appHash = await nextAppHashInSteps("", writes, (n) => progress?.advance(n));
     progress?.end();
-    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, (first) => first.setSortedFresh(writes));
+    const batch = await this.firstVersion(this.store.begin(), layer, time, appHash, (first) => {
+      first.setSortedFresh(writes);
+      putFirstIndexes(first, writes, this.codec, progress);
+    });
     progress?.begin("committing to the store", "LevelDB entries", 2 * layer.size);
     await this.store.commitFirst(batch, (keys) => progress?.advance(keys));
     progress?.end();

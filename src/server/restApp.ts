@@ -10,6 +10,7 @@ import { gatewayRoutes, refusedPathVariables } from "../gateway/gatewayRouter.js
 import type { RestDeps } from "../http/restDeps.js";
 import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { AnswerCache } from "../http/answerCache.js";
+import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
 import { nodeNamesGuard } from "../http/nodeNames.js";
@@ -29,6 +30,10 @@ export interface RestAppOptions {
   swagger?: boolean;
   /** Answers reused while the state has not changed (api.answer-cache-mb); absent: none. */
   answerCache?: AnswerCache;
+  /** Concurrent identical GETs answered by one execution (sharedExecutions.ts); absent: each runs. */
+  sharedExecutions?: SharedExecutions;
+  /** api.disabled-routes: answered 403 with the family's error body (disabledRoutes.ts). */
+  disabledRoutes?: Middleware;
   /** The naming profile the node speaks, when detected (gateway): another than ours answers 502. */
   nodeNames?: string;
   /** Counts, times and logs every request (requestMeter.ts); outermost, so it sees every answer. */
@@ -75,7 +80,10 @@ export function createRestApp(options: RestAppOptions): Koa {
   const tables = { gateway: options.gatewayRoutes, legacy: options.legacy };
   app.use(swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null));
   app.use(nodeNamesGuard(options.nodeNames));
+  if (options.disabledRoutes) app.use(options.disabledRoutes); // before the cache: nothing kept is answered for them
   if (options.answerCache) app.use(options.answerCache.middleware);
+  // what the cache did not answer: one execution per question asked at once, for both families
+  if (options.sharedExecutions) app.use(options.sharedExecutions.middleware);
   // what the answer cache did not answer runs with the other requests of its event-loop turn
   app.use(turnBatching());
   // Legacy routes first, as the real server registers them: they take precedence. They answer

@@ -1,4 +1,6 @@
 import type { AnswerCache } from "../http/answerCache.js";
+import type { PageCaps } from "../http/pageCaps.js";
+import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { ENCODINGS, type EncodedBodies } from "../http/encodedBodies.js";
 import type { ListeningServer } from "../http/httpServer.js";
 import { REFUSAL_EVENT } from "../http/refusals.js";
@@ -45,4 +47,27 @@ export function meterAnswerCache(telemetry: Telemetry, cache: AnswerCache): void
 export function meterCompressions(telemetry: Telemetry, bodies: EncodedBodies): void {
   const family = telemetry.readCounter("api_compressions_total", "Answer bodies compressed, by coding (an answer served again is compressed once).");
   for (const encoding of ENCODINGS) family.reads(() => bodies.compressions[encoding], { encoding });
+}
+
+/** Pages refused (or counts left out) per cap, and the queries run for requests. */
+export function meterBoundedQueries(
+  telemetry: Telemetry,
+  caps: PageCaps,
+  countRefusals: () => number,
+  executions: { count: number },
+  shared: SharedExecutions,
+): void {
+  const refusals = telemetry.readCounter(
+    "api_page_cap_refusals_total",
+    "Requests over a page cap, by cap (limit, offset: api.max-page-*; count_total: api.max-count-total, refused or left out).",
+  );
+  refusals.reads(() => caps.refusals.limit, { cap: "limit" });
+  refusals.reads(() => caps.refusals.offset, { cap: "offset" });
+  refusals.reads(countRefusals, { cap: "count_total" });
+  telemetry
+    .readCounter("api_query_executions_total", "Queries run for REST requests (proto methods called); requests that share an execution count once.")
+    .reads(() => executions.count);
+  telemetry
+    .readCounter("api_shared_answers_total", "GET requests answered by the execution of an identical request in flight.")
+    .reads(() => shared.counts.shared);
 }

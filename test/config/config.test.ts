@@ -30,6 +30,15 @@ describe("configuration files", () => {
       "enabled-unsafe-cors": false,
       "answer-cache-mb": 32,
       "cache-max-age": 0,
+      "max-page-limit": 1000,
+      "max-page-offset": 10000,
+      "max-count-total": 10000,
+      "disabled-routes": "",
+      "route-weights": [
+        ["holders", "20"],
+        ["tx-search", "20"],
+        ["validator-lists", "10"],
+      ],
       "log-requests": "auto",
     });
     expect(config.telemetry).to.deep.equal({

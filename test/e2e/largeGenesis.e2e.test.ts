@@ -5,6 +5,7 @@ import { startNode } from "../helpers/processes.js";
 import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { addGenesisAccounts } from "../helpers/largeGenesis.js";
+import { setApiSettings } from "../helpers/appToml.js";
 
 const EXTRA = 100_000;
 
@@ -16,6 +17,8 @@ describe("e2e: a genesis with 100,000 accounts", function () {
     const home = path.join(tempDir(), "home");
     initDevHome(home);
     addGenesisAccounts(home, EXTRA);
+    // a deep offset page with its total: past the default caps (api.max-page-offset, api.max-count-total), raised here
+    setApiSettings(home, { "max-page-offset": 1_000_000, "max-count-total": 1_000_000 });
     const node = await startNode(home, [], 200_000); // the import of 100,000 accounts: well within the test's timeout, on a loaded machine too
     try {
       const first = await http(`${node.restUrl}/core/auth/v1beta1/accounts?pagination.limit=100`);

@@ -18,6 +18,11 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     "enabled-unsafe-cors": false,
     "answer-cache-mb": 32,
     "log-requests": "off",
+    "max-page-limit": 1000,
+    "max-page-offset": 10_000,
+    "max-count-total": 10_000,
+    "disabled-routes": "",
+    "route-weights": [],
     "cache-max-age": 0,
     ...overrides,
   };

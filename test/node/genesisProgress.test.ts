@@ -30,6 +30,7 @@ describe("genesis import progress lines", () => {
       "[genesis] writing the other modules' state: N keys",
       "[genesis] sorting the keys (a step: merged keys): N keys",
       "[genesis] hashing the state: N keys",
+      "[genesis] building the derived indexes (delegations by validator; holders by denom; account numbers): N keys",
       "[genesis] committing to the store: N LevelDB entries",
     ]);
     const hashed = Number(ends[5]!.match(/([\d,]+) keys/)![1]!.replace(/,/g, ""));

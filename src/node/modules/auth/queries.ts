@@ -4,9 +4,11 @@ import { accountAddressParam } from "../shared/addressField.js";
 import { ACCOUNT_PREFIX, accountKey } from "./keeper.js";
 import type { QueryHandler } from "../nodeModule.js";
 import { readParams } from "./keeper.js";
+import { accountAddressById } from "../../indexes/indexedQueries.js";
 
 /** The handlers of the auth Query service, by method. */
 export const authQueries: Record<string, QueryHandler> = {
+  AccountAddressByID: accountAddressById,
   async Accounts(request, ctx) {
     const anyType = ctx.codec.type("google.protobuf.Any");
     const page = await paginate(ctx.store, ACCOUNT_PREFIX, request.pagination as PageRequest, (_key, value) => anyType.decode(value));

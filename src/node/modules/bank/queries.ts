@@ -7,9 +7,11 @@ import { decodeCoin } from "./coinValues.js";
 import { findSupply, getTotalSupply } from "./keeper.js";
 import { accountAddressParam, denomParam } from "../shared/addressField.js";
 import type { QueryContext, QueryHandler } from "../nodeModule.js";
+import { denomOwners } from "../../indexes/indexedQueries.js";
 
 /** The handlers of the bank Query service, by method. */
 export const bankQueries: Record<string, QueryHandler> = {
+  DenomOwners: denomOwners,
   async Balance(request, ctx) {
     const address = accountAddressParam(request.address, "address", ctx);
     const denom = await existingDenom(request.denom, ctx);

@@ -23,6 +23,7 @@ import {
   unbondingsOfPrefix,
 } from "./keys.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { delegationsByIndex } from "../../indexes/delegationsByValidator.js";
 
 const STATUS_NAMES = ["BOND_STATUS_UNBONDED", "BOND_STATUS_UNBONDING", "BOND_STATUS_BONDED"];
 const UBD_TYPE = "core.staking.v1beta1.UnbondingDelegation";
@@ -52,7 +53,9 @@ export const stakingQueries: Record<string, QueryHandler> = {
   async ValidatorDelegations(request, ctx) {
     const operator = validatorAddressParam(request.validator_addr, "validator_addr", ctx);
     const type = ctx.codec.type(DELEGATION_TYPE);
-    // the real query scans every delegation and keeps this validator's
+    const indexed = await delegationsByIndex(operator, page(request), ctx);
+    if (indexed) return { delegation_responses: await delegationResponses(indexed.items, ctx), pagination: indexed.pagination };
+    // without the index (a home made before it, a fork), as the real query: scan every delegation, keep this validator's
     const result = await paginate(ctx.store, DELEGATION_PREFIX, page(request), (key, value) =>
       bytesEqual(splitAddresses(key)[1]!, operator) ? (type.decode(value) as unknown as ProtoMessage) : undefined,
     );
