@@ -35,6 +35,8 @@ class OneConnection {
         response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
       });
       request.on("error", reject);
+      // a request the gateway never answers is a failure to report, not a hang
+      request.setTimeout(20_000, () => request.destroy(new Error(`no answer to GET ${pathname}`)));
     });
   }
 
@@ -47,6 +49,7 @@ class OneConnection {
 async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 300; i++) {
     const value = await read();
+    if (process.env.SHOW_LOAD && i % 20 === 19) console.log(what, value);
     if (check(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -57,7 +60,8 @@ describe("e2e: one gateway in front of three nodes", function () {
   this.timeout(120_000);
 
   it("keeps answering when a node is killed under load (no failed GET, no height going back, each broadcast once) and refuses unkept heights naming every range", async () => {
-    // three homes from one genesis: each node makes its own blocks of the same chain id
+    // three homes from one genesis: each node makes its own blocks of the same chain id, so their
+    // heights differ by how far apart they started (max-lag-blocks allows it)
     const base = path.join(tempDir(), "home");
     initDevHome(base, { mnemonic: TEST_MNEMONIC });
     const configToml = path.join(base, "config", "config.toml");
@@ -78,16 +82,12 @@ describe("e2e: one gateway in front of three nodes", function () {
     fs.mkdirSync(path.join(gatewayHome, "config"), { recursive: true });
     fs.writeFileSync(
       path.join(gatewayHome, "config", "app.toml"),
-      '[api]\nrpc-read-timeout = 3\n[gateway]\nprobe-interval = "300ms"\nerror-threshold = 2\ncooldown = "30s"\n',
+      '[api]\nrpc-read-timeout = 5\n[gateway]\nprobe-interval = "300ms"\nmax-lag-blocks = 50\nerror-threshold = 2\ncooldown = "30s"\n',
     );
     let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
     const connections: OneConnection[] = [];
     try {
-      const [full, pruned, archive] = await Promise.all([
-        startNode(homes[0]!, ["--rpc.laddr", fullLaddr]),
-        startNode(homes[1]!),
-        startNode(homes[2]!),
-      ]);
+      const [full, pruned, archive] = await Promise.all([startNode(homes[0]!, ["--rpc.laddr", fullLaddr]), startNode(homes[1]!), startNode(homes[2]!)]);
       started.push(full!, pruned!, archive!);
       gateway = await startGateway(gatewayHome, full!.rpcUrl, ["--node", pruned!.rpcUrl, "--archive-node", archive!.rpcUrl]);
       const rest = gateway.restUrl;
@@ -156,12 +156,20 @@ describe("e2e: one gateway in front of three nodes", function () {
           broadcasts.push({ hash: r.body.tx_response.txhash, code: r.body.tx_response.code, note: r.headers.get("x-chain-rest-broadcast") ?? "" });
         }
       })();
-      await until("reads and two broadcasts before the kill", async () => reads, (n) => n >= 40 && broadcasts.length >= 2);
+      await until(
+        "reads and two broadcasts before the kill",
+        async () => reads,
+        (n) => n >= 40 && broadcasts.length >= 2,
+      );
       full!.proc.child.kill("SIGKILL");
       await full!.proc.exited;
       const readsAtKill = reads;
       await broadcasting;
-      await until("reads after the kill", async () => reads, (n) => n >= readsAtKill + 60);
+      await until(
+        "reads after the kill",
+        async () => reads,
+        (n) => n >= readsAtKill + 60,
+      );
       loading = false;
       await Promise.all(readers);
       if (process.env.SHOW_LOAD) console.log(reads, readsAtKill, broadcasts);
@@ -185,10 +193,19 @@ describe("e2e: one gateway in front of three nodes", function () {
 
       // the archive node stopped: the old height is refused with 400, naming every node's kept range
       expect(await archive!.proc.stop()).to.equal(0);
+      await until(
+        "the archive node out",
+        () => http(`${rest}/readyz`),
+        (r) => r.status === 200 && r.body.upstreams[2].eligible === false,
+      );
       const refused = await http(`${rest}${PARAMS}`, { headers: { "x-cosmos-block-height": "2" } });
       expect(refused.status, refused.text).to.equal(400);
       for (const node of [full!, pruned!, archive!]) expect(refused.body.message).to.include(node.rpcUrl);
       expect(refused.body.message).to.match(/no node keeps it/);
+      // the heights the nodes that still answer keep, as fields of the error details
+      const kept = refused.body.details[0].metadata;
+      expect(Number(kept.earliest_height)).to.be.above(2);
+      expect(Number(kept.latest_height)).to.be.at.least(Number(kept.earliest_height));
 
       // each broadcast is in exactly one chain: the killed node comes back from its store to be asked too
       const back = await startNode(homes[0]!, ["--rpc.laddr", fullLaddr]);
@@ -204,6 +221,7 @@ describe("e2e: one gateway in front of three nodes", function () {
         expect(found, `${b.hash}: ${b.note}`).to.equal(1);
       }
     } finally {
+      if (process.env.SHOW_LOAD) console.log(gateway?.proc.output().slice(-3000));
       for (const connection of connections) connection.close();
       await gateway?.proc.stop();
       await Promise.all(started.map((node) => node.proc.stop()));

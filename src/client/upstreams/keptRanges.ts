@@ -6,7 +6,9 @@ export const INVALID_HEIGHT_CODE = 26;
 
 /** Every node's kept range, for the refusal of a height none of them keeps. */
 export function keptRangesText(nodes: readonly UpstreamNode[]): string {
-  return nodes.map((node) => `${node.address}${node.archive ? " (archive)" : ""}: ${node.keptRange()}`).join(", ");
+  return nodes
+    .map((node) => `${node.address}${node.archive ? " (archive)" : ""}: ${node.state.probeError ? "unreachable, last kept " : ""}${node.keptRange()}`)
+    .join(", ");
 }
 
 /** The lowest and highest height any node keeps (undefined when no node was probed). */
@@ -17,9 +19,13 @@ export function keptBounds(nodes: readonly UpstreamNode[]): { earliest: number; 
   return { earliest: Math.min(...earliest), latest: Math.max(...latest) };
 }
 
-/** The query refusal, as a node answers a height it does not keep, naming the range of every node. */
-export function noNodeKeeps(height: number, nodes: readonly UpstreamNode[]): AbciQueryResponse {
-  const bounds = keptBounds(nodes);
+/**
+ * The query refusal, as a node answers a height it does not keep, naming the
+ * range of every node; the earliest and latest heights are those of the nodes
+ * that answer now (`reachable`).
+ */
+export function noNodeKeeps(height: number, nodes: readonly UpstreamNode[], reachable: readonly UpstreamNode[]): AbciQueryResponse {
+  const bounds = keptBounds(reachable);
   const span = bounds ? ` (earliest height ${bounds.earliest}, latest height ${bounds.latest})` : "";
   return {
     code: INVALID_HEIGHT_CODE,

@@ -243,15 +243,22 @@ export class MultiNodeClient implements ChainClient {
   /** A query at a height: only nodes that keep it; a refusal teaches the node's range and the next node is asked. */
   private async pinnedQuery(path: string, data: Uint8Array, height: number): Promise<AbciQueryResponse> {
     const tried = new Set<UpstreamNode>();
+    const unreachable = new Set<UpstreamNode>();
     for (;;) {
       const node = this.chooseKeeping(height, tried);
-      if (!node) return noNodeKeeps(height, this.nodes);
+      if (!node)
+        return noNodeKeeps(
+          height,
+          this.nodes,
+          this.nodes.filter((n) => this.usable(n) && n.state.probeError === undefined && !unreachable.has(n)),
+        );
       tried.add(node);
       let answer: AbciQueryResponse;
       try {
         answer = await this.run(node, () => node.rpc.abciQuery(path, data, height));
       } catch (err) {
-        if (!(err instanceof NodeUnavailableError) || tried.size >= 2) throw err;
+        if (!(err instanceof NodeUnavailableError) || unreachable.size >= 1) throw err;
+        unreachable.add(node);
         continue;
       }
       if (answer.code !== INVALID_HEIGHT_CODE || answer.codespace !== "sdk") return answer;
