@@ -67,7 +67,7 @@ describe("e2e: one gateway in front of three nodes", function () {
     const configToml = path.join(base, "config", "config.toml");
     fs.writeFileSync(
       configToml,
-      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('"1s"', '"250ms"'),
+      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('interval = "1s"', 'interval = "400ms"'),
     );
     const homes = ["full", "pruned", "archive"].map((name) => {
       const home = path.join(tempDir(), name);
@@ -221,7 +221,7 @@ describe("e2e: one gateway in front of three nodes", function () {
         expect(found, `${b.hash}: ${b.note}`).to.equal(1);
       }
     } finally {
-      if (process.env.SHOW_LOAD) console.log(gateway?.proc.output().slice(-3000));
+      if (process.env.SHOW_LOAD) for (const p of [gateway?.proc, ...started.map((s) => s.proc)]) console.log("-----", p?.output().slice(-2500));
       for (const connection of connections) connection.close();
       await gateway?.proc.stop();
       await Promise.all(started.map((node) => node.proc.stop()));

@@ -35,7 +35,8 @@ export async function broadcastOnce(client: MultiNodeClient, tx: Uint8Array, mod
       tell(`${why}; tx ${hashHex} found in block ${found.tx.height} on ${found.node.address}: not sent again`);
       return fromInclusion(found.tx, hashHex, mode);
     }
-    const second = leastLoaded(client.eligibleNodes().filter((n) => n !== first));
+    const others = client.eligibleNodes().filter((n) => n !== first);
+    const second = leastLoaded(others.filter((n) => !n.archive)) ?? leastLoaded(others);
     if (!second) {
       tell(`${why}; tx ${hashHex} not found on any node and no other node is eligible: not sent again`);
       throw err;
