@@ -24,6 +24,7 @@ export interface ProbedState {
  */
 export function ineligibility(
   state: ProbedState,
+  latest: number | undefined,
   expectedChainId: string | undefined,
   best: number,
   settings: UpstreamSettings,
@@ -31,9 +32,9 @@ export function ineligibility(
 ): string | undefined {
   if (state.outUntil > now) return `out after ${settings.errorThreshold} failures in a row, for ${Math.ceil((state.outUntil - now) / 1000)} s more`;
   if (state.probeError !== undefined) return `probe failed: ${state.probeError}`;
-  if (state.latest === undefined || state.latencyMs === undefined) return "not probed yet";
+  if (latest === undefined || state.latencyMs === undefined) return "not probed yet";
   if (expectedChainId !== undefined && state.chainId !== expectedChainId) return `chain id ${state.chainId} is not ${expectedChainId}`;
   if (state.latencyMs > settings.latencyWindowMs) return `probe took ${Math.round(state.latencyMs)} ms, more than ${settings.latencyWindowMs} ms`;
-  if (best - state.latest > settings.maxLagBlocks) return `at height ${state.latest}, more than ${settings.maxLagBlocks} blocks behind ${best}`;
+  if (best - latest > settings.maxLagBlocks) return `at height ${latest}, more than ${settings.maxLagBlocks} blocks behind ${best}`;
   return undefined;
 }

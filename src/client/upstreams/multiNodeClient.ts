@@ -74,12 +74,14 @@ export class MultiNodeClient implements ChainClient {
   }
 
   /** Why `node` may not answer at the latest height (undefined: it may). */
-  ineligibility(node: UpstreamNode): string | undefined {
-    return ineligibility({ ...node.state, latest: node.latest }, this.expectedChainId, this.bestHeight(), this.settings, this.now());
+  ineligibility(node: UpstreamNode, best = this.bestHeight(), now = this.now()): string | undefined {
+    return ineligibility(node.state, node.latest, this.expectedChainId, best, this.settings, now);
   }
 
   eligibleNodes(): UpstreamNode[] {
-    return this.nodes.filter((n) => this.ineligibility(n) === undefined);
+    const best = this.bestHeight();
+    const now = this.now();
+    return this.nodes.filter((n) => this.ineligibility(n, best, now) === undefined);
   }
 
   describeNodes(): Array<Record<string, unknown>> {
@@ -100,12 +102,12 @@ export class MultiNodeClient implements ChainClient {
 
   /** Asked of each eligible node until one has it: a node a block behind may not have indexed it yet. */
   async tx(hash: Uint8Array): Promise<TxResult> {
-    let last: unknown;
+    let last: Error | undefined;
     for (const node of this.byLoad(this.eligibleNodes())) {
       try {
         return await this.run(node, () => node.rpc.tx(hash));
       } catch (err) {
-        last = err;
+        last = err as Error;
       }
     }
     throw last ?? this.noneEligible();
@@ -187,8 +189,10 @@ export class MultiNodeClient implements ChainClient {
       if (scope) scope.answeredBy = node.address;
       return answer;
     } catch (err) {
-      if (err instanceof NodeUnavailableError) node.failed(this.now());
-      else node.succeeded(); // it answered
+      if (err instanceof NodeUnavailableError) {
+        node.failed(this.now());
+        this.probeNow(node); // a node that went away is out as soon as its probe fails, not at the next interval
+      } else node.succeeded(); // it answered
       throw err;
     } finally {
       node.inFlight--;
@@ -203,7 +207,7 @@ export class MultiNodeClient implements ChainClient {
   private async atLatest<T>(call: (node: UpstreamNode) => Promise<T>, heightOf: (answer: T) => number | undefined): Promise<T> {
     const scope = currentScope();
     const tried = new Set<UpstreamNode>();
-    let failure: unknown;
+    let failure: NodeUnavailableError | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const floor = scope?.connection.floor ?? 0;
       const node = await this.chooseAtLatest(floor, tried, failure);
@@ -222,10 +226,10 @@ export class MultiNodeClient implements ChainClient {
         failure = err;
       }
     }
-    throw failure;
+    throw failure!;
   }
 
-  private async chooseAtLatest(floor: number, tried: Set<UpstreamNode>, failure: unknown): Promise<UpstreamNode> {
+  private async chooseAtLatest(floor: number, tried: Set<UpstreamNode>, failure: NodeUnavailableError | undefined): Promise<UpstreamNode> {
     const deadline = this.now() + this.settings.floorWaitMs;
     for (;;) {
       const eligible = this.eligibleNodes().filter((n) => !tried.has(n));
@@ -305,6 +309,16 @@ export class MultiNodeClient implements ChainClient {
   private async probeAll(): Promise<void> {
     await Promise.all(this.nodes.map((n) => n.probe(this.now)));
     for (const wake of [...this.heightWaiters]) wake();
+  }
+
+  /** Probes one node at once (one probe at a time per node). */
+  private probeNow(node: UpstreamNode): void {
+    if (node.probing) return;
+    node.probing = true;
+    void node.probe(this.now).finally(() => {
+      node.probing = false;
+      for (const wake of [...this.heightWaiters]) wake();
+    });
   }
 
   /** Resolves at the next height a probe or feed reports, or after `ms`. */

@@ -17,6 +17,8 @@ export class UpstreamNode {
   readonly rpc: RpcClient;
   readonly state: ProbedState = { failures: 0, outUntil: 0 };
   inFlight = 0;
+  /** A probe is under way (one at a time). */
+  probing = false;
   /** The height its NewBlock feed announced last (undefined while that feed is down). */
   fedHeight: number | undefined;
   /** The lowest height whose state this node was found to keep (from refusals). */
@@ -59,7 +61,7 @@ export class UpstreamNode {
       const sync = status.sync_info as Record<string, unknown>;
       this.state.chainId = String(status.node_info.network);
       this.state.latest = Number(sync.latest_block_height);
-      this.state.latestTime = String(sync.latest_block_time ?? "");
+      this.state.latestTime = typeof sync.latest_block_time === "string" ? sync.latest_block_time : "";
       this.state.earliest = Math.max(1, Number(sync.earliest_block_height ?? 1) || 1);
       this.state.latencyMs = performance.now() - started;
       this.state.probeError = sync.catching_up === true ? "catching up" : undefined;

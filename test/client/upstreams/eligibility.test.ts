@@ -17,17 +17,17 @@ const healthy = (over: Partial<ProbedState> = {}): ProbedState => ({ chainId: "d
 
 describe("upstream eligibility", () => {
   it("takes a probed node of the expected chain, in the latency window, within max-lag-blocks of the best height", () => {
-    expect(ineligibility(healthy(), "devnet-1", 105, SETTINGS, NOW)).to.equal(undefined);
+    expect(ineligibility(healthy(), 100, "devnet-1", 105, SETTINGS, NOW)).to.equal(undefined);
   });
 
   it("leaves out a node too far behind, too slow, of another chain, failing its probe, not probed, or cooling down, saying why", () => {
-    expect(ineligibility(healthy(), "devnet-1", 106, SETTINGS, NOW)).to.equal("at height 100, more than 5 blocks behind 106");
-    expect(ineligibility(healthy({ latencyMs: 501 }), "devnet-1", 100, SETTINGS, NOW)).to.equal("probe took 501 ms, more than 500 ms");
-    expect(ineligibility(healthy({ chainId: "other-2" }), "devnet-1", 100, SETTINGS, NOW)).to.equal("chain id other-2 is not devnet-1");
-    expect(ineligibility(healthy({ probeError: "ECONNREFUSED" }), "devnet-1", 100, SETTINGS, NOW)).to.equal("probe failed: ECONNREFUSED");
-    expect(ineligibility(healthy({ latest: undefined }), "devnet-1", 100, SETTINGS, NOW)).to.equal("not probed yet");
-    expect(ineligibility(healthy({ outUntil: NOW + 4500 }), "devnet-1", 100, SETTINGS, NOW)).to.equal("out after 3 failures in a row, for 5 s more");
-    expect(ineligibility(healthy({ outUntil: NOW }), "devnet-1", 100, SETTINGS, NOW)).to.equal(undefined);
+    expect(ineligibility(healthy(), 100, "devnet-1", 106, SETTINGS, NOW)).to.equal("at height 100, more than 5 blocks behind 106");
+    expect(ineligibility(healthy({ latencyMs: 501 }), 100, "devnet-1", 100, SETTINGS, NOW)).to.equal("probe took 501 ms, more than 500 ms");
+    expect(ineligibility(healthy({ chainId: "other-2" }), 100, "devnet-1", 100, SETTINGS, NOW)).to.equal("chain id other-2 is not devnet-1");
+    expect(ineligibility(healthy({ probeError: "ECONNREFUSED" }), 100, "devnet-1", 100, SETTINGS, NOW)).to.equal("probe failed: ECONNREFUSED");
+    expect(ineligibility(healthy({ latest: undefined }), undefined, "devnet-1", 100, SETTINGS, NOW)).to.equal("not probed yet");
+    expect(ineligibility(healthy({ outUntil: NOW + 4500 }), 100, "devnet-1", 100, SETTINGS, NOW)).to.equal("out after 3 failures in a row, for 5 s more");
+    expect(ineligibility(healthy({ outUntil: NOW }), 100, "devnet-1", 100, SETTINGS, NOW)).to.equal(undefined);
   });
 });
 
