@@ -227,4 +227,90 @@ describe("e2e: one gateway in front of three nodes", function () {
       await Promise.all(started.map((node) => node.proc.stop()));
     }
   });
+  it("keeps a /events stream going on another node when the node holding its subscription is killed", async () => {
+    const base = path.join(tempDir(), "home");
+    initDevHome(base, { mnemonic: TEST_MNEMONIC });
+    const configToml = path.join(base, "config", "config.toml");
+    fs.writeFileSync(
+      configToml,
+      fs.readFileSync(configToml, "utf8").replace("create_empty_blocks = false", "create_empty_blocks = true").replace('interval = "1s"', 'interval = "300ms"'),
+    );
+    const homes = ["a", "b"].map((name) => {
+      const home = path.join(tempDir(), name);
+      fs.cpSync(base, home, { recursive: true });
+      return home;
+    });
+    const nodes = await Promise.all(homes.map((home) => startNode(home)));
+    const gatewayHome = path.join(tempDir(), "gateway-home");
+    fs.mkdirSync(path.join(gatewayHome, "config"), { recursive: true });
+    fs.writeFileSync(path.join(gatewayHome, "config", "app.toml"), '[gateway]\nprobe-interval = "300ms"\nmax-lag-blocks = 1000\n');
+    let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+    const abort = new AbortController();
+    try {
+      gateway = await startGateway(gatewayHome, nodes[0]!.rpcUrl, ["--node", nodes[1]!.rpcUrl]);
+      const rest = gateway.restUrl;
+      await until(
+        "both nodes eligible",
+        () => http(`${rest}/readyz`),
+        (r) => r.status === 200 && r.body.upstreams.every((u: { eligible: boolean }) => u.eligible),
+      );
+      const response = await fetch(`${rest}/events?query=${encodeURIComponent("tm.event='NewBlock'")}`, { signal: abort.signal });
+      expect(response.status).to.equal(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      let ended = false;
+      const blocks: Array<{ height: string; time: string }> = [];
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return void (ended = true);
+          text += decoder.decode(value, { stream: true });
+          let end: number;
+          while ((end = text.indexOf("\n\n")) >= 0) {
+            const data = /^data: (.*)$/m.exec(text.slice(0, end))?.[1];
+            text = text.slice(end + 2);
+            if (data) blocks.push((JSON.parse(data) as { data: { value: { block: { header: { height: string; time: string } } } } }).data.value.block.header);
+          }
+        }
+      })();
+      const first = await until(
+        "a NewBlock event",
+        async () => blocks.length,
+        (n) => n >= 2,
+      );
+      // which node holds the subscription: the one whose block at that height has that time
+      const header = blocks[first - 1]!;
+      const holderIndex = await until(
+        "the holder found",
+        async () => {
+          for (const [i, node] of nodes.entries()) {
+            const r = await http(`${node.rpcUrl}/block?height=${header.height}`);
+            if (r.body?.result?.block?.header?.time === header.time) return i;
+          }
+          return -1;
+        },
+        (i) => i >= 0,
+      );
+      const holder = nodes[holderIndex]!;
+      const other = nodes[1 - holderIndex]!;
+      holder.proc.child.kill("SIGKILL");
+      await holder.proc.exited;
+      const seen = blocks.length;
+      await until(
+        "events after the kill",
+        async () => blocks.length,
+        (n) => n >= seen + 3,
+      );
+      expect(ended).to.equal(false);
+      // the later events are the other node's blocks
+      const last = blocks.at(-1)!;
+      const fromOther = await http(`${other.rpcUrl}/block?height=${last.height}`);
+      expect(fromOther.body.result.block.header.time).to.equal(last.time);
+    } finally {
+      abort.abort();
+      await gateway?.proc.stop();
+      await Promise.all(nodes.map((node) => node.proc.stop()));
+    }
+  });
 });
