@@ -21,8 +21,8 @@ export function abciQueryError(response: MessageQueryResponse, methodPath: strin
       case 4:
         return new GatewayError(GrpcCode.Unauthenticated, log);
       case 18:
-        return new GatewayError(GrpcCode.InvalidArgument, log);
       case 26: {
+        // a height not kept: ErrInvalidHeight, or (the SDK's baseapp) ErrInvalidRequest "failed to load state at height"
         const kept = keptHeightsOf(log);
         return new GatewayError(GrpcCode.InvalidArgument, log, undefined, kept ? [heightNotAvailableDetail(kept)] : []);
       }

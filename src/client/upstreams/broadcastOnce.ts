@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { NodeUnavailableError, type BroadcastMode, type BroadcastResult, type TxResult } from "../chainClient.js";
 import { leastLoaded } from "./nodeChoice.js";
 import { currentScope } from "./requestScope.js";
-import type { MultiNodeClient } from "./multiNodeClient.js";
+import type { NodePool } from "./nodePool.js";
 import type { UpstreamNode } from "./upstreamNode.js";
 
 /**
@@ -13,7 +13,7 @@ import type { UpstreamNode } from "./upstreamNode.js";
  * to another node. What happened is told in the request's scope (the
  * X-Chain-Rest-Broadcast header).
  */
-export async function broadcastOnce(client: MultiNodeClient, tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
+export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
   const scope = currentScope();
   const tell = (note: string) => {
     if (scope) scope.broadcastNote = note;
@@ -48,7 +48,7 @@ export async function broadcastOnce(client: MultiNodeClient, tx: Uint8Array, mod
 }
 
 /** The transaction's inclusion on some reachable node (the one that failed included: it may answer again). */
-async function lookUp(client: MultiNodeClient, hash: Uint8Array): Promise<{ node: UpstreamNode; tx: TxResult } | undefined> {
+async function lookUp(client: NodePool, hash: Uint8Array): Promise<{ node: UpstreamNode; tx: TxResult } | undefined> {
   const answers = await Promise.all(
     client.nodes
       .filter((n) => client.usable(n))

@@ -1,6 +1,6 @@
 import type { EventListener } from "../chainClient.js";
 import { leastLoaded } from "./nodeChoice.js";
-import type { MultiNodeClient } from "./multiNodeClient.js";
+import type { NodePool } from "./nodePool.js";
 import type { UpstreamNode } from "./upstreamNode.js";
 
 /**
@@ -10,7 +10,7 @@ import type { UpstreamNode } from "./upstreamNode.js";
  * in between it asks again with Last-Event-ID). The listener is ended only
  * when no other node takes the subscription.
  */
-export async function failoverSubscribe(client: MultiNodeClient, query: string, listener: EventListener): Promise<() => void> {
+export async function failoverSubscribe(client: NodePool, query: string, listener: EventListener): Promise<() => void> {
   let leave: (() => void) | undefined;
   let ended = false;
   const failed = new Set<UpstreamNode>();

@@ -4,6 +4,16 @@ import type { UpstreamNode } from "./upstreamNode.js";
 /** The SDK's ErrInvalidHeight (codespace sdk): the gateway answers it 400 in both route families. */
 export const INVALID_HEIGHT_CODE = 26;
 
+/** The SDK's ErrInvalidRequest, which its baseapp answers for a height whose state is gone. */
+const INVALID_REQUEST_CODE = 18;
+const STATE_MISSING = /^failed to load state at height \d{1,16}; version does not exist/;
+
+/** A query refused because the node does not keep its height (not an answer about the chain). */
+export function isHeightRefusal(answer: AbciQueryResponse): boolean {
+  if (answer.codespace !== "sdk") return false;
+  return answer.code === INVALID_HEIGHT_CODE || (answer.code === INVALID_REQUEST_CODE && STATE_MISSING.test(answer.log));
+}
+
 /** Every node's kept range, for the refusal of a height none of them keeps. */
 export function keptRangesText(nodes: readonly UpstreamNode[]): string {
   return nodes

@@ -14,8 +14,9 @@ import {
 import { broadcastOnce } from "./broadcastOnce.js";
 import { ineligibility } from "./eligibility.js";
 import { failoverSubscribe } from "./failoverEvents.js";
-import { INVALID_HEIGHT_CODE, keptRangesText, noNodeKeeps } from "./keptRanges.js";
+import { isHeightRefusal, keptRangesText, noNodeKeeps } from "./keptRanges.js";
 import { leastLoaded } from "./nodeChoice.js";
+import type { NodePool } from "./nodePool.js";
 import { currentScope } from "./requestScope.js";
 import { UpstreamNode } from "./upstreamNode.js";
 import type { UpstreamList, UpstreamSettings } from "./upstreamSettings.js";
@@ -28,7 +29,7 @@ import type { UpstreamList, UpstreamSettings } from "./upstreamSettings.js";
  * at; a request pinned to a height only to a node that keeps it; a read that
  * fails for a transport reason is asked once more of another node.
  */
-export class MultiNodeClient implements ChainClient {
+export class MultiNodeClient implements ChainClient, NodePool {
   readonly address: string;
   readonly nodes: UpstreamNode[];
   private expectedChainId: string | undefined;
@@ -50,10 +51,6 @@ export class MultiNodeClient implements ChainClient {
   /** Probes every node once (the chain id most of them answer is the expected one), then every probe interval. */
   async start(): Promise<void> {
     await this.probeAll();
-    const ids = this.nodes.map((n) => n.state.chainId).filter((id): id is string => id !== undefined);
-    const counts = new Map<string, number>();
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    this.expectedChainId = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
     this.probeTimer = setInterval(() => void this.probeAll(), this.settings.probeIntervalMs);
     this.probeTimer.unref();
   }
@@ -265,7 +262,7 @@ export class MultiNodeClient implements ChainClient {
         unreachable.add(node);
         continue;
       }
-      if (answer.code !== INVALID_HEIGHT_CODE || answer.codespace !== "sdk") return answer;
+      if (!isHeightRefusal(answer)) return answer;
       node.learnFromRefusal(height, answer.log);
     }
   }
@@ -308,6 +305,7 @@ export class MultiNodeClient implements ChainClient {
 
   private async probeAll(): Promise<void> {
     await Promise.all(this.nodes.map((n) => n.probe(this.now)));
+    this.expectedChainId ??= majorityChainId(this.nodes);
     for (const wake of [...this.heightWaiters]) wake();
   }
 
@@ -333,4 +331,11 @@ export class MultiNodeClient implements ChainClient {
       this.heightWaiters.add(wake);
     });
   }
+}
+
+/** The chain id most nodes answered (undefined while none answered): the one expected of every node from then on. */
+function majorityChainId(nodes: readonly UpstreamNode[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const node of nodes) if (node.state.chainId !== undefined) counts.set(node.state.chainId, (counts.get(node.state.chainId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
