@@ -95,15 +95,17 @@ program
 program
   .command("gateway")
   .description("run only the REST server, in front of a remote node's JSON-RPC")
-  .requiredOption("--node <url>", "the node's RPC URL, e.g. http://127.0.0.1:26657")
+  .option("--node <url>", "a node's RPC URL, e.g. http://127.0.0.1:26657; repeat it for several nodes (default: [gateway] nodes of app.toml)", collectNode, [])
+  .option("--archive-node <url>", "a node keeping old heights, asked for heights the others no longer keep")
   .option(...homeOption)
   .option("--api.address <addr>", "REST listen address, overrides app.toml api.address")
   .option("--names <profile>", "naming profile the node speaks, overrides app.toml names")
   .addOption(logFormatOption())
-  .action(async (opts: Record<string, string | undefined>) =>
+  .action(async (opts: Record<string, string | undefined> & { node: string[] }) =>
     (await import("./commands/gateway.js")).gateway({
       home: resolveHome(opts.home),
-      node: opts.node!,
+      nodes: opts.node,
+      archiveNode: opts.archiveNode,
       apiAddress: opts["api.address"],
       names: opts.names,
       logFormat: opts.logFormat as "text" | "json",
@@ -169,3 +171,8 @@ program.parseAsync(process.argv).catch(async (err: unknown) => {
   console.error(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });
+
+/** --node may be given several times. */
+function collectNode(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

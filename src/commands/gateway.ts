@@ -9,10 +9,14 @@ import { gatewayClient, namesMismatchWarning } from "./gatewayClient.js";
 import { workerCount } from "./workerCount.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
 import { returnFreedMemoryEvery } from "../util/freedMemory.js";
+import { checkUpstreamList } from "../client/upstreams/upstreamSettings.js";
 
 export interface GatewayOptions {
   home: string;
-  node: string;
+  /** --node, repeatable (empty: [gateway] nodes of app.toml). */
+  nodes: string[];
+  /** --archive-node (else [gateway] archive-node). */
+  archiveNode?: string;
   apiAddress?: string;
   /** The naming profile, overriding app.toml's names. */
   names?: string;
@@ -22,26 +26,31 @@ export interface GatewayOptions {
 
 /** Runs only the REST server, in front of a node that speaks the consensus engine's JSON-RPC. */
 export async function gateway(options: GatewayOptions): Promise<void> {
-  if (!/^https?:\/\/[^/]+/.test(options.node)) throw new Error(`--node must be an http(s) URL such as http://127.0.0.1:26657, got "${options.node}"`);
   const app = loadAppConfig(options.home);
+  const upstreams = checkUpstreamList({
+    nodes: options.nodes.length > 0 ? options.nodes : app.gateway.nodes,
+    archive: options.archiveNode || app.gateway["archive-node"] || undefined,
+  });
+  const nodesText = [...upstreams.nodes, ...(upstreams.archive ? [`${upstreams.archive} (archive)`] : [])].join(", ");
   if (options.apiAddress) app.api.address = options.apiAddress;
   const workers = workerCount(app.api.workers);
   if (workers > 1) {
     // each worker asks the node itself (its own RPC client and NewBlock subscription); this process only hands out connections
-    const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: options.node, names: options.names };
+    const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: upstreams.nodes[0], upstreams, names: options.names };
     const rest = await startRestWorkers(workers, { job });
     onShutdown(() => rest.close());
     returnFreedMemoryEvery();
     console.log(`REST server: ${rest.url} (${workers} workers)`);
-    console.log(`node RPC:    ${options.node}`);
+    console.log(`node RPC:    ${nodesText}`);
     return;
   }
   useNames(options.names ?? app.names); // before the proto tree and the tables load
   const ops = operations(app, options.logFormat ?? "text", "gateway");
-  const upstream = await gatewayClient(app, options.node, ops.telemetry);
+  const upstream = await gatewayClient(app, upstreams, ops.telemetry);
   const rest = await startRestServer(app.api, app["bech32-prefix"], upstream.client, new Codec(), upstream.nodeNames, {
     ...ops,
     readiness: upstream.readiness,
+    requestScope: upstream.requestScope,
   });
   onShutdown(async () => {
     upstream.stop();
@@ -50,7 +59,7 @@ export async function gateway(options: GatewayOptions): Promise<void> {
   });
   returnFreedMemoryEvery();
   console.log(`REST server: ${rest.url}`);
-  console.log(`node RPC:    ${options.node}`);
+  console.log(`node RPC:    ${nodesText}`);
   const warning = namesMismatchWarning(upstream.nodeNames);
   if (warning) console.log(warning);
 }

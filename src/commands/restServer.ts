@@ -41,6 +41,8 @@ export interface RestOperations {
   workerId?: number;
   /** REST workers: the height all processes know, for the answer cache (answerCache.ts HeightExchange). */
   sharedHeight?: HeightExchange;
+  /** A gateway in front of several nodes: each request's scope (upstreamScope.ts). */
+  requestScope?: import("koa").Middleware;
   /** What GET /metrics serves (REST workers: every process's metrics summed; default: the telemetry's own). */
   metricsOf?: () => Promise<Registry>;
 }
@@ -84,6 +86,7 @@ export async function startRestServer(
     events: events.middleware,
     metrics: telemetry ? metricsRoute(telemetry, operations.metricsOf) : undefined,
     workerId: operations.workerId,
+    requestScope: operations.requestScope,
     cacheMaxAge: api["cache-max-age"],
     disabledRoutes: disabled.length > 0 ? disabledRoutes(disabled) : undefined,
   });

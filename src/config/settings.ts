@@ -4,14 +4,24 @@
  * file text, the JSON Schema that validates (and fills in) the file, the TypeScript
  * type of the values and the README table are all derived: each default is written once.
  */
-export type SettingValue = string | number | boolean | string[][];
+export type SettingValue = string | number | boolean | string[] | string[][];
 
 export interface Setting<T extends SettingValue = SettingValue> {
   default: T;
   /** A whole number (JSON Schema "integer"); numbers are otherwise any. */
   integer?: boolean;
   /** JSON Schema constraints beyond the type; `type` widens it (a number or a word such as "auto": minimum binds the number, pattern the word). */
-  rules?: { type?: string[]; pattern?: string; minimum?: number; maximum?: number; minLength?: number; enum?: string[]; items?: object };
+  rules?: {
+    type?: string[];
+    pattern?: string;
+    minimum?: number;
+    maximum?: number;
+    minLength?: number;
+    maxLength?: number;
+    maxItems?: number;
+    enum?: string[];
+    items?: object;
+  };
   /** What a valid value looks like, for the error message ('an integer >= 1'). */
   expected: string;
   /** The comment written above the key in the default file (one line per entry). */
@@ -29,7 +39,17 @@ export interface SettingsFile {
   sections: Record<string, Record<string, Setting>>;
 }
 
-type Widened<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T extends string[][] ? string[][] : never;
+type Widened<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number
+    : T extends string
+      ? string
+      : T extends string[][]
+        ? string[][]
+        : T extends string[]
+          ? string[]
+          : never;
 type ValueOf<S> = S extends Setting<infer T> ? Widened<T> : never;
 type ValuesOf<G> = { -readonly [K in keyof G]: ValueOf<G[K]> };
 /** The values a settings file holds once read: its keys with the types of their defaults. */

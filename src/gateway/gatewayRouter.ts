@@ -5,7 +5,7 @@ import { segmentAccepts } from "../tables/routeOverlap.js";
 import { bindRequest } from "./binder.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { callMethod } from "./callMethod.js";
-import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
+import { PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
 import type { RestDeps } from "../http/restDeps.js";
 import { routeGroups } from "../http/routeGroups.js";
@@ -69,7 +69,10 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
   deps.pageCaps?.checkRequest(request);
   const result = await callMethod(route, request, height, deps);
   const json = deps.codec.renderer.render(route.responseType, result.response);
-  if (result.height !== undefined) ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));
+  if (result.height !== undefined) {
+    ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));
+    ctx.set(PLAIN_RESPONSE_HEIGHT_HEADER, String(result.height));
+  }
   ctx.set("Content-Type", JSON_CONTENT_TYPE);
   ctx.body = JSON.stringify(json, null, 2);
 }

@@ -1,5 +1,6 @@
 import type { MessageQueryResponse } from "../client/chainClient.js";
 import { GatewayError, GrpcCode, type GrpcCodeName } from "./grpcStatus.js";
+import { heightNotAvailableDetail, keptHeightsOf } from "./heightRange.js";
 
 /**
  * Turns a failed ABCI query into the gRPC status the client sees. The real
@@ -20,8 +21,11 @@ export function abciQueryError(response: MessageQueryResponse, methodPath: strin
       case 4:
         return new GatewayError(GrpcCode.Unauthenticated, log);
       case 18:
-      case 26:
-        return new GatewayError(GrpcCode.InvalidArgument, log);
+      case 26: {
+        // a height not kept: ErrInvalidHeight, or (the SDK's baseapp) ErrInvalidRequest "failed to load state at height"
+        const kept = keptHeightsOf(log);
+        return new GatewayError(GrpcCode.InvalidArgument, log, undefined, kept ? [heightNotAvailableDetail(kept)] : []);
+      }
       case 22:
         return new GatewayError(GrpcCode.NotFound, log);
     }

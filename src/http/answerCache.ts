@@ -1,7 +1,7 @@
 import type { Context, Next } from "koa";
 import { LRUCache } from "lru-cache";
 import type { ChainClient } from "../client/chainClient.js";
-import { HEIGHT_HEADER } from "./height.js";
+import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
 
 interface Answer {
   headers: Record<string, string>;
@@ -103,6 +103,9 @@ export class AnswerCache {
     if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
     const body: unknown = ctx.body;
     if (typeof body !== "string" && !Buffer.isBuffer(body)) return;
+    // behind several nodes a latest-height answer may come from one a block behind the best: kept, it
+    // would be served to a client already answered at the best height
+    if (answeredBelow(ctx, this.latest)) return;
     this.answers.set(key, { headers: headersSetBy(ctx, before), route: (ctx as { _matchedRoute?: unknown })._matchedRoute, body });
   }
 
@@ -168,4 +171,12 @@ export function headersSetBy(ctx: Context, before: Record<string, unknown>): Rec
     headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }
   return headers;
+}
+
+/** A latest-height request answered (Grpc-Metadata-X-Cosmos-Block-Height) below `latest`. */
+function answeredBelow(ctx: Context, latest: number): boolean {
+  const headers = ctx.req.headers;
+  if (headers[HEIGHT_HEADER] !== undefined || headers[GRPC_HEIGHT_HEADER] !== undefined) return false;
+  const answered = Number(ctx.response.get(RESPONSE_HEIGHT_HEADER));
+  return answered > 0 && answered < latest;
 }

@@ -13,7 +13,7 @@ export async function gatewayErrors(ctx: Context, next: Next): Promise<void> {
     if (error.code === GrpcCode.Unknown || error.httpStatus >= 500) logUnexpected(ctx, err);
     ctx.status = error.httpStatus;
     ctx.set("Content-Type", JSON_CONTENT_TYPE);
-    ctx.body = JSON.stringify({ code: error.code, message: error.message, details: [] }, null, 2);
+    ctx.body = JSON.stringify({ code: error.code, message: error.message, details: error.details }, null, 2);
   }
 }
 

@@ -52,6 +52,8 @@ export class GatewayError extends Error {
     message: string,
     /** Overrides the status of the code table (413 for an oversized body). */
     readonly httpStatus: number = httpStatusOf(code),
+    /** The body's details (google.protobuf.Any JSON objects); none by default. */
+    readonly details: unknown[] = [],
   ) {
     super(message);
   }

@@ -9,6 +9,8 @@ export interface Readiness {
   height?: number;
   /** The latest block's time, milliseconds since the epoch. */
   blockTime?: number;
+  /** A gateway in front of several nodes: each node's state, listed in the answer. */
+  upstreams?: Array<Record<string, unknown>>;
 }
 
 /** Asks the node (and, behind a gateway, its NewBlock subscription) whether queries can be answered now. */
@@ -41,11 +43,17 @@ export function healthRoutes(check: ReadinessCheck, now: () => number = Date.now
       if (age > maxAge)
         reason = `the latest block (height ${readiness.height ?? "unknown"}) is ${Number.isFinite(age) ? age.toFixed(1) : "of unknown age"} s old, more than max_block_age ${maxAge} s`;
     }
+    if (reason && readiness.upstreams) {
+      ctx.status = 503;
+      ctx.body = JSON.stringify({ code: GrpcCode.Unavailable, message: reason, details: [], upstreams: readiness.upstreams });
+      return;
+    }
     if (reason) throw new GatewayError(GrpcCode.Unavailable, reason); // 503 in the gateway's error body
     ctx.body = JSON.stringify({
       status: "SERVING",
       height: readiness.height === undefined ? undefined : String(readiness.height),
       latest_block_time: readiness.blockTime === undefined ? undefined : new Date(readiness.blockTime).toISOString(),
+      upstreams: readiness.upstreams,
     });
   };
 }

@@ -3,6 +3,8 @@ import { GatewayError, GrpcCode } from "./grpcStatus.js";
 
 export const HEIGHT_HEADER = "x-cosmos-block-height";
 export const RESPONSE_HEIGHT_HEADER = "Grpc-Metadata-X-Cosmos-Block-Height";
+/** The plain form of the answered height (newer SDK gateways send it beside the Grpc-Metadata- one). */
+export const PLAIN_RESPONSE_HEIGHT_HEADER = "X-Cosmos-Block-Height";
 
 /**
  * The query height of a gateway request (0 = latest). The real server also

@@ -5,6 +5,7 @@ import { AminoBinaryError } from "../codec/amino/aminoBinary.js";
 import { StdTxConversionError } from "../codec/amino/stdTx.js";
 import { UnknownTypeUrlError } from "../codec/typeRegistry.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
+import { keptHeightFields, keptHeightsOf } from "../http/heightRange.js";
 import type { ErrorKind, ErrorRule } from "../tables/legacyRouteSpec.js";
 import { fillText } from "../tables/legacyTemplates.js";
 
@@ -16,6 +17,8 @@ export class LegacyError extends Error {
     readonly kind: ErrorKind = status === 404 ? "not-found" : status < 500 ? "bad-request" : "node",
     /** A failure no rule expects (a bug): logged by the router. */
     readonly unexpected = false,
+    /** Fields the body carries beside "error" (a height not available: earliest_height, latest_height). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -43,7 +46,8 @@ export function asLegacyError(err: unknown): LegacyError {
     const message = err.message.replace(/^rpc error: code = \w+ desc = /, "");
     const status = err.httpStatus === 413 ? 413 : (STATUS[err.code] ?? 500);
     const kind: ErrorKind = err.code === GrpcCode.NotFound ? "not-found" : status < 500 ? "bad-request" : "node";
-    return new LegacyError(status, message, kind);
+    const kept = keptHeightsOf(err.message);
+    return new LegacyError(status, message, kind, false, err.details.length > 0 && kept ? keptHeightFields(kept) : {});
   }
   if (err instanceof NodeUnavailableError) return new LegacyError(503, err.message, "node");
   if (err instanceof NodeRpcError) return new LegacyError(500, err.message, "node");

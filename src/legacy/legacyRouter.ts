@@ -74,7 +74,7 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
       return;
     }
     if (error.unexpected) console.error(`[legacy] ${ctx.method} ${ctx.url}:`, err);
-    write(ctx, outcome.status, { error: outcome.message });
+    write(ctx, outcome.status, { error: outcome.message, ...error.fields });
   }
 }
 

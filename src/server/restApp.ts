@@ -8,7 +8,7 @@ import { legacyDeps } from "../legacy/legacyDeps.js";
 import { gatewayErrors, notImplemented } from "../http/errorBody.js";
 import { gatewayRoutes, refusedPathVariables } from "../gateway/gatewayRouter.js";
 import type { RestDeps } from "../http/restDeps.js";
-import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
+import { HEIGHT_HEADER, PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { AnswerCache } from "../http/answerCache.js";
 import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
@@ -48,6 +48,8 @@ export interface RestAppOptions {
   cacheMaxAge?: number;
   /** Digests and compressed forms of the answers (their counts are metered); absent: the app's own. */
   encodedBodies?: EncodedBodies;
+  /** A gateway in front of several nodes: each request's scope (the connection's height floor; upstreamScope.ts). */
+  requestScope?: Middleware;
   /** A REST worker's number (api.workers > 1): each answer names it in X-Chain-Rest-Worker. */
   workerId?: number;
 }
@@ -57,6 +59,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   const app = new Koa();
   app.silent = true; // errors are answered and logged by the family middleware, not printed by Koa
   if (options.workerId !== undefined) app.use(nameWorker(String(options.workerId)));
+  if (options.requestScope) app.use(options.requestScope);
   if (options.meter) app.use(options.meter);
   if (options.cors) {
     // Unlike the real server, the height header may be sent and the answered height read cross-origin.
@@ -65,7 +68,7 @@ export function createRestApp(options: RestAppOptions): Koa {
         origin: "*",
         allowMethods: ["GET", "HEAD", "POST"],
         allowHeaders: ["Accept", "Accept-Language", "Content-Language", "Content-Type", "Origin", HEIGHT_HEADER, "Last-Event-ID"],
-        exposeHeaders: [RESPONSE_HEIGHT_HEADER],
+        exposeHeaders: [RESPONSE_HEIGHT_HEADER, PLAIN_RESPONSE_HEIGHT_HEADER, "X-Chain-Rest-Upstream", "X-Chain-Rest-Broadcast"],
       }),
     );
   }

@@ -38,6 +38,8 @@ export interface WorkerJob {
   logFormat: "text" | "json";
   /** gateway: the node's RPC URL. */
   node?: string;
+  /** gateway: every node (several: the multi-node client). */
+  upstreams?: import("../client/upstreams/upstreamSettings.js").UpstreamList;
   /** gateway: the naming profile from --names (else app.names). */
   names?: string;
   /** start: config.toml's subscription bounds, for GET /events. */

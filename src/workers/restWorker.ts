@@ -40,13 +40,14 @@ async function runWorker(job: WorkerJob): Promise<void> {
     const local = job.replica && ReplicaQueries.open(job.replica, app["bech32-prefix"], codec);
     rest = await startRestServer(app.api, app["bech32-prefix"], new ChannelClient(link, height, local), codec, undefined, restOperations);
   } else {
-    const upstream = await gatewayClient(app, job.node!, ops.telemetry);
+    const upstream = await gatewayClient(app, job.upstreams ?? { nodes: [job.node!] }, ops.telemetry);
     stopClient = () => upstream.stop();
     const warning = index === 0 ? namesMismatchWarning(upstream.nodeNames) : undefined; // once, not once per worker
     if (warning) console.log(warning);
     rest = await startRestServer(app.api, app["bech32-prefix"], upstream.client, new Codec(), upstream.nodeNames, {
       ...restOperations,
       readiness: upstream.readiness,
+      requestScope: upstream.requestScope,
     });
   }
   const server = rest;

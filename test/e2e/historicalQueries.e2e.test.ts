@@ -59,6 +59,26 @@ describe("e2e: queries at a height (x-cosmos-block-height) over kept and pruned 
       expect(pruned.status).to.equal(400);
       expect(pruned.body.code).to.equal(3);
       expect(pruned.body.message).to.match(new RegExp(`^cannot query at height ${txHeight - 1}: this node keeps heights \\d+ to \\d+: invalid height$`));
+      // the kept range as fields of the error details, not only in the message's text
+      const [, earliest, keptLatest] = /keeps heights (\d+) to (\d+)/.exec(pruned.body.message)!;
+      expect(pruned.body.details).to.deep.equal([
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "HEIGHT_NOT_AVAILABLE",
+          domain: "chain-rest",
+          metadata: { earliest_height: earliest, latest_height: keptLatest },
+        },
+      ]);
+      expect(Number(earliest)).to.be.above(txHeight - 1);
+      // the legacy family: the same fields beside "error"
+      const legacy = await http(`${node.restUrl}/bank/balances/${b.address}?height=${txHeight - 1}`);
+      expect(legacy.status).to.equal(400);
+      expect(legacy.body.error).to.match(new RegExp(`^cannot query at height ${txHeight - 1}: this node keeps heights \\d+ to \\d+: invalid height$`));
+      expect(Number(legacy.body.earliest_height)).to.be.above(txHeight - 1);
+      expect(Number(legacy.body.latest_height)).to.be.at.least(Number(keptLatest));
+      // the plain height header beside the Grpc-Metadata- one
+      const now = await balanceAt();
+      expect(now.headers.get("x-cosmos-block-height")).to.equal(now.headers.get("grpc-metadata-x-cosmos-block-height"));
     } finally {
       await node.proc.stop();
     }

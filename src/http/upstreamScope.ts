@@ -1,0 +1,38 @@
+import type { Middleware } from "koa";
+import { runInScope, type ConnectionHeight, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
+import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "./height.js";
+
+/** Each open connection's height floor: gone with its socket. */
+const floors = new WeakMap<object, ConnectionHeight>();
+
+/**
+ * Runs each request of a multi-node gateway in its scope (requestScope.ts):
+ * the height its connection was already answered at, so that no later answer
+ * on it goes back (the client chooses nodes by it), and, on the way out, what
+ * the gateway did: X-Chain-Rest-Upstream (the node that answered) and
+ * X-Chain-Rest-Broadcast (a broadcast's path through the nodes).
+ */
+export function upstreamScope(): Middleware {
+  return (ctx, next) => {
+    const socket = ctx.req.socket;
+    let connection = floors.get(socket);
+    if (!connection) floors.set(socket, (connection = { floor: 0 }));
+    const scope: UpstreamRequestScope = { connection };
+    return runInScope(scope, async () => {
+      await next();
+      if (scope.answeredBy) ctx.set("X-Chain-Rest-Upstream", scope.answeredBy);
+      if (scope.broadcastNote) ctx.set("X-Chain-Rest-Broadcast", scope.broadcastNote);
+      // a reused answer (answer cache) was answered at a height too: it counts for the floor
+      const answered = Number(ctx.response.get(RESPONSE_HEIGHT_HEADER));
+      if (answered > 0 && !pinned(ctx.headers)) scope.connection.floor = Math.max(scope.connection.floor, answered);
+    });
+  };
+}
+
+function pinned(headers: Record<string, string | string[] | undefined>): boolean {
+  try {
+    return requestedHeight(headers) > 0;
+  } catch {
+    return false;
+  }
+}
