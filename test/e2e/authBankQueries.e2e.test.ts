@@ -188,11 +188,11 @@ describe("e2e: auth and bank gateway routes", function () {
       });
 
       describe("bad input", () => {
-        const expectError = (r: HttpAnswer, status: number, code: number, includes: string) => {
+        const expectError = (r: HttpAnswer, status: number, code: number, includes: string, detailReasons: string[] = []) => {
           expect(r.status, r.text).to.equal(status);
           expect(r.body.code).to.equal(code);
           expect(r.body.message).to.include(includes);
-          expect(r.body.details).to.deep.equal([]);
+          expect((r.body.details as Array<{ reason?: string }>).map((detail) => detail.reason)).to.deep.equal(detailReasons);
           expect(r.text).not.to.match(/\n\s+at /); // no stack trace
         };
 
@@ -224,7 +224,9 @@ describe("e2e: auth and bank gateway routes", function () {
         it("400 for a negative, a non-numeric and a too high height header", async () => {
           expectError(await get("/core/bank/v1beta1/params", { "x-cosmos-block-height": "-1" }), 400, 3, "cannot be negative");
           expectError(await get("/core/bank/v1beta1/params", { "x-cosmos-block-height": "abc" }), 400, 3, "x-cosmos-block-height");
-          expectError(await get("/core/bank/v1beta1/params", { "x-cosmos-block-height": "999999999" }), 400, 3, "cannot query at height 999999999");
+          expectError(await get("/core/bank/v1beta1/params", { "x-cosmos-block-height": "999999999" }), 400, 3, "cannot query at height 999999999", [
+            "HEIGHT_NOT_AVAILABLE",
+          ]);
         });
 
         it("501 Not Implemented for an unknown path or a wrong verb, as the real gateway", async () => {

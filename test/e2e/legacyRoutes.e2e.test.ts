@@ -863,11 +863,7 @@ describe("e2e: legacy routes", function () {
       ["/blocks/99999", 404, "requested block height is bigger then the chain length"],
       ["/validatorsets/abc", 400, "failed to parse block height"],
       ["/validatorsets/99999", 404, "requested block height is bigger then the chain length"],
-      [
-        "/validatorsets/latest?page=4294967296",
-        400,
-        /^pagination.offset 429496729500 is past the end of the validator set \(page should be within \[1, 1\] range, given 4294967296\)$/,
-      ],
+      ["/validatorsets/latest?page=4", 400, /^pagination.offset 300 is past the end of the validator set \(page should be within \[1, 1\] range, given 4\)$/],
       ["/bank/balances/hub1invalid", 400, /hub1invalid/],
       ["/staking/validators?page=0", 400, "page must greater than 0"],
       ["/staking/validators?limit=x", 400, 'strconv.Atoi: parsing "x": invalid syntax'],

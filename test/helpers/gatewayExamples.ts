@@ -125,6 +125,8 @@ export function examplesFromState(
     feed_name: () => first("oracle", "feed_name") ?? "feed1",
     req_id: () => Object.keys(state.random?.randoms ?? {})[0] ?? hex(32),
     record_id: () => recordId(state.record?.records?.[0]) ?? hex(32),
+    // an account number: the genesis' first account has 0
+    id: () => "0",
   };
   return {
     path: (name, route) => {
