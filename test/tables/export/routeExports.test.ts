@@ -106,7 +106,7 @@ describe("docs/guide/tables-elsewhere.md: what the exports cannot say", function
       .filter((l) => l.startsWith("  "))
       .map((l) => l.trim());
     const guide = fs.readFileSync(path.join(PACKAGE_ROOT, "docs/guide/tables-elsewhere.md"), "utf8");
-    const listed = /<!-- unsayable:start -->\n([\s\S]*?)\n<!-- unsayable:end -->/
+    const listed = /<!-- unsayable:start -->\n+([\s\S]*?)\n+<!-- unsayable:end -->/
       .exec(guide)![1]!
       .split("\n")
       .map((l) => l.replace(/^- /, ""));
