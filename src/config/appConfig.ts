@@ -31,7 +31,7 @@ export const APP_SETTINGS = {
         "for its clients. A chain keeps the profile it was initialized with (its state holds the type URLs).",
       ],
       meaning:
-        "naming profile: `seed` (the specification's names) or `cosmos` (the real system's: `cosmos`, `irismod`, `irishub`, `tendermint`); see [Real-world names](#real-world-names-the-cosmos-profile)",
+        "naming profile: `seed` (the specification's names) or `cosmos` (the real system's: `cosmos`, `irismod`, `irishub`, `tendermint`); see [Real-world names](docs/guide/naming-profiles.md)",
     },
     "minimum-gas-prices": {
       default: "",
@@ -84,7 +84,7 @@ export const APP_SETTINGS = {
           "Silent and idle connections do not count: see max-idle-connections.",
         ],
         meaning:
-          "requests answered at once, heads that take over a second to arrive included (`0`: no limit); see [Slow clients and the connection limit](#slow-clients-and-the-connection-limit)",
+          "requests answered at once, heads that take over a second to arrive included (`0`: no limit); see [Slow clients and the connection limit](docs/guide/serving-http.md#slow-clients-and-the-connection-limit)",
       },
       "max-idle-connections": {
         default: 10000,
@@ -109,7 +109,7 @@ export const APP_SETTINGS = {
           "trusted proxy names in X-Forwarded-For.",
         ],
         meaning:
-          "requests a second per client address (`0`: no limit); over it `429`, `Retry-After` and the error body; see [Per-client rate limit](#per-client-rate-limit)",
+          "requests a second per client address (`0`: no limit); over it `429`, `Retry-After` and the error body; see [Per-client rate limit](docs/guide/serving-http.md#per-client-rate-limit)",
       },
       "rate-limit-burst": {
         default: 0,
@@ -137,7 +137,7 @@ export const APP_SETTINGS = {
           "in the main process). Each has its own answer cache, connection limits and rate limit buckets.",
         ],
         meaning:
-          'processes serving the REST port together, sharing its listening socket (`"auto"`: one per core; `1`: the REST server runs in the main process); answer cache, connection limits and rate limit are per worker, metrics are summed; see [Every core: api.workers](#every-core-apiworkers)',
+          'processes serving the REST port together, sharing its listening socket (`"auto"`: one per core; `1`: the REST server runs in the main process); answer cache, connection limits and rate limit are per worker, metrics are summed; see [Every core: api.workers](docs/design/workers.md#every-core-apiworkers)',
       },
       "rpc-read-timeout": {
         default: 10,
@@ -192,7 +192,7 @@ export const APP_SETTINGS = {
           "(Cache-Control: public, max-age=N); 0 = no-cache: reused only after a 304 to its ETag.",
         ],
         meaning:
-          "seconds an HTTP cache may reuse an answer at the latest height (`Cache-Control: public, max-age=N`); `0` = `no-cache` (revalidated by its `ETag`); see [HTTP caching and compression](#http-caching-and-compression)",
+          "seconds an HTTP cache may reuse an answer at the latest height (`Cache-Control: public, max-age=N`); `0` = `no-cache` (revalidated by its `ETag`); see [HTTP caching and compression](docs/guide/serving-http.md#http-caching-and-compression)",
       },
       "max-page-limit": {
         default: 1000,
@@ -275,7 +275,7 @@ export const APP_SETTINGS = {
           "balancer or proxy in front usually logs requests already, and a line per request costs throughput).",
         ],
         meaning:
-          "one log line per request (method, route template, status, duration, height, answered from the cache or not); `auto`: on for `start`, off for `gateway` (a public endpoint's balancer usually logs requests already, and each line costs throughput); see [Running it for others](#running-it-for-others)",
+          "one log line per request (method, route template, status, duration, height, answered from the cache or not); `auto`: on for `start`, off for `gateway` (a public endpoint's balancer usually logs requests already, and each line costs throughput); see [Running it for others](docs/guide/operations.md)",
       },
     },
     telemetry: {
@@ -388,7 +388,7 @@ export const APP_SETTINGS = {
         default: false,
         expected: BOOLEAN,
         comment: ["Whether `start` serves a faucet (the HTTP API of @cosmjs/faucet) funded from a dev account."],
-        meaning: "serve a faucet with @cosmjs/faucet's API; see [The faucet](#the-faucet)",
+        meaning: "serve a faucet with @cosmjs/faucet's API; see [The faucet](docs/guide/dev-chain.md#the-faucet)",
       },
       address: {
         default: "tcp://127.0.0.1:4500",
