@@ -34,7 +34,10 @@ export function regionText(document: string, region: SettingsRegion): string | u
   const from = document.indexOf(region.start);
   const to = document.indexOf(region.end);
   if (from < 0 || to < from) return undefined;
-  return document.slice(from + region.start.length, to).replace(/^\n/, "").replace(/\n$/, "");
+  return document
+    .slice(from + region.start.length, to)
+    .replace(/^\n/, "")
+    .replace(/\n$/, "");
 }
 
 /** The document with every region's text replaced by its generated body; idempotent. */

@@ -21,7 +21,6 @@ describe("settings declared once", () => {
     });
   }
   for (const [name, settings] of files) {
-
     it(`the default ${name} holds every declared default`, () => {
       const written = parseToml(defaultSettingsText(settings)) as Record<string, Record<string, unknown>>;
       for (const [key, setting] of Object.entries(settings.top)) expect(written[key], key).to.equal(setting.default);
