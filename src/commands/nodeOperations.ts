@@ -25,6 +25,11 @@ export function operateNode(node: EmbeddedNode, codec: Codec, telemetry: Telemet
     onBlock?.(record, timing);
     logBlock(logger, codec, record, timing);
   });
+  // The store does not hold what was acknowledged: serving on would answer state that is not written.
+  node.on("storeLost", (reason: string) => {
+    logger.error(`the node's store is not consistent with what it acknowledged (${reason}); stopping: restart it to serve what is on disk`);
+    process.exit(1);
+  });
 }
 
 function nodeMetrics(node: EmbeddedNode, telemetry: Telemetry): (record: CommittedHeight, timing: BlockTiming) => void {

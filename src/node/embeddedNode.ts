@@ -112,6 +112,8 @@ export class EmbeddedNode extends EventEmitter {
   private blockScheduled = false;
   /** Why the last block could not be written; broadcasts are refused until a block is written again. */
   private blockWriteFailure: string | undefined;
+  /** Why the node stopped committing for good: its store does not hold what it acknowledged. */
+  private storeLost: string | undefined;
   private blockWriteRetry: NodeJS.Timeout | undefined;
   /** Block times: the wall clock moved on by advance_time. */
   readonly clock = new DevClock();
@@ -410,6 +412,8 @@ export class EmbeddedNode extends EventEmitter {
   }
 
   private async executeBlock(time: Date): Promise<CommittedHeight> {
+    if (this.storeLost !== undefined) throw new BlocksNotWrittenError(this.storeLost);
+    if (this.store.needsReopen) await this.reopenStore();
     const height = this.height + 1;
     const previous = this.lastCommitted?.height === this.height ? this.lastCommitted.record : await this.committed(this.height);
     const blockTime =
@@ -460,13 +464,52 @@ export class EmbeddedNode extends EventEmitter {
     this.blockWriteFailure = blockWriteFailureReason(err);
     if (first) console.error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
     this.mempool.restore(txs);
+    // BLOCK-mode broadcasts waiting for a block get the refusal now, not a time-out later
+    this.mempool.failWaiters(new BlocksNotWrittenError(this.blockWriteFailure));
     this.checkLayer = new CacheLayer(this.store.reader());
+    this.retryBlockWrite();
+  }
+
+  private retryBlockWrite(): void {
     clearTimeout(this.blockWriteRetry);
-    if (this.closing) return;
+    if (this.closing || this.storeLost !== undefined) return;
     this.blockWriteRetry = setTimeout(() => {
       this.queue.run(() => this.executeBlock(this.clock.now())).catch(() => undefined); // a failure schedules the next try
     }, BLOCK_WRITE_RETRY_MS);
     this.blockWriteRetry.unref();
+  }
+
+  /**
+   * Before any block is written after a write error: the store is opened again
+   * (LevelDB replays its log, dropping a torn record) and what the disk holds
+   * is read back — the latest height and its block's hash must be the ones
+   * acknowledged. If the open fails (no space yet), the next try comes later.
+   * If the disk disagrees, the node is lost: it never commits again and says
+   * so ("storeLost"), rather than serve or extend state that is not written.
+   */
+  private async reopenStore(): Promise<void> {
+    let onDisk: number;
+    let record: CommittedHeight | undefined;
+    try {
+      onDisk = await this.store.reopen();
+      record = onDisk === this.height ? await this.committed(onDisk) : undefined;
+    } catch (err) {
+      this.blockWriteFailure ??= blockWriteFailureReason(err);
+      this.retryBlockWrite();
+      throw new BlocksNotWrittenError(this.blockWriteFailure);
+    }
+    const acknowledged = this.lastCommitted?.height === this.height ? this.lastCommitted.record.block.block_id.hash : undefined;
+    if (record !== undefined && (acknowledged === undefined || record.block.block_id.hash === acknowledged)) return;
+    this.storeLost =
+      onDisk === this.height
+        ? `the store's block at height ${onDisk} is not the one acknowledged`
+        : `the store holds height ${onDisk}, but height ${this.height} was acknowledged as committed`;
+    clearTimeout(this.blockWriteRetry);
+    console.error(`[node] ${this.storeLost}; the node commits no more blocks`);
+    this.blockWriteFailure = this.storeLost;
+    this.mempool.failWaiters(new BlocksNotWrittenError(this.storeLost));
+    this.emit("storeLost", this.storeLost);
+    throw new BlocksNotWrittenError(this.storeLost);
   }
 
   private async commit(layer: CacheLayer, height: number, record: CommittedHeight, hashes: string[]): Promise<void> {

@@ -78,7 +78,9 @@ export class InProcessClient implements ChainClient {
     if (mode === "sync") return checkTx;
     const checkTxJson = { ...txResultJson(outcome), gas_wanted: outcome.gasWanted.toString() };
     if (outcome.code !== 0) return { ...checkTx, check_tx: checkTxJson, deliver_tx: {}, height: "0" };
-    const inclusion = await withTimeout(this.node.waitForInclusion(hash), COMMIT_TIMEOUT_MS);
+    const inclusion = await withTimeout(this.node.waitForInclusion(hash), COMMIT_TIMEOUT_MS).catch((err: unknown) => {
+      throw err instanceof BlocksNotWrittenError ? new NodeRpcError(-32603, "Internal error", err.message) : err;
+    });
     const committed = await getIndexedTx(this.node.store, Buffer.from(hash, "hex"));
     return { ...checkTx, check_tx: checkTxJson, deliver_tx: committed!.tx_result as unknown as Record<string, unknown>, height: String(inclusion.height) };
   }

@@ -32,7 +32,7 @@ export class Mempool {
   private pending: PendingTx[] = [];
   private pendingBytes = 0;
   private readonly seen = new Set<string>();
-  private readonly waiters = new Map<string, Array<(inclusion: Inclusion) => void>>();
+  private readonly waiters = new Map<string, Array<{ resolve: (inclusion: Inclusion) => void; reject: (error: Error) => void }>>();
 
   static hashOf(bytes: Uint8Array): string {
     return hex(sha256(bytes));
@@ -98,11 +98,17 @@ export class Mempool {
 
   /** Resolves when the transaction is in a committed block. */
   waitFor(hash: string): Promise<Inclusion> {
-    return new Promise((resolve) => this.waiters.set(hash, [...(this.waiters.get(hash) ?? []), resolve]));
+    return new Promise((resolve, reject) => this.waiters.set(hash, [...(this.waiters.get(hash) ?? []), { resolve, reject }]));
   }
 
   included(hash: string, inclusion: Inclusion): void {
-    for (const resolve of this.waiters.get(hash) ?? []) resolve(inclusion);
+    for (const { resolve } of this.waiters.get(hash) ?? []) resolve(inclusion);
     this.waiters.delete(hash);
+  }
+
+  /** Every wait for inclusion ends with `error` (a block that could not be written): the transactions still wait in the pool. */
+  failWaiters(error: Error): void {
+    for (const waiting of this.waiters.values()) for (const { reject } of waiting) reject(error);
+    this.waiters.clear();
   }
 }

@@ -98,6 +98,14 @@ export class VersionedStore {
   private readonly earlierScans: EarlierScans;
   /** Test hook (failWritesForTest): the error every batch write fails with, as LevelDB's would on a full disk. */
   private writeFault: Error | undefined;
+  /**
+   * The first write error since the database was opened. After a failed write
+   * LevelDB's log may hold a torn record, and a write that "succeeds" after it
+   * can be dropped when the log is replayed (a background error is sticky
+   * too): so no write is made until reopen() has replayed the log and the
+   * caller has checked what is on disk.
+   */
+  private brokenBy: Error | undefined;
   /** A state under this one (a fork's remote state, src/node/fork/): it wraps every reader and sees every commit's batch. */
   private underlay: StateUnderlay | undefined;
   private mirror: LatestMirror | undefined;
@@ -341,9 +349,39 @@ export class VersionedStore {
     }
   }
 
-  private async writeBatch(ops: BatchOp[]): Promise<void> {
-    if (this.writeFault) throw this.writeFault;
-    await this.db.batch(ops);
+  private writeBatch(ops: BatchOp[]): Promise<void> {
+    return this.checkedWrite(() => this.db.batch(ops));
+  }
+
+  /** Every write of the running store goes through here: the first failure stops all writes until reopen(). */
+  private async checkedWrite(write: () => Promise<void>): Promise<void> {
+    if (this.brokenBy) throw this.brokenBy;
+    try {
+      if (this.writeFault) throw this.writeFault;
+      await write();
+    } catch (err) {
+      this.brokenBy = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    }
+  }
+
+  /** Whether a write failed since the database was opened: no write succeeds until reopen(). */
+  get needsReopen(): boolean {
+    return this.brokenBy !== undefined;
+  }
+
+  /**
+   * Closes and opens the database again, so LevelDB replays its log (dropping a
+   * torn record) into fresh files and forgets a sticky background error; gives
+   * the latest version the disk holds, which the caller compares with the
+   * version it acknowledged. Throws (and stays broken) when the open fails.
+   */
+  async reopen(): Promise<number> {
+    if (this.db.status === "open") await this.db.close();
+    await this.db.open();
+    const onDisk = await readNumber(this.db, LATEST_KEY);
+    this.brokenBy = undefined;
+    return onDisk;
   }
 
   /** Only for tests (no setting, route or command reaches it): makes batch writes fail with `error` until called with undefined. */
@@ -363,13 +401,13 @@ export class VersionedStore {
   }
 
   /** Writes one metadata entry at once, outside a commit (what a commit's batch.putMeta writes with the commit). */
-  async putMeta(key: Uint8Array, value: Uint8Array): Promise<void> {
-    await this.db.put(concatBytes(Uint8Array.of(META), key), value);
+  putMeta(key: Uint8Array, value: Uint8Array): Promise<void> {
+    return this.checkedWrite(() => this.db.put(concatBytes(Uint8Array.of(META), key), value));
   }
 
   /** Writes unversioned chain data on its own, outside any version (an index built again). */
-  async putMetaEntries(entries: ReadonlyArray<{ key: Uint8Array; value: Uint8Array }>): Promise<void> {
-    await this.db.batch(entries.map(({ key, value }) => ({ type: "put" as const, key: concatBytes(Uint8Array.of(META), key), value })));
+  putMetaEntries(entries: ReadonlyArray<{ key: Uint8Array; value: Uint8Array }>): Promise<void> {
+    return this.checkedWrite(() => this.db.batch(entries.map(({ key, value }) => ({ type: "put" as const, key: concatBytes(Uint8Array.of(META), key), value }))));
   }
 
   /** Keys under `prefix`; `gte` (a key under the prefix) starts the range further in. */
