@@ -22,7 +22,7 @@ const BUNDLE_DIR = path.join(DIST, "bundle");
  * bundled: its binding is found from __dirname, which ownLocationPlugin keeps). LMDB only serves the
  * REST workers and is loaded for them alone.
  */
-const EXTERNAL = ["lmdb", "secp256k1", "msgpackr-extract", "koffi"];
+const EXTERNAL = ["lmdb", "secp256k1", "msgpackr-extract"];
 
 /** Files a package requires only when first needed (iconv-lite's tables, ~0.5 MB): left where they are, so a start does not parse them. */
 const LAZY = [{ from: /[\\/]iconv-lite[\\/]lib[\\/]index\.js$/, request: "../encodings" }];

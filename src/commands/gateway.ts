@@ -8,7 +8,6 @@ import { operations } from "./operations.js";
 import { gatewayClient, namesMismatchWarning } from "./gatewayClient.js";
 import { workerCount } from "./workerCount.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
 
 export interface GatewayOptions {
   home: string;
@@ -31,7 +30,6 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: options.node, names: options.names };
     const rest = await startRestWorkers(workers, { job });
     onShutdown(() => rest.close());
-    returnFreedMemoryEvery();
     console.log(`REST server: ${rest.url} (${workers} workers)`);
     console.log(`node RPC:    ${options.node}`);
     return;
@@ -48,7 +46,6 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     await rest.close();
     await flushLogger(ops.logger);
   });
-  returnFreedMemoryEvery();
   console.log(`REST server: ${rest.url}`);
   console.log(`node RPC:    ${options.node}`);
   const warning = namesMismatchWarning(upstream.nodeNames);

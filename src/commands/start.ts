@@ -24,7 +24,6 @@ import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
 import { ReplicaStamp } from "../node/store/replicaStamp.js";
 import type { ReplicaJob } from "../workers/messages.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
 
 export interface StartOptions {
   home: string;
@@ -115,7 +114,6 @@ export async function start(options: StartOptions): Promise<void> {
     }, interval);
   }
 
-  returnFreedMemoryEvery();
   console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
   if (!node.forkPoint) await printAccounts(options.home); // a fork's accounts are the remote's and the --fork-fund ones
   console.log(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");

@@ -11,7 +11,6 @@ import { MainLink, processChannel } from "./mainLink.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
 import { SharedHeight } from "../client/sharedHeight.js";
 import { ReplicaQueries } from "./replicaQueries.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
 
 /**
  * A REST worker of `start` or `gateway` (api.workers > 1): the same REST
@@ -61,7 +60,6 @@ async function runWorker(job: WorkerJob): Promise<void> {
         .finally(() => process.exit(0));
   });
   link.send({ kind: "listening", url: server.url });
-  returnFreedMemoryEvery();
 }
 
 /**
