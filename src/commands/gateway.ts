@@ -5,6 +5,7 @@ import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { operations } from "./operations.js";
+import { processLogger } from "../telemetry/processLogger.js";
 import { gatewayClient, namesMismatchWarning } from "./gatewayClient.js";
 import { workerCount } from "./workerCount.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
@@ -21,6 +22,7 @@ export interface GatewayOptions {
 
 /** Runs only the REST server, in front of a node that speaks the consensus engine's JSON-RPC. */
 export async function gateway(options: GatewayOptions): Promise<void> {
+  const log = processLogger(options.logFormat ?? "text"); // before anything logs: the output is one format throughout
   if (!/^https?:\/\/[^/]+/.test(options.node)) throw new Error(`--node must be an http(s) URL such as http://127.0.0.1:26657, got "${options.node}"`);
   const app = loadAppConfig(options.home);
   if (options.apiAddress) app.api.address = options.apiAddress;
@@ -30,8 +32,8 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: options.node, names: options.names };
     const rest = await startRestWorkers(workers, { job });
     onShutdown(() => rest.close());
-    console.log(`REST server: ${rest.url} (${workers} workers)`);
-    console.log(`node RPC:    ${options.node}`);
+    log.info(`REST server: ${rest.url} (${workers} workers)`);
+    log.info(`node RPC:    ${options.node}`);
     return;
   }
   useNames(options.names ?? app.names); // before the proto tree and the tables load
@@ -46,8 +48,8 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     await rest.close();
     await flushLogger(ops.logger);
   });
-  console.log(`REST server: ${rest.url}`);
-  console.log(`node RPC:    ${options.node}`);
+  log.info(`REST server: ${rest.url}`);
+  log.info(`node RPC:    ${options.node}`);
   const warning = namesMismatchWarning(upstream.nodeNames);
-  if (warning) console.log(warning);
+  if (warning) log.warn(warning);
 }

@@ -7,6 +7,7 @@ import { connectionGate, type ConnectionLimits } from "./connectionLimit.js";
 import { connectionBudget, openFileLimit } from "./openFileLimit.js";
 import { rateLimit } from "./rateLimit.js";
 import type { RunningServer } from "../util/runningServer.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
@@ -81,7 +82,7 @@ function connectionLimits(api: ApiConfig, readTimeoutMs: number): ConnectionLimi
   const idleBudget = Math.max(16, budget - (maxInFlight > 0 ? 2 * maxInFlight : 0));
   let maxIdle = api["max-idle-connections"];
   if (maxIdle > idleBudget) {
-    console.warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
+    processLogger().warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
     maxIdle = idleBudget;
   }
   const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
@@ -95,7 +96,7 @@ function logAcceptErrors(listener: import("node:net").Server): void {
   listener.on("error", (err: NodeJS.ErrnoException) => {
     if (Date.now() - lastLogged < ACCEPT_ERROR_LOG_MS) return;
     lastLogged = Date.now();
-    console.warn(`[rest] cannot accept a connection: ${err.code ?? err.message}`);
+    processLogger().warn(`[rest] cannot accept a connection: ${err.code ?? err.message}`);
   });
 }
 

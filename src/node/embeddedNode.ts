@@ -62,6 +62,7 @@ import { attachFork } from "./fork/attachFork.js";
 import { fundForkAccounts } from "./fork/forkFunding.js";
 import { bondForkValidator } from "./fork/forkValidator.js";
 import { putForkPoint, type ForkOptions, type ForkPoint, type FundEntry } from "./fork/forkPoint.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 export interface NodeOptions {
   home: string;
@@ -400,7 +401,7 @@ export class EmbeddedNode extends EventEmitter {
           if (this.mempool.size > 0 && !this.closing && this.autoBlocksOn) await this.executeBlock(this.clock.now());
         })
         .catch((err: unknown) => {
-          if (this.blockWriteFailure === undefined) console.error("[node] block production failed:", err); // a write failure is reported once
+          if (this.blockWriteFailure === undefined) processLogger().error({ err }, "[node] block production failed"); // a write failure is reported once
         });
     });
   }
@@ -454,7 +455,7 @@ export class EmbeddedNode extends EventEmitter {
   private blockNotWritten(err: unknown, txs: PendingTx[]): void {
     const first = this.blockWriteFailure === undefined;
     this.blockWriteFailure = blockWriteFailureReason(err);
-    if (first) console.error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
+    if (first) processLogger().error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
     this.mempool.restore(txs);
     this.checkLayer = new CacheLayer(this.store.reader());
     clearTimeout(this.blockWriteRetry);
@@ -473,14 +474,14 @@ export class EmbeddedNode extends EventEmitter {
     const started = performance.now();
     await this.store.commit(batch);
     const timing: BlockTiming = { commitSeconds: (performance.now() - started) / 1000 };
-    if (this.blockWriteFailure !== undefined) console.error(`[node] blocks are written again (height ${height})`);
+    if (this.blockWriteFailure !== undefined) processLogger().info(`[node] blocks are written again (height ${height})`);
     this.blockWriteFailure = undefined;
     this.emit("commit", height);
     try {
       await this.store.prune(Math.min(height - this.keepRecent + 1, this.snapshots.lowestHeight ?? Infinity));
     } catch (err) {
       // the block is written; what pruning left is pruned at a later commit
-      console.error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
+      processLogger().error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
     }
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
