@@ -4,9 +4,9 @@
  * file text, the JSON Schema that validates (and fills in) the file, the TypeScript
  * type of the values and the README table are all derived: each default is written once.
  */
-export type SettingValue = string | number | boolean | string[][];
+type SettingValue = string | number | boolean | string[][];
 
-export interface Setting<T extends SettingValue = SettingValue> {
+interface Setting<T extends SettingValue = SettingValue> {
   default: T;
   /** A whole number (JSON Schema "integer"); numbers are otherwise any. */
   integer?: boolean;

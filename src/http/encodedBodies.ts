@@ -8,9 +8,9 @@ export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** Bytes kept of bodies with their digests and compressed forms (the body itself counted too). */
-export const ENCODED_BODIES_BYTES = 32 * 2 ** 20;
+const ENCODED_BODIES_BYTES = 32 * 2 ** 20;
 /** Digests of bodies asked once, remembered to know a body asked again (16 characters each, about 1 MiB at most). */
-export const ASKED_ONCE_DIGESTS = 16_384;
+const ASKED_ONCE_DIGESTS = 16_384;
 /** Bodies at least this large are kept here (smaller ones are hashed again: cheaper than a lookup that keeps them). */
 const KEPT_FROM_BYTES = 1024;
 /** Larger bodies are compressed on the thread pool, smaller ones at once (well under a millisecond). */

@@ -675,4 +675,4 @@ function decodedOrUndefined(codec: Codec, bytes: Uint8Array): DecodedTx | undefi
 const APP_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
 /** The tx service's Simulate runs inside the app, as an ABCI query (as in the real system). */
-export const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";
+const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";

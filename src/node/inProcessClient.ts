@@ -28,7 +28,7 @@ import { streamedEvent } from "./rpc/publishedEvents.js";
  * The consensus engine release whose JSON-RPC this node speaks, reported by
  * `status`: clients choose their RPC client by it (cosmjs' connectComet).
  */
-export const ENGINE_VERSION = "0.34.24";
+const ENGINE_VERSION = "0.34.24";
 
 /** The engine's commit wait (timeout_broadcast_tx_commit). */
 const COMMIT_TIMEOUT_MS = 10_000;

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "./openApiTypes.js";
 import { toOpenApi31 } from "./openApi31.js";
 import { swaggerUiFile } from "./swaggerUiFiles.js";
 
-export const OPENAPI_31_PATH = "/openapi.json";
+const OPENAPI_31_PATH = "/openapi.json";
 
 const YAML_TYPES = ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"];
 

@@ -3,7 +3,6 @@ import { PinoPretty } from "pino-pretty";
 
 export type Logger = PinoLogger;
 export type LogFormat = "text" | "json";
-export const LOG_FORMATS: readonly LogFormat[] = ["text", "json"];
 
 /**
  * The process's logger (pino), on stdout: JSON lines with `--log-format json`

@@ -4,7 +4,7 @@ import type { KVReader } from "../store/kv.js";
 import { invalidArgument } from "./queryError.js";
 import { concatBytes } from "../store/keyEncoding.js";
 
-export const DEFAULT_PAGE_LIMIT = 100;
+const DEFAULT_PAGE_LIMIT = 100;
 
 export interface PageRequest {
   key?: Uint8Array;

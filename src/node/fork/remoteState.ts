@@ -6,7 +6,7 @@ import { realStoreName } from "../abci/storeQuery.js";
 import { compareBytes, concatBytes } from "../store/keyEncoding.js";
 
 /** The most bytes of remote keys and values a fork keeps in memory (README "Fork a live chain"). */
-export const FORK_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+const FORK_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 /** Tries of one remote read before the read fails (only when the remote cannot be reached; an answer is final). */
 export const FORK_REMOTE_ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 250;

@@ -79,7 +79,7 @@ export interface StateUnderlay {
  * native memory added between minutes 2 and 8 was LevelDB's), and its churn left glibc's heaps
  * fragmented. README "Memory".
  */
-export const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
+const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
 
 /** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
 export interface KeptReadCounts {

@@ -134,7 +134,7 @@ function execContext(env: TxEnvironment, layer: CacheLayer, gas: GasMeter, event
 }
 
 /** sdk.StringifyEvents: events of the same type merged into one, in order of first appearance. */
-export function stringifyEvents(events: AbciEvent[]): AbciEvent[] {
+function stringifyEvents(events: AbciEvent[]): AbciEvent[] {
   const merged: AbciEvent[] = [];
   for (const event of events) {
     const existing = merged.find((e) => e.type === event.type);

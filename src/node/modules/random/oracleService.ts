@@ -16,7 +16,7 @@ import { makeRandom } from "./rng.js";
 import { processLogger } from "../../../telemetry/processLogger.js";
 
 /** The system service the oracle option calls (irismod v1.3.1 random/types/service.go). */
-export const RANDOM_SERVICE = "random";
+const RANDOM_SERVICE = "random";
 /** The output body schema of the random service: one 64-hex-digit seed. */
 const SEED_BODY_SCHEMA = {
   type: "object",

@@ -26,7 +26,7 @@ export function validatePlan(plan: ProtoMessage): void {
   if (hasTime && plan.upgraded_client_state) throw sdkError("invalidRequest", "IBC chain upgrades must only set height");
 }
 
-export async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefined> {
+async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefined> {
   const bytes = await upgradeStore(ctx).get(PLAN_KEY);
   return bytes ? ctx.codec.type(PLAN).decode(bytes) : undefined;
 }
