@@ -16,7 +16,7 @@ const KEPT_FROM_BYTES = 1024;
 /** Larger bodies are compressed on the thread pool, smaller ones at once (well under a millisecond). */
 const SYNC_BELOW_BYTES = 256 * 1024;
 
-/** Settings for answers written while a client waits: brotli's top qualities cost 10–100x more CPU for a few percent. */
+/** Settings for answers written while a client waits: brotli's top qualities cost far more CPU for little fewer bytes. */
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const GZIP_OPTIONS = { level: 6 };
 const brotli = promisify(zlib.brotliCompress);

@@ -33,7 +33,7 @@ export async function listen(app: Koa, api: ApiConfig): Promise<ListeningServer>
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
-  // default), so a client sending its head one byte a second was cut 10-40 s after it connected.
+  // default), so a client sending its head one byte a second would be cut long after the timeout.
   // The Host header is checked by refuseBadHeads, which answers with the gateway's error body.
   const server = http.createServer({
     requireHostHeader: false,

@@ -31,7 +31,7 @@ export function fileStamp(file: string): string {
 
 /**
  * Checks that genesis.json is still the file the store was started from. Hashing a large
- * genesis takes seconds (250 MB at 1,000,000 accounts), so a start hashes the file only when
+ * genesis reads all of it, so a start hashes the file only when
  * its stamp differs from the one kept when it was last hashed, as git trusts a file's stat.
  */
 export async function checkGenesisFile(store: VersionedStore, file: string, facts: StartedFrom): Promise<void> {

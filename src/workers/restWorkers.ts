@@ -7,7 +7,7 @@ import { restWorkerEntry } from "./restWorkerEntry.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
 import { processLogger } from "../telemetry/processLogger.js";
 
-/** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight (a worker idles at about 60 MB). */
+/** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight, with room for a burst. */
 const WORKER_HEAP_MB = 256;
 /** How long close() waits for a worker to finish its requests and exit before it is killed. */
 const CLOSE_WAIT_MS = 10_000;
