@@ -14,11 +14,6 @@ export function scratchDir(name: string): string {
   return dir;
 }
 
-/** Median wall time of `runs` calls of `fn`, in milliseconds. */
-export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  return (await timings(runs, fn)).p50;
-}
-
 /** p50 and p99 of `runs` sequential calls of `fn`, in milliseconds. */
 export async function timings(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
@@ -291,7 +286,7 @@ export function treeRssMb(pid: number): number {
 }
 
 /** Kept-alive connections; one by default (per-request latency loops), more for concurrent senders. */
-export const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return request(url, { method: "GET", headers, agent: oneConnection });
@@ -319,10 +314,4 @@ export function machine(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ")}`;
-}
-
-export function report(title: string, rows: Array<[string, string]>): void {
-  console.log(`\n${title}`);
-  const width = Math.max(...rows.map(([k]) => k.length));
-  for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
 }

@@ -123,13 +123,16 @@ export async function soakBenchmark(bench: BenchHome, minutes: number): Promise<
     meter.destroy();
     await server.node.stop();
   }
-  // glibc's malloc arenas (one per thread by default) hold freed native memory; the server inherits this
-  const arena = process.env.MALLOC_ARENA_MAX;
+  // glibc's allocator settings (deploy/ may set them) reach the server through the environment: the row names them
+  const allocator = Object.entries(process.env)
+    .filter(([name]) => name.startsWith("MALLOC_"))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(", ");
   const early = samples.find((s) => s.minute >= EARLY_MINUTES)!;
   const end = samples.at(-1)!;
   const peak = Math.max(...samples.map((s) => s.rssMb));
   record({
-    subject: `RSS after ${minutes} min of mixed load (queries, bank sends, websocket subscriptions)${arena ? `, MALLOC_ARENA_MAX=${arena}` : ""}`,
+    subject: `RSS after ${minutes} min of mixed load (queries, bank sends, websocket subscriptions)${allocator ? `, ${allocator}` : ""}`,
     baseline: `RSS after ${EARLY_MINUTES} min`,
     ratio: early.rssMb / end.rssMb,
     target: "≥ 0.83x (the end within 20 % of 2 min)",

@@ -4,6 +4,7 @@ import { FORMATS, type DocumentFormat } from "./openapi/documentFormat.js";
 import type { RouteFormat } from "./commands/routes.js";
 import type { OpenApiVersion } from "./commands/swagger.js";
 import { addDevCommands } from "./commands/devCommand.js";
+import { printProduct } from "./commands/productOutput.js";
 
 // Each command loads its modules when it runs: --help, routes and swagger never load the node or open a store.
 
@@ -41,9 +42,9 @@ program
         names: opts.names,
         prefix: opts.prefix,
       });
-      if (opts.genesis) console.log(`initialized ${home} from ${opts.genesis}`);
-      else console.log(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
-      console.log(`mnemonic: ${dev.mnemonic}`);
+      if (opts.genesis) printProduct(`initialized ${home} from ${opts.genesis}`);
+      else printProduct(`initialized ${home} for chain ${opts.chainId} with ${dev.accounts.length} funded accounts`);
+      printProduct(`mnemonic: ${dev.mnemonic}`);
     },
   );
 
@@ -160,15 +161,16 @@ function commaList(value: string): string[] {
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   // Mistakes in settings, genesis or tables are reported plainly; anything else with its stack.
-  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }, { ForkError }] = await Promise.all([
+  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }, { ForkError }, { reportFailure }] = await Promise.all([
     import("./config/tomlConfig.js"),
     import("./node/genesis.js"),
     import("./tables/loadYamlTable.js"),
     import("./names/namesTable.js"),
     import("./node/fork/remoteState.js"),
+    import("./telemetry/processLogger.js"),
   ]);
   const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError || err instanceof NamesError || err instanceof ForkError;
-  console.error(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
+  await reportFailure(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });
 

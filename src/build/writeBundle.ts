@@ -1,9 +1,9 @@
 /**
  * Build step (npm run build, after tsc and the other build steps): bundles dist/cli.js and the
  * packages it imports into dist/bundle/ (esbuild, ES modules split by dynamic import), which
- * bin/chain-rest.js runs. A start then loads a few dozen files instead of ~800 modules: most of
- * its time was spent finding, reading and compiling modules (README "Start-up and the genesis
- * import"). The REST workers' entry is a second entry point, sharing the chunks. dist/ keeps every
+ * bin/chain-rest.js runs. A start then loads a few dozen files instead of every module one by one:
+ * finding, reading and compiling modules is most of a start's own work (docs/design/startup.md).
+ * The REST workers' entry is a second entry point, sharing the chunks. dist/ keeps every
  * module unbundled for anything else that imports them (tests, the other build steps).
  *
  *   node dist/build/writeBundle.js
@@ -22,9 +22,9 @@ const BUNDLE_DIR = path.join(DIST, "bundle");
  * bundled: its binding is found from __dirname, which ownLocationPlugin keeps). LMDB only serves the
  * REST workers and is loaded for them alone.
  */
-const EXTERNAL = ["lmdb", "secp256k1", "msgpackr-extract", "koffi"];
+const EXTERNAL = ["lmdb", "secp256k1", "msgpackr-extract"];
 
-/** Files a package requires only when first needed (iconv-lite's tables, ~0.5 MB): left where they are, so a start does not parse them. */
+/** Files a package requires only when first needed (iconv-lite's large tables): left where they are, so a start does not parse them. */
 const LAZY = [{ from: /[\\/]iconv-lite[\\/]lib[\\/]index\.js$/, request: "../encodings" }];
 
 const keepLazyPlugin: esbuild.Plugin = {

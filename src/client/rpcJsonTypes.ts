@@ -9,7 +9,7 @@ export interface RpcBlockId {
   parts?: { total?: number; hash?: string };
 }
 
-export interface RpcHeader {
+interface RpcHeader {
   version?: { block?: string; app?: string };
   chain_id?: string;
   height?: string;
@@ -26,7 +26,7 @@ export interface RpcHeader {
   proposer_address?: string;
 }
 
-export interface RpcCommitSig {
+interface RpcCommitSig {
   block_id_flag?: number;
   validator_address?: string;
   timestamp?: string;

@@ -12,11 +12,11 @@ const SLOT_BYTES = 8;
  * an answer: a height message can still sit unread in a worker's channel (or
  * its own NewBlock event be on its way) when a client that already saw the
  * commit through another process asks it; the file cannot lag the process
- * that wrote it. Read as mapped memory where glibc allows (sharedFileReader.ts), else one pread.
+ * that wrote it. Read with one pread (sharedFileReader.ts).
  */
 export class SharedHeight {
   private readonly fd: number;
-  /** Made at the first read (a process that only writes never maps the file). */
+  /** Made at the first read (a process that only writes needs no read buffer). */
   private reader: SharedFileReader | undefined;
   private readonly slot = Buffer.alloc(SLOT_BYTES);
 

@@ -8,7 +8,7 @@ export interface RpcReply {
 }
 
 /** No answer came within the call's time limit (the same text as an HTTP call's). */
-export class SocketCallTimedOut extends Error {}
+class SocketCallTimedOut extends Error {}
 
 interface Pending {
   resolve: (reply: RpcReply | undefined) => void;

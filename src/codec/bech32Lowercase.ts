@@ -1,8 +1,8 @@
 /**
  * A fast path of bech32 decoding (BIP-173) for the common case: an all-lowercase address of
  * a known prefix. A genesis import decodes millions of addresses, and the bech32 package
- * (lowercasing and uppercasing each string, an array of words, an array of bytes) spent
- * ~2 µs on each. Anything this path does not accept — another prefix, uppercase, a bad
+ * lowercases and uppercases each string and builds an array of words and one of bytes for
+ * each. Anything this path does not accept — another prefix, uppercase, a bad
  * character, checksum or padding — gives undefined: the caller then decodes with the
  * bech32 package, whose answer (and error message) stands.
  */

@@ -16,8 +16,8 @@ interface Libsecp256k1 {
  * The non-hardened child `index` of `parent` (BIP-32 CKDpriv): I = HMAC-SHA512(chain code,
  * parent public key ‖ index), child private key = parent private key + I[0..32] mod n.
  * The arithmetic is libsecp256k1's, through the prebuilt addon of the secp256k1 package:
- * @scure/bip32 computes each child's public key in JavaScript, about 1 ms a key, which made
- * `init --accounts 100000` take minutes. Where the addon does not load, or for the rare
+ * @scure/bip32 computes each child's public key in JavaScript, which dominates an init of
+ * many accounts. Where the addon does not load, or for the rare
  * index BIP-32 makes skip (I[0..32] not below n), @scure/bip32 derives it.
  */
 export function nonHardenedChild(parent: HDKey, index: number): ChildKey {

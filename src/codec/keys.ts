@@ -40,7 +40,7 @@ export function deriveAccounts(mnemonic: string, prefix: string, count: number, 
   });
 }
 
-export function accountAddress(prefix: string, compressedPublicKey: Uint8Array): string {
+function accountAddress(prefix: string, compressedPublicKey: Uint8Array): string {
   return encodeBech32Address(prefix, ripemd160(sha256(compressedPublicKey)));
 }
 

@@ -59,8 +59,8 @@ export function protoRoot(): protobuf.Root {
 export const BUILT_ROOT_FILE = fileURLToPath(new URL("./proto-root.json", import.meta.url));
 
 /**
- * The root from the JSON the build wrote (half the time of parsing the .proto
- * files), unless a .proto file changed after it was written.
+ * The root from the JSON the build wrote (cheaper than parsing the .proto
+ * files at every start), unless a .proto file changed after it was written.
  */
 function loadBuiltRoot(dir: string = PROTO_DIR): protobuf.Root | undefined {
   if (!fs.existsSync(BUILT_ROOT_FILE)) return undefined;

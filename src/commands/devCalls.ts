@@ -1,4 +1,6 @@
 import { JsonPoster, PostFailed } from "../client/jsonPost.js";
+import { printProduct } from "./productOutput.js";
+import { printCommandError } from "./productOutput.js";
 
 /** advance_blocks of the 10,000 blocks it allows takes minutes: the call may take this long. */
 const CALL_TIMEOUT_MS = 60 * 60_000;
@@ -21,7 +23,7 @@ export async function printDevCall(node: string, method: string, params: Record<
       return fail(`${url.href} answered HTTP ${answer.status} without a JSON-RPC body`);
     }
     if (reply.error) return fail(`${method}: ${reply.error.message} (${reply.error.code})${reply.error.data ? `: ${reply.error.data}` : ""}`);
-    console.log(JSON.stringify(reply.result));
+    printProduct(JSON.stringify(reply.result));
   } catch (err) {
     fail(`cannot reach the node at ${url.href}: ${err instanceof PostFailed ? err.reason : (err as Error).message}`);
   } finally {
@@ -30,6 +32,6 @@ export async function printDevCall(node: string, method: string, params: Record<
 }
 
 function fail(message: string): void {
-  console.error(`chain-rest: ${message}`);
+  printCommandError(message);
   process.exitCode = 1;
 }

@@ -5,10 +5,10 @@ import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { operations } from "./operations.js";
+import { processLogger } from "../telemetry/processLogger.js";
 import { gatewayClient, namesMismatchWarning } from "./gatewayClient.js";
 import { workerCount } from "./workerCount.js";
 import { startRestWorkers } from "../workers/restWorkers.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
 import { checkUpstreamList } from "../client/upstreams/upstreamSettings.js";
 
 export interface GatewayOptions {
@@ -26,6 +26,7 @@ export interface GatewayOptions {
 
 /** Runs only the REST server, in front of a node that speaks the consensus engine's JSON-RPC. */
 export async function gateway(options: GatewayOptions): Promise<void> {
+  const log = processLogger(options.logFormat ?? "text"); // before anything logs: the output is one format throughout
   const app = loadAppConfig(options.home);
   const upstreams = checkUpstreamList({
     nodes: options.nodes.length > 0 ? options.nodes : app.gateway.nodes,
@@ -39,9 +40,8 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     const job = { command: "gateway" as const, app, logFormat: options.logFormat ?? "text", node: upstreams.nodes[0], upstreams, names: options.names };
     const rest = await startRestWorkers(workers, { job });
     onShutdown(() => rest.close());
-    returnFreedMemoryEvery();
-    console.log(`REST server: ${rest.url} (${workers} workers)`);
-    console.log(`node RPC:    ${nodesText}`);
+    log.info(`REST server: ${rest.url} (${workers} workers)`);
+    log.info(`node RPC:    ${nodesText}`);
     return;
   }
   useNames(options.names ?? app.names); // before the proto tree and the tables load
@@ -57,9 +57,8 @@ export async function gateway(options: GatewayOptions): Promise<void> {
     await rest.close();
     await flushLogger(ops.logger);
   });
-  returnFreedMemoryEvery();
-  console.log(`REST server: ${rest.url}`);
-  console.log(`node RPC:    ${nodesText}`);
+  log.info(`REST server: ${rest.url}`);
+  log.info(`node RPC:    ${nodesText}`);
   const warning = namesMismatchWarning(upstream.nodeNames);
-  if (warning) console.log(warning);
+  if (warning) log.warn(warning);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export const DEFAULT_HOME = path.join(os.homedir(), ".chain-rest");
+const DEFAULT_HOME = path.join(os.homedir(), ".chain-rest");
 
 export function resolveHome(home: string | undefined): string {
   return path.resolve(home ?? DEFAULT_HOME);

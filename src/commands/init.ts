@@ -29,7 +29,7 @@ export interface InitOptions {
  * funded development accounts (one mnemonic, account i at m/44'/118'/0'/0/i).
  */
 /** The development genesis gives roles to accounts 0-3 (validator operator, delegator, HTLC parties, ...). */
-export const MIN_DEV_ACCOUNTS = 4;
+const MIN_DEV_ACCOUNTS = 4;
 
 export function initHome(options: InitOptions): DevAccounts {
   if (options.accounts < MIN_DEV_ACCOUNTS)

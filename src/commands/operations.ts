@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config/appConfig.js";
-import { createLogger, type LogFormat, type Logger } from "../telemetry/logger.js";
+import type { LogFormat, Logger } from "../telemetry/logger.js";
+import { processLogger } from "../telemetry/processLogger.js";
 import { Telemetry } from "../telemetry/telemetry.js";
 
 export interface Operations {
@@ -12,7 +13,7 @@ export interface Operations {
 
 /** The logger, the metrics and the request log of a `start` or `gateway` process, from app.toml and --log-format. */
 export function operations(app: AppConfig, format: LogFormat, command: "start" | "gateway"): Operations {
-  const logger = createLogger(format);
+  const logger = processLogger(format);
   const setting = app.api["log-requests"];
   const logRequests = setting === "on" || (setting === "auto" && command === "start");
   return {

@@ -25,7 +25,7 @@ import type { RunningServer } from "../util/runningServer.js";
 import { SERVICE_METHODS } from "../services/index.js";
 import { compileTables } from "../tables/compileTables.js";
 
-export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE, type CompiledTables } from "../tables/compileTables.js";
+export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE } from "../tables/compileTables.js";
 
 /** How the REST server is run for others: metrics, request logs, readiness. */
 export interface RestOperations {

@@ -8,6 +8,7 @@ import { serviceConfigYaml } from "../tables/export/serviceConfig.js";
 import { unsayableParts } from "../tables/export/unsayable.js";
 import { useNames } from "../names/activeNames.js";
 import { DEFAULT_NAMES } from "../names/namesTable.js";
+import { printProduct } from "./productOutput.js";
 
 export const ROUTE_FORMATS = ["text", "google-api-service", "descriptor-set"] as const;
 export type RouteFormat = (typeof ROUTE_FORMATS)[number];
@@ -30,7 +31,7 @@ export function printRoutes(profile = DEFAULT_NAMES, format: RouteFormat = "text
 
 function printText({ gateway, legacy }: CompiledTables): void {
   const width = Math.max(...gateway.map((r) => r.path.length), ...legacy.routes.map((r) => r.path.length));
-  for (const route of gateway) console.log(`${route.verb.toUpperCase().padEnd(4)} ${route.path.padEnd(width)}  ${route.methodPath.slice(1)}`);
-  for (const route of legacy.routes) console.log(`${route.verb.toUpperCase().padEnd(4)} ${route.path.padEnd(width)}  [legacy] ${legacyTarget(route)}`);
-  console.log(`${gateway.length} gateway routes, ${legacy.routes.length} legacy routes`);
+  for (const route of gateway) printProduct(`${route.verb.toUpperCase().padEnd(4)} ${route.path.padEnd(width)}  ${route.methodPath.slice(1)}`);
+  for (const route of legacy.routes) printProduct(`${route.verb.toUpperCase().padEnd(4)} ${route.path.padEnd(width)}  [legacy] ${legacyTarget(route)}`);
+  printProduct(`${gateway.length} gateway routes, ${legacy.routes.length} legacy routes`);
 }

@@ -18,6 +18,7 @@ import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
 import { nodeServiceQueries } from "./nodeServiceQueries.js";
 import { operations } from "./operations.js";
+import { processLogger } from "../telemetry/processLogger.js";
 import { operateNode } from "./nodeOperations.js";
 import { flushLogger, type LogFormat } from "../telemetry/logger.js";
 import { startFaucet } from "../faucet/startFaucet.js";
@@ -25,7 +26,6 @@ import { parseForkFund } from "../node/fork/forkPoint.js";
 import { workerCount } from "./workerCount.js";
 import { ReplicaStamp } from "../node/store/replicaStamp.js";
 import type { ReplicaJob } from "../workers/messages.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
 
 export interface StartOptions {
   home: string;
@@ -41,8 +41,9 @@ const SHOWN_ACCOUNTS = 10;
 
 /** Runs the embedded node, its JSON-RPC and (when api.enable) the REST server, until SIGINT/SIGTERM. */
 export async function start(options: StartOptions): Promise<void> {
+  const log = processLogger(options.logFormat ?? "text"); // before anything logs: the output is one format throughout
   if (!isInitialized(options.home)) {
-    console.log(`initializing a new development chain in ${options.home}`);
+    log.info(`initializing a new development chain in ${options.home}`);
     initHome({ home: options.home, chainId: "devnet-1", accounts: 10, denom: "uhub" });
   }
   const app = loadAppConfig(options.home);
@@ -60,10 +61,10 @@ export async function start(options: StartOptions): Promise<void> {
     moniker: nodeConfig.moniker,
     minimumGasPrices: app["minimum-gas-prices"],
     codec,
-    importProgress: (line) => console.log(line),
+    importProgress: (line) => log.info(line),
     fork: options.fork && { ...options.fork, fund: options.fork.fund.map(parseForkFund) },
   });
-  if (node.forkPoint) console.log(`fork of ${node.forkPoint.url} (chain ${node.forkPoint.remoteChainId}) at height ${node.forkPoint.height}`);
+  if (node.forkPoint) log.info(`fork of ${node.forkPoint.url} (chain ${node.forkPoint.remoteChainId}) at height ${node.forkPoint.height}`);
   const ops = operations(app, options.logFormat ?? "text", "start");
   operateNode(node, codec, ops.telemetry, ops.logger);
   const client = new InProcessClient(node);
@@ -112,17 +113,16 @@ export async function start(options: StartOptions): Promise<void> {
       producing = true;
       node
         .produceBlock()
-        .catch((err: unknown) => console.error("[node] block production failed:", err))
+        .catch((err: unknown) => log.error({ err }, "[node] block production failed"))
         .finally(() => (producing = false));
     }, interval);
   }
 
-  returnFreedMemoryEvery();
-  console.log(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
+  log.info(`chain ${node.chain.chainId} at height ${node.height} (home ${options.home})`);
   if (!node.forkPoint) await printAccounts(options.home); // a fork's accounts are the remote's and the --fork-fund ones
-  console.log(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");
-  console.log(`node RPC:    ${rpc.url}`);
-  if (faucet) console.log(`faucet:      ${faucet.url}`);
+  log.info(rest ? `REST server: ${rest.url}${workers > 1 ? ` (${workers} workers)` : ""}` : "REST server: disabled (api.enable = false)");
+  log.info(`node RPC:    ${rpc.url}`);
+  if (faucet) log.info(`faucet:      ${faucet.url}`);
 }
 
 type StartNodeRestWorkers = typeof import("./nodeRestWorkers.js").startNodeRestWorkers;
@@ -152,7 +152,8 @@ async function workersReplica(home: string, node: EmbeddedNode): Promise<{ job: 
 async function printAccounts(home: string): Promise<void> {
   const dev = await readDevAccountsHead(home, SHOWN_ACCOUNTS);
   if (!dev) return;
-  console.log(`funded accounts (mnemonic: ${dev.mnemonic})`);
-  for (const account of dev.accounts) console.log(`  ${account.hd_path}  ${account.address}`);
-  if (dev.more) console.log("  ... and more in config/dev-accounts.json");
+  const log = processLogger();
+  log.info(`funded accounts (mnemonic: ${dev.mnemonic})`);
+  for (const account of dev.accounts) log.info(`  ${account.hd_path}  ${account.address}`);
+  if (dev.more) log.info("  ... and more in config/dev-accounts.json");
 }

@@ -427,7 +427,7 @@ export type AppConfig = SettingsValues<typeof APP_SETTINGS>;
 /** The [api] section of app.toml, with the real system's keys. */
 export type ApiConfig = AppConfig["api"];
 
-export function appConfigPath(home: string): string {
+function appConfigPath(home: string): string {
   return path.join(home, "config", "app.toml");
 }
 

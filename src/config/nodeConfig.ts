@@ -63,7 +63,7 @@ export const NODE_SETTINGS = {
 
 export type NodeConfig = SettingsValues<typeof NODE_SETTINGS>;
 
-export function nodeConfigPath(home: string): string {
+function nodeConfigPath(home: string): string {
   return path.join(home, "config", "config.toml");
 }
 

@@ -6,7 +6,7 @@
  */
 export type SettingValue = string | number | boolean | string[] | string[][];
 
-export interface Setting<T extends SettingValue = SettingValue> {
+interface Setting<T extends SettingValue = SettingValue> {
   default: T;
   /** A whole number (JSON Schema "integer"); numbers are otherwise any. */
   integer?: boolean;

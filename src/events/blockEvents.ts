@@ -3,7 +3,7 @@ import type { EventAttributes } from "./eventQuery.js";
 import type { StreamedEvent } from "../client/chainClient.js";
 
 /** An ABCI event as the engine's JSON-RPC writes it (key and value base64). */
-export interface EventJson {
+interface EventJson {
   type: string;
   attributes: ReadonlyArray<{ key: string; value: string }>;
 }

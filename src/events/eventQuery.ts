@@ -1,6 +1,6 @@
 import { parseConditions, QueryParseError, type Operator, type ParsedCondition } from "./queryGrammar.js";
 
-export { QueryParseError, type Operator };
+export { QueryParseError };
 
 /** The engine's maxQueryLength: longer queries are refused before they are parsed. */
 export const MAX_QUERY_BYTES = 512;
@@ -12,7 +12,7 @@ export class QueryTooLongError extends Error {
 }
 
 /** A converted operand: strings, int64 (as bigint), float64, and instants (DATE and TIME) in milliseconds. */
-export type Operand = { kind: "string"; value: string } | { kind: "int"; value: bigint } | { kind: "float"; value: number } | { kind: "time"; value: number };
+type Operand = { kind: "string"; value: string } | { kind: "int"; value: bigint } | { kind: "float"; value: number } | { kind: "time"; value: number };
 
 export interface Condition {
   key: string;
@@ -45,7 +45,7 @@ export class EventQuery {
 }
 
 /** Whether a condition holds for a set of events (EXISTS on a key without a dot: any key it begins). */
-export function conditionHolds(condition: Condition, events: EventAttributes): boolean {
+function conditionHolds(condition: Condition, events: EventAttributes): boolean {
   if (condition.op === "EXISTS") {
     if (condition.key.includes(".")) return events.has(condition.key);
     for (const key of events.keys()) if (key.startsWith(condition.key)) return true;
@@ -131,7 +131,7 @@ function convert(parsed: ParsedCondition): Condition {
 }
 
 /** The first run of digits and dots in a value, as the engine's `([0-9\.]+)` finds it (a scan, not a regex). */
-export function numericRun(value: string): string {
+function numericRun(value: string): string {
   let start = 0;
   while (start < value.length && !isNumeric(value.charCodeAt(start))) start++;
   let end = start;
@@ -144,7 +144,7 @@ function isNumeric(code: number): boolean {
 }
 
 /** An int64 from a value: a run with a dot is read as a float and truncated, as the engine does. */
-export function intOf(value: string): bigint | undefined {
+function intOf(value: string): bigint | undefined {
   const run = numericRun(value);
   if (run.includes(".")) {
     const float = floatOf(run);

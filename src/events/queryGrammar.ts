@@ -9,7 +9,7 @@
 export type Operator = "=" | "<" | "<=" | ">" | ">=" | "CONTAINS" | "EXISTS";
 
 /** An operand as the grammar captured it (its text), before conversion. */
-export type OperandText = { kind: "string" | "number" | "time" | "date"; text: string };
+type OperandText = { kind: "string" | "number" | "time" | "date"; text: string };
 
 export interface ParsedCondition {
   key: string;

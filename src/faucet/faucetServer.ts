@@ -8,6 +8,7 @@ import { listenServer } from "../util/listenServer.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { Cooldowns } from "./cooldowns.js";
 import type { Coin, FaucetSender } from "./faucetSender.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /** A credit request is a small JSON object; larger bodies are answered 413. */
 const MAX_BODY_BYTES = 4096;
@@ -99,7 +100,7 @@ export async function startFaucetServer(options: FaucetOptions, sender: FaucetSe
       await sender.send(address, coin);
     } catch (err) {
       cooldowns.release(address);
-      console.error("[faucet]", (err as Error).message);
+      processLogger().error(`[faucet] ${(err as Error).message}`);
       throw new HttpError(500, "Sending tokens failed");
     }
     return { status: 200, body: "ok" };

@@ -17,7 +17,7 @@ export async function startFaucet(
 ): Promise<RunningServer | undefined> {
   const config = app.faucet;
   if (!config.enable) return undefined;
-  // loaded only when enabled: cosmjs's wallet and signing take 0.2 s of a start to load
+  // loaded only when enabled: cosmjs's wallet and signing are large, and most starts run no faucet
   const [{ FaucetSender }, { startFaucetServer }] = await Promise.all([import("./faucetSender.js"), import("./faucetServer.js")]);
   const dev = readDevAccounts(home);
   if (!dev) throw new Error("faucet.enable needs the dev accounts of `init` (config/dev-accounts.json) to fund the faucet");

@@ -33,7 +33,7 @@ export function compression(bodies: EncodedBodies): Middleware {
  * stands for those not named), the first of ENCODINGS on a tie (the client's order does not
  * choose: browsers list gzip before br); none when no coding has a q above 0.
  */
-export function chosenEncoding(acceptEncoding: string): Encoding | undefined {
+function chosenEncoding(acceptEncoding: string): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const q = new Map<string, number>();
   for (const item of acceptEncoding.split(",")) {

@@ -19,7 +19,7 @@ export interface ConnectionLimits {
 }
 
 /** A connection that has begun a request head and not finished it this long after takes a place of maxInFlight. */
-export const HEAD_DEADLINE_MS = 1000;
+const HEAD_DEADLINE_MS = 1000;
 /** How often connections are looked over for late heads and silent connections past their time. */
 const SWEEP_MS = 250;
 /** Silent connections closed in one go before the event loop turns (to read the other connections) again. */

@@ -8,15 +8,15 @@ export const ENCODINGS = ["br", "gzip"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** Bytes kept of bodies with their digests and compressed forms (the body itself counted too). */
-export const ENCODED_BODIES_BYTES = 32 * 2 ** 20;
+const ENCODED_BODIES_BYTES = 32 * 2 ** 20;
 /** Digests of bodies asked once, remembered to know a body asked again (16 characters each, about 1 MiB at most). */
-export const ASKED_ONCE_DIGESTS = 16_384;
+const ASKED_ONCE_DIGESTS = 16_384;
 /** Bodies at least this large are kept here (smaller ones are hashed again: cheaper than a lookup that keeps them). */
 const KEPT_FROM_BYTES = 1024;
 /** Larger bodies are compressed on the thread pool, smaller ones at once (well under a millisecond). */
 const SYNC_BELOW_BYTES = 256 * 1024;
 
-/** Settings for answers written while a client waits: brotli's top qualities cost 10–100x more CPU for a few percent. */
+/** Settings for answers written while a client waits: brotli's top qualities cost far more CPU for little fewer bytes. */
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const GZIP_OPTIONS = { level: 6 };
 const brotli = promisify(zlib.brotliCompress);

@@ -3,6 +3,7 @@ import { NodeRpcError, NodeUnavailableError } from "../client/chainClient.js";
 import { UnknownTypeUrlError } from "../codec/typeRegistry.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
 import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /** Any failure → the gateway family's error body, with the status of its gRPC code; never a stack trace. */
 export async function gatewayErrors(ctx: Context, next: Next): Promise<void> {
@@ -27,7 +28,7 @@ export function asGatewayError(err: unknown): GatewayError {
 
 function logUnexpected(ctx: Context, err: unknown): void {
   if (err instanceof GatewayError || err instanceof NodeUnavailableError) return;
-  console.error(`[gateway] ${ctx.method} ${ctx.url}:`, err);
+  processLogger().error({ err }, `[gateway] ${ctx.method} ${ctx.url}`);
 }
 
 /** No route matched: the real gateway answers every unknown path or verb 501 / Unimplemented. */

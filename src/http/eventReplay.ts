@@ -4,7 +4,7 @@ import { EventQuery } from "../events/eventQuery.js";
 import { VALIDATOR_SET_UPDATES_ATTRIBUTES, validatorSetUpdates, type ValidatorJson } from "../events/validatorSetUpdates.js";
 
 /** The most blocks a resuming stream is sent (the newest ones): a client further behind misses the older. */
-export const MAX_RESUMED_BLOCKS = 1000;
+const MAX_RESUMED_BLOCKS = 1000;
 
 /** An event id as the stream writes them: a height, or height.index. */
 const EVENT_ID = /^([0-9]{1,15})(?:\.([0-9]{1,9}))?$/;

@@ -6,7 +6,7 @@ import { GatewayError, GrpcCode } from "./grpcStatus.js";
 import { pastEvents, resumePointOf, type ResumePoint } from "./eventReplay.js";
 import { once } from "node:events";
 
-export const EVENTS_PATH = "/events";
+const EVENTS_PATH = "/events";
 
 /** The bounds of the event streams: config.toml's subscription limits, and what a slow reader may leave unread. */
 export interface EventStreamLimits {
@@ -191,7 +191,7 @@ function message(event: StreamedEvent): string {
 }
 
 /** NewBlock, NewBlockHeader: the height; Tx: height.index; an event that names no height (ValidatorSetUpdates): none. */
-export function eventId(event: StreamedEvent): string | undefined {
+function eventId(event: StreamedEvent): string | undefined {
   const value = event.data.value as {
     block?: { header?: { height?: string } };
     header?: { height?: string };

@@ -41,7 +41,7 @@ const HTTP_STATUS: Record<number, number> = {
   16: 401,
 };
 
-export function httpStatusOf(code: number): number {
+function httpStatusOf(code: number): number {
   return HTTP_STATUS[code] ?? 500;
 }
 

@@ -3,7 +3,7 @@ import { GatewayError, GrpcCode } from "./grpcStatus.js";
 import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
 
 /** What a readiness check found: ready, or why not; the node's latest block when it answered. */
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   reason?: string;
   height?: number;

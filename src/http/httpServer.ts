@@ -8,6 +8,7 @@ import { connectionBudget, openFileLimit } from "./openFileLimit.js";
 import { rateLimit } from "./rateLimit.js";
 import type { RequestWeight } from "./routeWeights.js";
 import type { RunningServer } from "../util/runningServer.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
@@ -33,7 +34,7 @@ export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight)
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
-  // default), so a client sending its head one byte a second was cut 10-40 s after it connected.
+  // default), so a client sending its head one byte a second would be cut long after the timeout.
   // The Host header is checked by refuseBadHeads, which answers with the gateway's error body.
   const server = http.createServer({
     requireHostHeader: false,
@@ -82,7 +83,7 @@ function connectionLimits(api: ApiConfig, readTimeoutMs: number, weightOf?: Requ
   const idleBudget = Math.max(16, budget - (maxInFlight > 0 ? 2 * maxInFlight : 0));
   let maxIdle = api["max-idle-connections"];
   if (maxIdle > idleBudget) {
-    console.warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
+    processLogger().warn(`[rest] api.max-idle-connections ${maxIdle} lowered to ${idleBudget}: the process may open ${openFileLimit()} files (ulimit -n)`);
     maxIdle = idleBudget;
   }
   const readTimeout = readTimeoutMs > 0 ? readTimeoutMs : undefined;
@@ -96,7 +97,7 @@ function logAcceptErrors(listener: import("node:net").Server): void {
   listener.on("error", (err: NodeJS.ErrnoException) => {
     if (Date.now() - lastLogged < ACCEPT_ERROR_LOG_MS) return;
     lastLogged = Date.now();
-    console.warn(`[rest] cannot accept a connection: ${err.code ?? err.message}`);
+    processLogger().warn(`[rest] cannot accept a connection: ${err.code ?? err.message}`);
   });
 }
 

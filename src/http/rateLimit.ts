@@ -89,7 +89,7 @@ function normalized(address: string): string {
  * of an untrusted one could be written by the client itself). An entry that is
  * no address ends the walk at the hop before it.
  */
-export function clientAddress(request: http.IncomingMessage, trusted: ReadonlySet<string>): string {
+function clientAddress(request: http.IncomingMessage, trusted: ReadonlySet<string>): string {
   let client = normalized(request.socket.remoteAddress ?? "unknown");
   if (!trusted.has(client)) return client;
   const header = request.headers["x-forwarded-for"]; // Node joins repeated X-Forwarded-For lines with ", "

@@ -11,7 +11,7 @@ export interface RawAnswer {
 }
 
 /** The gateway's error body of an answer. */
-export function errorBodyText(answer: RawAnswer): string {
+function errorBodyText(answer: RawAnswer): string {
   return JSON.stringify({ code: answer.code, message: answer.message, details: [] });
 }
 

@@ -17,7 +17,7 @@ export interface RequestFamilies {
 }
 
 /** What answerCache.ts marks on a request it answered from memory. */
-export interface CacheState {
+interface CacheState {
   fromCache?: boolean;
 }
 

@@ -10,9 +10,9 @@ const OTHER = "\u0000";
 
 /**
  * Dispatch by path prefix in front of Koa routers. @koa/router tests every
- * route's regular expression in turn, so with the whole table (~250 gateway
- * and ~100 legacy routes) each request paid for hundreds of tests before its
- * own route ran (the "full table against one route" benchmark). Here the
+ * route's regular expression in turn, so with the whole table in one router
+ * each request would pay for hundreds of tests before its own route ran
+ * (the "full table against one route" benchmark). Here the
  * routes are grouped by their first two segments, and a request runs a router
  * built (by `build`, once, on first use) from only the routes that can match
  * its path, in table order: the same routes match as in one router of all of

@@ -3,15 +3,14 @@ import type { Middleware, Next } from "koa";
 /**
  * Requests that need work wait for the end of the event loop's I/O phase,
  * then run together. Node reads every ready connection in one phase and runs
- * each request's handler as its bytes arrive, so under load each query ran
- * between the kernel's socket work and Koa's for the next connection, and paid
- * for code and data that work had pushed out of the CPU's caches: a cold
- * balance query cost 74 µs of CPU in the server and 10 µs when run a second
- * time right after. Held until setImmediate (the check phase, straight after
- * the I/O phase), the requests of one turn run their steps one after another
- * and write their answers together: 38 µs a query, and a third of the system
- * time (the client is woken once per batch of answers, not per answer). A
- * request alone waits only for the rest of its own turn.
+ * each request's handler as its bytes arrive, so under load each query would run
+ * between the kernel's socket work and Koa's for the next connection, and pay
+ * for code and data that work pushed out of the CPU's caches. Held until
+ * setImmediate (the check phase, straight after the I/O phase), the requests
+ * of one turn run their steps one after another, warm, and write their answers
+ * together (the client is woken once per batch of answers, not per answer).
+ * A request alone waits only for the rest of its own turn. The gain is
+ * measured by the REST throughput benchmarks (bench/results.json).
  */
 export function turnBatching(): Middleware {
   let turn: Promise<void> | undefined;

@@ -12,7 +12,7 @@ export interface Coin {
 }
 
 /** A DecCoin: amount scaled by 10^18. */
-export interface DecCoin {
+interface DecCoin {
   denom: string;
   scaled: bigint;
 }

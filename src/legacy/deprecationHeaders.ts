@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 
 /** Where the real server points deprecated routes (its REST migration guide). */
-export const DEPRECATION_URL = "https://docs.cosmos.network/master/migrations/rest.html";
+const DEPRECATION_URL = "https://docs.cosmos.network/master/migrations/rest.html";
 
 export const DEPRECATION_HEADERS = {
   Deprecation: "true",

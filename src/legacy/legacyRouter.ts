@@ -18,6 +18,7 @@ import { broadcastStdTx, decodeTx, encodeStdTx, searchTxs, searchTxsEach } from 
 import { checkedAddress } from "./addressParams.js";
 import { routeGroups } from "../http/routeGroups.js";
 import { JSON_CONTENT_TYPE } from "../http/jsonContentType.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /** The legacy family's middleware: the table's routes, dispatched by path prefix (routeGroups.ts). */
 export function legacyRoutes(routes: LegacyRouteSpec[], deps: LegacyDeps) {
@@ -73,7 +74,7 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
       write(ctx, 200, route.envelope === "height" ? { height: "0", result: outcome.value as JsonValue } : outcome.value);
       return;
     }
-    if (error.unexpected) console.error(`[legacy] ${ctx.method} ${ctx.url}:`, err);
+    if (error.unexpected) processLogger().error({ err }, `[legacy] ${ctx.method} ${ctx.url}`);
     write(ctx, outcome.status, { error: outcome.message, ...error.fields });
   }
 }

@@ -4,7 +4,7 @@ import { PACKAGE_ROOT } from "../util/paths.js";
 import schema from "../tables/schemas/names.schema.json" with { type: "json" };
 import { WordMap, type WordMapTable } from "./wordMap.js";
 
-export const NAMES_FILE = path.join(PACKAGE_ROOT, "names.yaml");
+const NAMES_FILE = path.join(PACKAGE_ROOT, "names.yaml");
 
 /** The default profile: the specification's neutral words. */
 export const DEFAULT_NAMES = "seed";

@@ -65,6 +65,7 @@ import { attachFork } from "./fork/attachFork.js";
 import { fundForkAccounts } from "./fork/forkFunding.js";
 import { bondForkValidator } from "./fork/forkValidator.js";
 import { putForkPoint, type ForkOptions, type ForkPoint, type FundEntry } from "./fork/forkPoint.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 export interface NodeOptions {
   home: string;
@@ -406,7 +407,7 @@ export class EmbeddedNode extends EventEmitter {
           if (this.mempool.size > 0 && !this.closing && this.autoBlocksOn) await this.executeBlock(this.clock.now());
         })
         .catch((err: unknown) => {
-          if (this.blockWriteFailure === undefined) console.error("[node] block production failed:", err); // a write failure is reported once
+          if (this.blockWriteFailure === undefined) processLogger().error({ err }, "[node] block production failed"); // a write failure is reported once
         });
     });
   }
@@ -462,7 +463,7 @@ export class EmbeddedNode extends EventEmitter {
   private blockNotWritten(err: unknown, txs: PendingTx[]): void {
     const first = this.blockWriteFailure === undefined;
     this.blockWriteFailure = blockWriteFailureReason(err);
-    if (first) console.error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
+    if (first) processLogger().error(`[node] cannot write blocks: ${this.blockWriteFailure}; broadcasts are refused until a block is written`);
     this.mempool.restore(txs);
     // BLOCK-mode broadcasts waiting for a block get the refusal now, not a time-out later
     this.mempool.failWaiters(new BlocksNotWrittenError(this.blockWriteFailure));
@@ -505,7 +506,7 @@ export class EmbeddedNode extends EventEmitter {
         ? `the store's block at height ${onDisk} is not the one acknowledged`
         : `the store holds height ${onDisk}, but height ${this.height} was acknowledged as committed`;
     clearTimeout(this.blockWriteRetry);
-    console.error(`[node] ${this.storeLost}; the node commits no more blocks`);
+    processLogger().error(`[node] ${this.storeLost}; the node commits no more blocks`);
     this.blockWriteFailure = this.storeLost;
     this.mempool.failWaiters(new BlocksNotWrittenError(this.storeLost));
     this.emit("storeLost", this.storeLost);
@@ -522,14 +523,14 @@ export class EmbeddedNode extends EventEmitter {
     const started = performance.now();
     await this.store.commit(batch);
     const timing: BlockTiming = { commitSeconds: (performance.now() - started) / 1000 };
-    if (this.blockWriteFailure !== undefined) console.error(`[node] blocks are written again (height ${height})`);
+    if (this.blockWriteFailure !== undefined) processLogger().info(`[node] blocks are written again (height ${height})`);
     this.blockWriteFailure = undefined;
     this.emit("commit", height);
     try {
       await this.store.prune(Math.min(height - this.keepRecent + 1, this.snapshots.lowestHeight ?? Infinity));
     } catch (err) {
       // the block is written; what pruning left is pruned at a later commit
-      console.error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
+      processLogger().error(`[node] pruning failed: ${blockWriteFailureReason(err)}`);
     }
     this.emit("pruned", height);
     this.checkLayer = new CacheLayer(this.store.reader());
@@ -726,4 +727,4 @@ function decodedOrUndefined(codec: Codec, bytes: Uint8Array): DecodedTx | undefi
 const APP_VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
 /** The tx service's Simulate runs inside the app, as an ABCI query (as in the real system). */
-export const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";
+const SIMULATE_PATH = "/core.tx.v1beta1.Service/Simulate";

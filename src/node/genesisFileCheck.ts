@@ -31,7 +31,7 @@ export function fileStamp(file: string): string {
 
 /**
  * Checks that genesis.json is still the file the store was started from. Hashing a large
- * genesis takes seconds (250 MB at 1,000,000 accounts), so a start hashes the file only when
+ * genesis reads all of it, so a start hashes the file only when
  * its stamp differs from the one kept when it was last hashed, as git trusts a file's stat.
  */
 export async function checkGenesisFile(store: VersionedStore, file: string, facts: StartedFrom): Promise<void> {
@@ -45,14 +45,14 @@ export async function checkGenesisFile(store: VersionedStore, file: string, fact
 }
 
 /** SHA-256 (hex) of a file's bytes, read as a stream: a hash, not a parse. */
-export async function fileSha256(file: string): Promise<string> {
+async function fileSha256(file: string): Promise<string> {
   const hash = crypto.createHash("sha256");
   await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
   return hash.digest("hex");
 }
 
 /** Refuses a genesis.json that is not the one the store was started from (as the real node checks its genesis document's hash). */
-export function checkSameGenesis(file: string, facts: StartedFrom, sha256: string): void {
+function checkSameGenesis(file: string, facts: StartedFrom, sha256: string): void {
   if (facts.genesis_sha256 === sha256) return;
   throw new GenesisError(
     `${file} is not the genesis the store under data/ was started from (chain ${facts.chain_id ?? "(unknown)"}): ` +

@@ -28,18 +28,18 @@ import { streamedEvent } from "./rpc/publishedEvents.js";
  * The consensus engine release whose JSON-RPC this node speaks, reported by
  * `status`: clients choose their RPC client by it (cosmjs' connectComet).
  */
-export const ENGINE_VERSION = "0.34.24";
+const ENGINE_VERSION = "0.34.24";
 
 /** The engine's commit wait (timeout_broadcast_tx_commit). */
 const COMMIT_TIMEOUT_MS = 10_000;
+
+/** The node's events after which answers at the latest height may differ. */
+const HEIGHT_EVENTS = ["commit", "pruned", "reverted"] as const;
 
 /**
  * ChainClient for the embedded node in the same process: the same surface,
  * result shapes and errors as its JSON-RPC, without the HTTP hop.
  */
-/** The node's events after which answers at the latest height may differ. */
-const HEIGHT_EVENTS = ["commit", "pruned", "reverted"] as const;
-
 export class InProcessClient implements ChainClient {
   readonly address = "in-process node";
   /** The JSON-RPC server's listen address (tcp://host:port), reported by status once it listens. */

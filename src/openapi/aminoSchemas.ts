@@ -6,8 +6,8 @@ import { INT_PATTERN, sharedScalarSchema } from "./scalarSchemas.js";
 import { lookupType } from "../codec/typeRegistry.js";
 
 const PREFIX = "legacy.";
-export const AMINO_ANY = `${PREFIX}AminoAny`;
-export const STD_TX = `${PREFIX}StdTx`;
+const AMINO_ANY = `${PREFIX}AminoAny`;
+const STD_TX = `${PREFIX}StdTx`;
 const UNSIGNED_64 = new Set(["uint64", "fixed64"]);
 
 /**

@@ -1,9 +1,9 @@
 import type { BodyParameter, OpenApiDocument, Operation, Response, Schema, SimpleParameter } from "./openApiTypes.js";
 
 /** A JSON Schema 2020-12 schema, as OpenAPI 3.1 takes it. */
-export type JsonSchema = { [key: string]: unknown };
+type JsonSchema = { [key: string]: unknown };
 
-export interface OpenApi31Operation {
+interface OpenApi31Operation {
   operationId: string;
   summary?: string;
   description?: string;
@@ -95,7 +95,7 @@ function response31(response: Response, mediaTypes: string[]): JsonSchema {
 }
 
 /** A v2 schema in JSON Schema 2020-12. Keywords this writer does not know are kept as they are. */
-export function schema31(schema: Schema): JsonSchema {
+function schema31(schema: Schema): JsonSchema {
   const { $ref, "x-nullable": nullable, example, items, properties, additionalProperties, allOf, ...rest } = schema;
   const out: JsonSchema = { ...rest };
   if ($ref !== undefined) out.$ref = $ref.replace(/^#\/definitions\//, "#/components/schemas/");
@@ -119,7 +119,7 @@ function orNull(schema: JsonSchema): JsonSchema {
 }
 
 /** A value that fits a path parameter: its type, its enum and its pattern (undefined when none of the candidates fits). */
-export function exampleValue(parameter: Pick<SimpleParameter, "name" | "type" | "format" | "pattern" | "enum" | "items">): string | undefined {
+function exampleValue(parameter: Pick<SimpleParameter, "name" | "type" | "format" | "pattern" | "enum" | "items">): string | undefined {
   if (parameter.enum) return String(parameter.enum[0]);
   if (parameter.type === "array" && parameter.items) return exampleValue({ name: parameter.name, ...parameter.items });
   const candidates =

@@ -62,7 +62,7 @@ export interface Operation {
   deprecated?: boolean;
 }
 
-export type PathItem = Partial<Record<"get" | "post" | "put", Operation>>;
+type PathItem = Partial<Record<"get" | "post" | "put", Operation>>;
 
 export interface OpenApiDocument {
   swagger: "2.0";

@@ -37,7 +37,7 @@ export class ResponseValidator {
 }
 
 /** One v2 schema as JSON Schema; references point into the document schema registered under DOCUMENT_ID. */
-export function toJsonSchema(schema: Schema): Record<string, unknown> {
+function toJsonSchema(schema: Schema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-") || key === "example") continue;

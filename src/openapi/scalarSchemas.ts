@@ -2,7 +2,7 @@ import type protobuf from "protobufjs";
 import { customType, fieldKind } from "../codec/fieldKinds.js";
 import type { Schema } from "./openApiTypes.js";
 
-export const DEC_PATTERN = "^-?\\d+\\.\\d{18}$";
+const DEC_PATTERN = "^-?\\d+\\.\\d{18}$";
 export const INT_PATTERN = "^-?\\d+$";
 export const DURATION_PATTERN = "^-?\\d+(\\.\\d+)?s$";
 

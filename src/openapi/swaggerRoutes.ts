@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "./openApiTypes.js";
 import { toOpenApi31 } from "./openApi31.js";
 import { swaggerUiFile } from "./swaggerUiFiles.js";
 
-export const OPENAPI_31_PATH = "/openapi.json";
+const OPENAPI_31_PATH = "/openapi.json";
 
 const YAML_TYPES = ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"];
 
@@ -19,7 +19,7 @@ const YAML_TYPES = ["application/yaml", "application/x-yaml", "text/yaml", "text
  * body, rather than the 501 of unknown paths, so that the answer says the
  * file exists but is switched off (/openapi.json too). Other verbs fall through to the gateway (501).
  * `writeDocument` is null when api.swagger is false; the document is written
- * when first asked for (some 8 MB a server that is never asked need not hold).
+ * when first asked for (a large document a server that is never asked need not hold).
  */
 export function swaggerRoutes(writeDocument: (() => OpenApiDocument) | null): Middleware {
   let document: OpenApiDocument | undefined;

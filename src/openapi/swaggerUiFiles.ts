@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 /** swagger-ui-dist's folder in node_modules: the UI is served from there, never from a CDN. */
-export const SWAGGER_UI_DIR = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+const SWAGGER_UI_DIR = path.dirname(require.resolve("swagger-ui-dist/package.json"));
 
 /** The files the UI's index.html loads (and the source maps of its scripts), by name under /swagger/. */
 const DIST_FILES = [

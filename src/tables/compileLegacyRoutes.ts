@@ -41,7 +41,7 @@ const WAY_KEYS: Record<(typeof WAYS)[number], string[]> = {
 };
 const WAY_SPECIFIC_KEYS = ["request", "result", "paging", "variants", "query", "height", "modes", "conditions", "fallback", "each"] as const;
 
-export function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: protobuf.Root, transforms: AminoTransforms): LegacyRouteSpec {
+function compileLegacyRoute(entry: RawEntry, source: EntrySource, root: protobuf.Root, transforms: AminoTransforms): LegacyRouteSpec {
   const verb = VERBS.find((v) => entry[v] !== undefined)!;
   const path = entry[verb]!;
   const variables: string[] = [];

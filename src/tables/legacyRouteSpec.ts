@@ -54,7 +54,7 @@ export interface SearchCall {
 }
 
 /** Answers rebuilt from transactions when the state has none (the real routes do this for finished gov proposals). */
-export interface QueryFallback {
+interface QueryFallback {
   search: SearchCall;
   /** Also fall back when the state query fails with a message like this. */
   onError?: RegExp;
@@ -115,7 +115,7 @@ export type ActionHandler =
   | SearchTxsEach;
 
 /** Several transaction searches answered as a list of search results, the first page of each; a query parameter may pick one. */
-export interface SearchTxsEach {
+interface SearchTxsEach {
   kind: "search-txs-each";
   /** Event conditions of each search ({path.x} filled in), joined with AND; in table order. */
   searches: Array<{ name: string; events: string[] }>;

@@ -15,8 +15,8 @@
  */
 
 export type Source = "path" | "query" | "body" | "base_req" | "calls" | "item";
-export const PIPES = ["account", "validator", "json", "parse_json", "upper", "hex", "coins", "unix_after"] as const;
-export type Pipe = (typeof PIPES)[number];
+const PIPES = ["account", "validator", "json", "parse_json", "upper", "hex", "coins", "unix_after"] as const;
+type Pipe = (typeof PIPES)[number];
 
 export type Template =
   | { kind: "literal"; value: unknown }
@@ -112,28 +112,6 @@ function compileString(text: string, scope: TemplateScope, where: string, inEach
   if (source === "query") scope.queryNames.add(path.join("."));
   if (source === "body") scope.bodyFields.add(path[0]!);
   return { kind: "ref", source, path: source === "query" ? [path.join(".")] : path, pipes: pipes as Pipe[], text };
-}
-
-/** The references a template makes, for documentation (query parameters, body fields). */
-export function referencesOf(template: Template): Array<Extract<Template, { kind: "ref" }>> {
-  switch (template.kind) {
-    case "ref":
-      return [template];
-    case "object":
-      return template.fields.flatMap(([, t]) => referencesOf(t));
-    case "array":
-      return template.items.flatMap(referencesOf);
-    case "map":
-      return referencesOf(template.from);
-    case "each":
-      return [...referencesOf(template.from), ...referencesOf(template.value)];
-    case "first":
-      return template.options.flatMap(referencesOf);
-    case "join":
-      return template.parts.flatMap(referencesOf);
-    case "literal":
-      return [];
-  }
 }
 
 /** Replaces {value}, {VALUE}, {message}, {key}, {path.x}, {query.x} in a message or condition text. */

@@ -12,5 +12,6 @@ import { BUILT_YAML_DIR, writeBuiltYaml } from "./builtYaml.js";
 
 fs.rmSync(BUILT_YAML_DIR, { recursive: true, force: true });
 for (const file of fs.readdirSync(PACKAGE_ROOT).filter((f) => f.endsWith(".yaml"))) {
-  if (!writeBuiltYaml(fs.readFileSync(path.join(PACKAGE_ROOT, file), "utf8"))) console.warn(`${file}: kept as YAML (JSON cannot hold its values as they are)`);
+  if (!writeBuiltYaml(fs.readFileSync(path.join(PACKAGE_ROOT, file), "utf8")))
+    process.stderr.write(`${file}: kept as YAML (JSON cannot hold its values as they are)\n`);
 }

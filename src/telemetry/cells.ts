@@ -131,5 +131,5 @@ export class HistogramFamily extends Family<HistogramCell> {
   }
 }
 
-/** Latency buckets in seconds, from a kept answer (~50 µs) to a slow node. */
+/** Latency buckets in seconds, from an answer kept in memory to a slow node. */
 export const SECONDS_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

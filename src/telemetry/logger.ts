@@ -4,7 +4,6 @@ import { clockTime, textLine } from "./textLine.js";
 
 export type Logger = PinoLogger;
 export type LogFormat = "text" | "json";
-export const LOG_FORMATS: readonly LogFormat[] = ["text", "json"];
 
 /**
  * The process's logger (pino), on stdout: JSON lines with `--log-format json`

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Registry } from "prom-client";
 import { CounterFamily, HistogramFamily, ReadFamily } from "./cells.js";
 
-// prom-client is loaded when telemetry is enabled (off by default): 50 ms of a start otherwise
+// prom-client is loaded only when telemetry is enabled (off by default): a start without it need not load it
 export const promClient = () => createRequire(import.meta.url)("prom-client") as typeof import("prom-client");
 
 /** app.toml's [telemetry] section, v0.41's keys. */
@@ -19,8 +19,8 @@ export interface TelemetryConfig {
 
 /**
  * How often the event-loop delay is sampled (nodejs_eventloop_lag_p99_seconds and its kin). prom-client's
- * default, 10 ms, wakes the process 100 times a second (in the telemetry bench, half as many voluntary
- * context switches again as the server had without telemetry); each sample is still exact, only fewer are taken.
+ * default wakes the process ten times as often, and each wake-up is a context switch a busy server pays
+ * for; each sample is still exact, only fewer are taken.
  */
 const EVENT_LOOP_SAMPLE_MS = 100;
 

@@ -11,7 +11,7 @@ import { MainLink, processChannel } from "./mainLink.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type WorkerJob } from "./messages.js";
 import { SharedHeight } from "../client/sharedHeight.js";
 import { ReplicaQueries } from "./replicaQueries.js";
-import { returnFreedMemoryEvery } from "../util/freedMemory.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
 /**
  * A REST worker of `start` or `gateway` (api.workers > 1): the same REST
@@ -20,6 +20,7 @@ import { returnFreedMemoryEvery } from "../util/freedMemory.js";
  * `gateway` it has its own connection to the remote node.
  */
 async function runWorker(job: WorkerJob): Promise<void> {
+  processLogger(job.logFormat); // before anything logs: the output is one format throughout
   const link = new MainLink(processChannel());
   const { app } = job;
   useNames(job.names ?? app.names); // before the proto tree and the tables load
@@ -43,7 +44,7 @@ async function runWorker(job: WorkerJob): Promise<void> {
     const upstream = await gatewayClient(app, job.upstreams ?? { nodes: [job.node!] }, ops.telemetry);
     stopClient = () => upstream.stop();
     const warning = index === 0 ? namesMismatchWarning(upstream.nodeNames) : undefined; // once, not once per worker
-    if (warning) console.log(warning);
+    if (warning) processLogger().warn(warning);
     rest = await startRestServer(app.api, app["bech32-prefix"], upstream.client, new Codec(), upstream.nodeNames, {
       ...restOperations,
       readiness: upstream.readiness,
@@ -62,7 +63,6 @@ async function runWorker(job: WorkerJob): Promise<void> {
         .finally(() => process.exit(0));
   });
   link.send({ kind: "listening", url: server.url });
-  returnFreedMemoryEvery();
 }
 
 /**
@@ -79,6 +79,6 @@ process.on("SIGINT", () => undefined);
 process.on("SIGTERM", () => undefined);
 process.on("disconnect", () => process.exit(1)); // the main process is gone
 runWorker(JSON.parse(process.env[WORKER_JOB_VARIABLE]!) as WorkerJob).catch((err: unknown) => {
-  console.error("[rest] worker failed to start:", err instanceof Error ? err.message : err);
-  process.exit(1);
+  processLogger().fatal(`[rest] worker failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  processLogger().flush(() => process.exit(1));
 });

@@ -9,7 +9,7 @@ declare const CHAIN_REST_BUNDLE: boolean | undefined;
 
 /**
  * The file the REST workers run: the bundle's worker entry when this process runs from the bundle
- * (so the workers share its chunks and load a few dozen files, not ~500 modules), else
+ * (so the workers share its chunks and load a few dozen files, not every module), else
  * dist/workers/restWorker.js beside this module. In the bundle, import.meta.url is this module's
  * place in dist/ (writeBundle.ts's own-location plugin), hence the path through ../bundle/.
  */

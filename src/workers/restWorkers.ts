@@ -5,8 +5,9 @@ import type { RunningServer } from "../util/runningServer.js";
 import { batchedSender, eachMessage } from "./batching.js";
 import { restWorkerEntry } from "./restWorkerEntry.js";
 import { WORKER_INDEX_VARIABLE, WORKER_JOB_VARIABLE, type MainToWorker, type WorkerJob, type WorkerToMain } from "./messages.js";
+import { processLogger } from "../telemetry/processLogger.js";
 
-/** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight (a worker idles at about 60 MB). */
+/** Old-space heap of a worker beyond its answer cache: the tables, codecs and requests in flight, with room for a burst. */
 const WORKER_HEAP_MB = 256;
 /** How long close() waits for a worker to finish its requests and exit before it is killed. */
 const CLOSE_WAIT_MS = 10_000;
@@ -83,9 +84,9 @@ export async function startRestWorkers(count: number, options: RestWorkersOption
         workers.delete(worker);
         if (!listening) return reject(new Error(`a REST worker exited before listening (code ${code ?? signal})`));
         if (closing) return;
-        console.error(`[rest] worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
+        processLogger().error(`[rest] worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
         setTimeout(() => {
-          if (!closing) fork(index).catch((err: unknown) => console.error("[rest] a worker could not start again:", err));
+          if (!closing) fork(index).catch((err: unknown) => processLogger().error({ err }, "[rest] a worker could not start again"));
         }, RESTART_DELAY_MS);
       });
     });

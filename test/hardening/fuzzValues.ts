@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Schema, SimpleParameter } from "../../src/openapi/openApiTypes.js";
 
 /** What the OpenAPI document says a parameter holds, as far as invalid values go. */
-export type ValueKind = "unsigned" | "signed" | "positive" | "bytes" | "bool" | "enum" | "list" | "string";
+type ValueKind = "unsigned" | "signed" | "positive" | "bytes" | "bool" | "enum" | "list" | "string";
 
 /**
  * One invalid value. `raw`: inserted into the URL as it is (a percent-encoding
@@ -15,7 +15,7 @@ export interface FuzzValue {
   refuse: boolean;
 }
 
-export function kindOf(p: { type?: string; format?: string; enum?: unknown[]; minimum?: number }): ValueKind {
+function kindOf(p: { type?: string; format?: string; enum?: unknown[]; minimum?: number }): ValueKind {
   if (p.enum) return "enum";
   if (p.type === "boolean") return "bool";
   if (p.type === "array") return "list";

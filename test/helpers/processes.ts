@@ -104,14 +104,14 @@ export interface StartedNode {
 export async function startNode(home: string, extraArgs: string[] = [], waitMs = 30_000): Promise<StartedNode> {
   const rpc = extraArgs.includes("--rpc.laddr") ? [] : ["--rpc.laddr", "tcp://127.0.0.1:0"];
   const proc = runCli(["start", "--home", home, "--api.address", "tcp://127.0.0.1:0", ...rpc, ...extraArgs]);
-  const rpcLine = await waitOrStop(proc, /node RPC:\s+(http:\/\/\S+)/, waitMs);
-  const rest = proc.output().match(/REST server: (http:\/\/\S+)/);
+  const rpcLine = await waitOrStop(proc, /node RPC:\s+(http:\/\/[^\s"]+)/, waitMs);
+  const rest = proc.output().match(/REST server: (http:\/\/[^\s"]+)/);
   return { proc, restUrl: rest?.[1] ?? "", rpcUrl: rpcLine[1]! };
 }
 
 /** `chain-rest gateway --node <rpcUrl>` on a free loopback port. */
 export async function startGateway(home: string, rpcUrl: string, extraArgs: string[] = []): Promise<{ proc: RunningProcess; restUrl: string }> {
   const proc = runCli(["gateway", "--home", home, "--node", rpcUrl, "--api.address", "tcp://127.0.0.1:0", ...extraArgs]);
-  const rest = await waitOrStop(proc, /REST server: (http:\/\/\S+)/);
+  const rest = await waitOrStop(proc, /REST server: (http:\/\/[^\s"]+)/);
   return { proc, restUrl: rest[1]! };
 }

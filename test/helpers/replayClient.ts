@@ -2,7 +2,7 @@ import type { ChainClient } from "../../src/client/chainClient.js";
 import type { Codec } from "../../src/codec/codec.js";
 
 /** The height a replayed node answers at. */
-export const REPLAY_HEIGHT = 7;
+const REPLAY_HEIGHT = 7;
 
 /**
  * A ChainClient whose node answers ABCI queries from recorded answers: full method name

@@ -39,7 +39,7 @@ export function testValidators(name: string, count: number, power = 10n): TestVa
   });
 }
 
-export function validatorSet(validators: TestValidator[]): ValidatorSet {
+function validatorSet(validators: TestValidator[]): ValidatorSet {
   const list = validators.map((v) => ({ address: v.address, pubKey: { ed25519: v.publicKey }, votingPower: v.power, proposerPriority: 0n }));
   return { validators: list, proposer: list[0], totalVotingPower: validators.reduce((s, v) => s + v.power, 0n) };
 }
@@ -54,7 +54,7 @@ const wrapper = (write: (w: BinaryWriter) => void, empty: boolean) => {
   return w.finish();
 };
 
-export function headerHash(h: Header): Uint8Array {
+function headerHash(h: Header): Uint8Array {
   const bytes = (b: Uint8Array) => wrapper((w) => w.uint32(10).bytes(b), b.length === 0);
   return merkleRoot([
     Consensus.encode(h.version).finish(),

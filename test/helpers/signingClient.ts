@@ -6,7 +6,7 @@ import type { OfflineSigner } from "@cosmjs/proto-signing";
  * the dev node commits a waiting tx at once, so tests look every 100 ms. The wait stays bounded
  * by cosmjs' `broadcastTimeoutMs` (60 s).
  */
-export const TEST_BROADCAST_POLL_MS = 100;
+const TEST_BROADCAST_POLL_MS = 100;
 
 /** `SigningStargateClient.connectWithSigner` that finds its committed transactions without cosmjs' 3-second first wait. */
 export function connectSigningClient(rpcUrl: string, signer: OfflineSigner, options: SigningStargateClientOptions = {}): Promise<SigningStargateClient> {

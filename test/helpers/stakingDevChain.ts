@@ -19,7 +19,7 @@ export interface DevChain {
   b: DevValidatorInfo;
 }
 
-export interface DevValidatorInfo {
+interface DevValidatorInfo {
   account: string;
   operator: string;
   consensusKey: string;
@@ -28,7 +28,7 @@ export interface DevValidatorInfo {
 }
 
 const convert = (address: string, prefix: string) => bech32.encode(prefix, bech32.decode(address).words);
-export const bytesOf = (address: string) => Uint8Array.from(bech32.fromWords(bech32.decode(address).words));
+const bytesOf = (address: string) => Uint8Array.from(bech32.fromWords(bech32.decode(address).words));
 
 function validatorInfo(account: string, publicKey: Uint8Array): DevValidatorInfo {
   const consensusAddressBytes = sha256(publicKey).subarray(0, 20);

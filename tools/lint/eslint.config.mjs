@@ -19,6 +19,12 @@ export default tseslint.config(
     },
   },
   {
+    // One logger: src/ logs through the process logger (src/telemetry/processLogger.ts), so that
+    // `--log-format json` output is all JSON; a command's product goes through productOutput.ts.
+    files: ["src/**/*.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Tests read JSON answers (HttpAnswer.body is `any` on purpose: each test checks the shape it
     // expects with chai); the unsafe-any rules would only ask for casts in front of every assertion.
     files: ["test/**/*.ts", "bench/**/*.ts"],

@@ -208,7 +208,7 @@ function base64(value: unknown): string {
 }
 
 /** Go's RFC3339Nano in UTC: trailing zeros of the fraction trimmed. */
-export function aminoTime(msg: ProtoMessage): string {
+function aminoTime(msg: ProtoMessage): string {
   const seconds = Number(msg.seconds ?? 0);
   const nanos = Number(msg.nanos ?? 0);
   const base = new Date(seconds * 1000).toISOString().slice(0, 19);

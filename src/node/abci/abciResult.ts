@@ -1,5 +1,6 @@
 import type { AbciQueryResponse } from "../../client/chainClient.js";
 import { QueryError } from "./queryError.js";
+import { processLogger } from "../../telemetry/processLogger.js";
 
 /** SDK error codes (codespace "sdk") with their registered descriptions. */
 export const SdkError = {
@@ -33,6 +34,6 @@ export function abciQueryFailure(err: unknown, height: number): AbciQueryRespons
     return abciError(sdk, `rpc error: code = ${err.grpcCode} desc = ${err.message}`, height);
   }
   // Anything else is a fault of the node, not of the request (the real app redacts it to "internal").
-  console.error("[node] query handler failed:", err);
+  processLogger().error({ err }, "[node] query handler failed");
   return { code: 1, codespace: "undefined", log: `internal: ${(err as Error)?.message ?? String(err)}`, value: new Uint8Array(), height };
 }

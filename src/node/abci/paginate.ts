@@ -5,8 +5,6 @@ import { invalidArgument } from "./queryError.js";
 import { concatBytes } from "../store/keyEncoding.js";
 import { nodePageCaps } from "./nodePageCaps.js";
 
-export const DEFAULT_PAGE_LIMIT = 100;
-
 export interface PageRequest {
   key?: Uint8Array;
   offset?: Long | number;

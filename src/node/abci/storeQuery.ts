@@ -12,7 +12,7 @@ import { encodeKvPairs } from "./kvPairs.js";
  * The most bytes of keys and values a `/subspace` answer gathers (the real node has no bound): a
  * prefix of a large store (every balance) is refused rather than held in memory whole.
  */
-export const SUBSPACE_MAX_BYTES = 16 * 1024 * 1024;
+const SUBSPACE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Store keys of the real app that differ from the module's name here (x/auth's store is "acc"). */
 const REAL_STORE_NAMES: Record<string, string> = { auth: "acc" };

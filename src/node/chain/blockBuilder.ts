@@ -113,7 +113,7 @@ function validatorJson(v: { publicKey: Uint8Array; power: bigint }): RpcValidato
   };
 }
 
-export function eventJson(event: AbciEvent): RpcEvent {
+function eventJson(event: AbciEvent): RpcEvent {
   return {
     type: event.type,
     attributes: event.attributes.map((a) => ({ key: b64(a.key), value: b64(a.value), index: true })),

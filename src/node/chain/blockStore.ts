@@ -16,7 +16,7 @@ export interface RpcBlockId {
   parts: { total: number; hash: string };
 }
 
-export interface RpcCommitSig {
+interface RpcCommitSig {
   block_id_flag: number;
   validator_address: string;
   timestamp: string;
@@ -30,7 +30,7 @@ export interface RpcCommit {
   signatures: RpcCommitSig[];
 }
 
-export interface RpcHeader {
+interface RpcHeader {
   version: { block: string; app?: string };
   chain_id: string;
   height: string;

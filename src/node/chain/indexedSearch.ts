@@ -4,7 +4,7 @@ import { hasPair, pairCount, pairEntries, pairPositions, readPosition, type Inde
 import { SearchError } from "./searchPaging.js";
 
 /** Index entries a search without a key='value' condition may scan and sort (its positions are held). */
-export const MAX_SCANNED = 100_000;
+const MAX_SCANNED = 100_000;
 
 export interface IndexedPage {
   /** Positions of the page's occurrences, in the asked order. */

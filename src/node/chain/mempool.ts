@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import type { DecodedTx } from "../tx/decodeTx.js";
 import { hex } from "./blockStore.js";
 
-export const MAX_TX_BYTES = 1_048_576;
+const MAX_TX_BYTES = 1_048_576;
 const CACHE_SIZE = 10_000;
 /** The engine's default mempool bounds (config.toml mempool.size and max_txs_bytes). */
 export const MAX_PENDING_TXS = 5000;

@@ -1,6 +1,6 @@
 /** The engine's paging of search results: per_page 30 by default, at most 100; page within range. */
-export const DEFAULT_PER_PAGE = 30;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 100;
 
 export class SearchError extends Error {}
 

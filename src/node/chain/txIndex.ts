@@ -6,8 +6,6 @@ import type { CommittedHeight, RpcBlock, RpcTxResult } from "./blockStore.js";
 import { indexedPairs, indexOccurrences, position, readPosition, unindexOccurrences, type MetaWriter } from "./eventIndex.js";
 import { getBlock, getBlockResults, getBlocksAndResults } from "./blockStore.js";
 
-export { position, readPosition };
-
 /** A committed transaction as the `tx` RPC method returns it. */
 export interface IndexedTx {
   hash: string;

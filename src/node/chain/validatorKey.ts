@@ -21,7 +21,7 @@ export function loadValidatorKey(home: string): ValidatorKey {
   const seed = new Uint8Array(full.subarray(0, 32));
   // Signed by OpenSSL (one signature per block; Ed25519 is deterministic: the same bytes as any implementation).
   const privateKey = crypto.createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
-  // derived by OpenSSL too: a JavaScript curve's first use costs 0.1 s of a start (its tables)
+  // derived by OpenSSL too: a JavaScript curve's first use builds its tables, which a start need not pay for
   const publicKey = new Uint8Array(crypto.createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(-32));
   return {
     address: Buffer.from(consensusAddressBytes(publicKey)).toString("hex").toUpperCase(),

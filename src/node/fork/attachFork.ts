@@ -7,7 +7,7 @@ import { readForkPoint, storedForkPoint, type ForkOptions, type ForkPoint } from
 import { ForkError, RemoteState } from "./remoteState.js";
 
 /** How long one call to the remote may take before it counts as not answered (then tried again, FORK_REMOTE_ATTEMPTS in all). */
-export const FORK_CALL_TIMEOUT_MS = 10_000;
+const FORK_CALL_TIMEOUT_MS = 10_000;
 
 export interface AttachedFork {
   point: ForkPoint;

@@ -4,6 +4,7 @@ import { modulePrefix } from "../store/moduleStore.js";
 import type { VersionedStore } from "../store/versionedStore.js";
 import type { QueryContext } from "../modules/nodeModule.js";
 import { COMPLETE_KEY, INDEX_STORE } from "./indexKeys.js";
+import { processLogger } from "../../telemetry/processLogger.js";
 
 /**
  * The derived indexes at the queried height, or undefined when that height
@@ -19,7 +20,7 @@ export async function indexesAt(ctx: Pick<QueryContext, "storeOf">): Promise<KVR
 export async function warnIfNoIndexes(store: VersionedStore, fork: boolean): Promise<void> {
   if (store.latestVersion === 0 || (await store.reader().get(concatBytes(modulePrefix(INDEX_STORE), COMPLETE_KEY)))) return;
   const why = fork ? "a fork reads most of its state from the remote chain" : "this home's chain was made before them";
-  console.log(
+  processLogger().warn(
     `[node] no derived indexes at height ${store.latestVersion} (${why}): a validator's delegations are answered by scanning every delegation, denom owners and accounts by number are not answered; init a new home to have them`,
   );
 }

@@ -42,7 +42,7 @@ export interface AbciEvent {
 }
 
 /** A validator's vote in the last commit, as BeginBlock's LastCommitInfo carries it. */
-export interface CommitVote {
+interface CommitVote {
   /** Consensus address bytes. */
   address: Uint8Array;
   power: bigint;
@@ -83,7 +83,7 @@ export interface ExecContext extends ModuleContext {
 export type QueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<ProtoMessage>;
 
 /** Executes one Msg; returns the Msg's response message (the MsgXResponse of its Msg service). */
-export type MsgHandler = (msg: ProtoMessage, ctx: ExecContext) => Promise<ProtoMessage>;
+type MsgHandler = (msg: ProtoMessage, ctx: ExecContext) => Promise<ProtoMessage>;
 
 export interface MsgRoute {
   handler: MsgHandler;
@@ -152,7 +152,7 @@ export function paramSubspacesOf(modules: readonly NodeModule[]): ParamSubspaces
  * A module's genesis checked and written in one pass (NodeModule.genesisImport): the same checks,
  * in the same order and with the same errors, as validateGenesis, and the same writes as initGenesis.
  */
-export interface GenesisImport {
+interface GenesisImport {
   /** The lists (repeated fields of the GenesisState) whose entries come by `entries`. */
   readonly lists: readonly string[];
   /** Entries of `list`, decoded, from its entry number `first` on: checked, then written. */

@@ -6,7 +6,7 @@ import type { RpcMethod } from "./rpcParams.js";
 /** advance_blocks makes at most this many blocks per call (a few minutes at the measured 20-odd ms of an empty block). */
 export const MAX_ADVANCE_BLOCKS = 10_000;
 /** advance_time moves at most this many seconds per call (100 years): block times stay far inside what a protobuf Timestamp holds. */
-export const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
+const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
 
 /**
  * The dev chain's steering methods, with CometMock's names, parameters and

@@ -1,7 +1,7 @@
 import type { WebSocket } from "ws";
 
 /** What a subscriber may leave unsent (bytes its connection has not taken) before it is cut. */
-export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Sends to one websocket subscriber, bounding what it leaves unread. A

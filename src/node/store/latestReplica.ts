@@ -5,6 +5,7 @@ import { prefixEnd, uint64Bytes } from "./keyEncoding.js";
 import { KeptReplicaSnapshot, ReplicaGeneration, ReplicaMoved } from "./replicaReads.js";
 import { ReplicaStamp } from "./replicaStamp.js";
 import type { BatchOp, LatestMirror, StateReader, VersionedStore } from "./versionedStore.js";
+import { processLogger } from "../../telemetry/processLogger.js";
 
 /**
  * A copy of the latest state in LMDB, for REST workers (api.workers > 1) to
@@ -115,7 +116,7 @@ export class LatestReplica implements LatestMirror {
     } catch (err) {
       this.broken = true;
       this.db.transactionSync(() => this.db.removeSync(VERSION_KEY));
-      console.error("[node] the workers' copy of the state could not be written; they read through the node from now on:", err);
+      processLogger().error({ err }, "[node] the workers' copy of the state could not be written; they read through the node from now on");
     }
     this.stamp.write(this.broken ? ++this.sequence : this.sequence);
   }

@@ -4,7 +4,7 @@ import { fromLatin1, latin1 } from "./scanWindows.js";
 /**
  * Point reads of the fast index at the latest version, kept in memory: the
  * accounts, parameters and balances every transaction reads again (each a
- * synchronous LevelDB read otherwise, about 5 µs under load). A key is kept
+ * synchronous LevelDB read otherwise, on the event loop). A key is kept
  * once read (its absence too); a commit forgets the keys it wrote and keeps
  * the others. Bounded by `maxEntries`: when full, all are forgotten at once.
  */

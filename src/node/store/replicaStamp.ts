@@ -8,9 +8,8 @@ const ALL_ONES = (1n << 64n) - 1n;
  * Which write of the workers' LMDB copy is the latest (latestReplica.ts): a
  * sequence number the node bumps with each write of the copy, stored in the
  * copy too and, once that write is committed, in this 16-byte file. A worker
- * reads it as mapped memory (sharedFileReader.ts; else one pread, about 1.3 µs
- * here) where an LMDB read transaction
- * costs 7–12 µs: while it is the sequence of the reads a worker keeps, they
+ * reads it with one pread (sharedFileReader.ts), far cheaper than an LMDB
+ * read transaction: while it is the sequence of the reads a worker keeps, they
  * are the latest state and no transaction is needed. Written as the sequence
  * and its complement, two aligned 8-byte words: a read that meets a write half
  * done sees words that do not match, and is taken for unknown.

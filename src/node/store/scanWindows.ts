@@ -2,14 +2,14 @@ type Entry = [Uint8Array, Uint8Array];
 
 /**
  * A key as a latin1 string: one character per byte, so strings order as the
- * bytes do, and V8 compares them natively (several times faster than a byte
- * loop that meets both Buffers and plain Uint8Arrays).
+ * bytes do, and V8 compares them natively (cheaper than a byte loop that
+ * meets both Buffers and plain Uint8Arrays).
  */
 type Key = string;
 
 /**
  * What `buffer.toString("latin1")` calls: it reads any Uint8Array, so a key
- * needs no Buffer view made of it first (a third of the cost; not in @types/node).
+ * needs no Buffer view made of it first (not in @types/node).
  */
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice: (this: Uint8Array, start: number, end: number) => string }).latin1Slice;
 

@@ -74,12 +74,11 @@ export interface StateUnderlay {
 /**
  * LevelDB's block cache (uncompressed blocks; classic-level's default is 8 MiB). State reads at the
  * latest and the kept earlier heights are answered by this store's own kept reads (latestScans,
- * latestValues, earlierScans); what reaches LevelDB is their misses, blocks and the tx index. Under
- * the soak the 8 MiB cache filled for minutes after the start (a jemalloc heap profile: 82 % of the
- * native memory added between minutes 2 and 8 was LevelDB's), and its churn left glibc's heaps
- * fragmented. README "Memory".
+ * latestValues, earlierScans); what reaches LevelDB is their misses, blocks and the tx index, so a
+ * small cache serves them: a larger one fills slowly under load, growing the native memory long
+ * after the start, and its churn fragments the allocator's heaps. See docs/design/memory.md.
  */
-export const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
+const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
 
 /** Reads of the state and how many kept reads answered, for the metrics (a miss went to LevelDB). */
 export interface KeptReadCounts {
@@ -244,7 +243,7 @@ export class VersionedStore {
     // One write in flight while the next chunk is made: LevelDB writes on libuv's threads. A
     // chained batch, not batch(ops): its put() copies the key and value into the native batch at
     // once (so the slabs may be reused, and no op outlives its put), where batch(ops) reads each
-    // op's properties by name on the native side (twice the CPU).
+    // op's properties by name on the native side, which costs more than the copy.
     let writing: Promise<void> | undefined;
     let written = 0;
     let chained = this.db.batch();

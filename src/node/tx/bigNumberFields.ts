@@ -4,7 +4,7 @@ import type { ProtoMessage } from "../../codec/json/renderProto3.js";
 import { decScaledTextOutOfRange, intTextOutOfRange } from "../../codec/sdkNumberRange.js";
 
 /** A decoded message holds an sdk.Int or sdk.Dec past its range. */
-export class BigNumberRangeError extends Error {}
+class BigNumberRangeError extends Error {}
 
 /**
  * Refuses sdk.Int texts past 256 bits and sdk.Dec past 316 (as their Go

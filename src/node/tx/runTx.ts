@@ -11,6 +11,7 @@ import { GasMeter, OutOfGasError } from "./gasMeter.js";
 import { signBytesFactory } from "./signBytes.js";
 import { fieldText } from "../../codec/fieldText.js";
 import { profileTypeUrl } from "../../codec/typeRegistry.js";
+import { processLogger } from "../../telemetry/processLogger.js";
 
 /** The outcome of a transaction, as CheckTx / DeliverTx / Simulate report it. */
 export interface TxOutcome {
@@ -133,7 +134,7 @@ function execContext(env: TxEnvironment, layer: CacheLayer, gas: GasMeter, event
 }
 
 /** sdk.StringifyEvents: events of the same type merged into one, in order of first appearance. */
-export function stringifyEvents(events: AbciEvent[]): AbciEvent[] {
+function stringifyEvents(events: AbciEvent[]): AbciEvent[] {
   const merged: AbciEvent[] = [];
   for (const event of events) {
     const existing = merged.find((e) => e.type === event.type);
@@ -147,7 +148,7 @@ function asTxError(err: unknown): TxError {
   if (err instanceof TxError) return err;
   if (err instanceof OutOfGasError) return sdkError("outOfGas", err.message);
   if (err instanceof NoAminoEncodingError) return sdkError("unauthorized", `cannot build the amino sign bytes: ${err.message}`);
-  console.error("[node] transaction failed unexpectedly:", err);
+  processLogger().error({ err }, "[node] transaction failed unexpectedly");
   return new TxError("undefined", 1, "internal", (err as Error)?.message);
 }
 

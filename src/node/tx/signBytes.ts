@@ -7,7 +7,7 @@ import type { DecodedTx } from "./decodeTx.js";
 import { SIGN_MODE_DIRECT, SIGN_MODE_LEGACY_AMINO_JSON, type SignBytesOf } from "./signerKeys.js";
 import { fieldText } from "../../codec/fieldText.js";
 
-export interface SignerData {
+interface SignerData {
   accountNumber: bigint;
   sequence: bigint;
   chainId: string;

@@ -25,7 +25,7 @@ export function parseLogs(rawLog: string | undefined): ProtoMessage[] {
 }
 
 /** A DeliverTx/CheckTx `data` (base64 in RPC JSON) as the uppercase hex of TxResponse.data. */
-export function dataHex(base64: string | undefined): string {
+function dataHex(base64: string | undefined): string {
   return Buffer.from(base64 ?? "", "base64")
     .toString("hex")
     .toUpperCase();
@@ -46,7 +46,7 @@ export function resultFields(result: RpcTxResult): ProtoMessage {
 }
 
 /** TxRaw bytes → core.tx.v1beta1.Tx values (decoded body and auth info). */
-export function txFromRaw(codec: Codec, bytes: Uint8Array): ProtoMessage {
+function txFromRaw(codec: Codec, bytes: Uint8Array): ProtoMessage {
   const raw = codec.type("core.tx.v1beta1.TxRaw").decode(bytes) as unknown as ProtoMessage;
   return {
     body: codec.type("core.tx.v1beta1.TxBody").decode((raw.body_bytes as Uint8Array) ?? new Uint8Array()),

@@ -10,7 +10,7 @@ export interface HttpRule {
 }
 
 /** "/core.bank.v1beta1.Query/AllBalances" → "core.bank.v1beta1.Query.AllBalances", a method's full name. */
-export function methodFullName(methodPath: string): string {
+function methodFullName(methodPath: string): string {
   return methodPath.slice(1).replace("/", ".");
 }
 
@@ -19,17 +19,17 @@ export function methodFullName(methodPath: string): string {
  * ({address}), which is the template syntax's {address} (= {address=*}) as it
  * stands; a variable over several segments would be {name=**}, and no route has one.
  */
-export function pathTemplate(route: RouteSpec): string {
+function pathTemplate(route: RouteSpec): string {
   return route.segments.map((s) => ("literal" in s ? `/${s.literal}` : `/{${s.variable}}`)).join("");
 }
 
 /** One binding: the verb with its template, and the body when the route takes one. */
-export function routeBinding(route: RouteSpec): HttpRule {
+function routeBinding(route: RouteSpec): HttpRule {
   return { [route.verb]: pathTemplate(route), ...(route.body ? { body: "*" } : {}) };
 }
 
 /** A path with every variable as "*": two routes of one verb and shape match the same paths in a gateway. */
-export function templateShape(route: RouteSpec): string {
+function templateShape(route: RouteSpec): string {
   return `${route.verb} ${route.segments.map((s) => ("literal" in s ? s.literal : "*")).join("/")}`;
 }
 

@@ -77,7 +77,7 @@ function address(value: unknown, role: string, chain: ChainInfo): void {
 }
 
 /** Coins.IsValid and IsAllPositive: sorted unique valid denoms with positive amounts. */
-export function validCoins(coins: Coin[]): void {
+function validCoins(coins: Coin[]): void {
   if (coins.length === 0 || !coinsAreValid(coins)) throw sdkError("invalidCoins", formatCoins(coins));
 }
 

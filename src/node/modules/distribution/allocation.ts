@@ -37,6 +37,7 @@ import {
   setPreviousProposer,
 } from "./state.js";
 import { fieldText } from "../../../codec/fieldText.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 const FEE_COLLECTOR = "fee_collector";
 
@@ -101,8 +102,8 @@ async function allocateTokens(
     remaining = decCoinsSub(remaining, proposerReward);
   } else {
     const consensus = proposer ? encodeBech32Address(bech32Prefixes(prefix).consensus, proposer) : "";
-    console.error(
-      `[node] WARNING: failed to find the previous block proposer ${consensus}: this should happen only if the proposer unbonded completely within a single block`,
+    processLogger().warn(
+      `[node] failed to find the previous block proposer ${consensus}: this should happen only if the proposer unbonded completely within a single block`,
     );
   }
   const voteMultiplier = DEC_ONE - proposerMultiplier - decFromWire(params.community_tax as string);

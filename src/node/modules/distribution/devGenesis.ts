@@ -11,7 +11,7 @@ import { DISTRIBUTION_ACCOUNT } from "./genesis.js";
  * current, not yet distributed rewards. B has earned nothing. The module
  * account holds the outstanding rewards plus the community pool, truncated.
  */
-export const DEV_DISTRIBUTION = {
+const DEV_DISTRIBUTION = {
   communityPool: "2500000.750000000000000000",
   outstandingA: "4967000.623466789000000000",
   commissionA: "497000.500000000000000000",

@@ -14,7 +14,7 @@ import { valuesUnder } from "../shared/exportReads.js";
 const EQUIVOCATION_URL = "/core.evidence.v1beta1.Equivocation";
 
 /** Equivocation.Hash(): SHA-256 of its canonical proto encoding. */
-export function evidenceHash(any: ProtoMessage, ctx: ModuleContext): Uint8Array {
+function evidenceHash(any: ProtoMessage, ctx: ModuleContext): Uint8Array {
   const type = ctx.codec.type(EQUIVOCATION_URL.slice(1));
   return sha256(type.encode(type.decode(any.value as Uint8Array)).finish());
 }

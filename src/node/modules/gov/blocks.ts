@@ -15,6 +15,7 @@ import { ProposalStatus, readGovParams } from "./queries.js";
 import { depositsOf, getProposal, gov, removeActive, removeInactive, setProposal } from "./store.js";
 import { countsToProto, tallyInputs, tallyPowers, truncatedCounts, VoteOption } from "./tally.js";
 import { decodeContent } from "./proposalContent.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 /** EndBlocker of x/gov (v0.41 abci.go): ends deposit periods and voting periods whose time has come. */
 export async function govEndBlock(ctx: ExecContext): Promise<void> {
@@ -48,7 +49,7 @@ export async function govEndBlock(ctx: ExecContext): Promise<void> {
         proposal.status = ProposalStatus.passed;
         result = "proposal_passed";
       } catch (err) {
-        console.error(`[node] proposal ${id} passed, but failed on execution: ${(err as Error).message}`);
+        processLogger().error(`[node] proposal ${id} passed, but failed on execution: ${(err as Error).message}`);
         proposal.status = ProposalStatus.failed;
         result = "proposal_failed";
       }

@@ -2,7 +2,7 @@ import type { DevGenesisContext } from "../devGenesisContext.js";
 import { days, devAddress } from "../shared/devValidators.js";
 import { GOV_ACCOUNT } from "./genesis.js";
 
-export const DEV_GOV = {
+const DEV_GOV = {
   minDeposit: "10000000",
   depositAccount0: "10000000",
   depositAccount1: "5000000",

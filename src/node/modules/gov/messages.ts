@@ -18,7 +18,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 
 /** The Msgs of x/gov (v0.41 msgs.go ValidateBasic, keeper/msg_server.go, deposit.go, vote.go), with the real errors and events. */
 
-export const VOTE_OPTION_NAMES = ["VOTE_OPTION_UNSPECIFIED", "VOTE_OPTION_YES", "VOTE_OPTION_ABSTAIN", "VOTE_OPTION_NO", "VOTE_OPTION_NO_WITH_VETO"];
+const VOTE_OPTION_NAMES = ["VOTE_OPTION_UNSPECIFIED", "VOTE_OPTION_YES", "VOTE_OPTION_ABSTAIN", "VOTE_OPTION_NO", "VOTE_OPTION_NO_WITH_VETO"];
 const PANIC_CODE = 111222;
 
 const message = (ctx: ExecContext, sender: unknown) =>
@@ -31,7 +31,7 @@ const message = (ctx: ExecContext, sender: unknown) =>
   });
 
 /** Coins.Add: merged by denom, sorted. */
-export function addCoinLists(a: Coin[], b: Coin[]): Coin[] {
+function addCoinLists(a: Coin[], b: Coin[]): Coin[] {
   const sum = new Map<string, bigint>();
   for (const coin of [...a, ...b]) sum.set(coin.denom, (sum.get(coin.denom) ?? 0n) + coin.amount);
   return [...sum]

@@ -25,7 +25,7 @@ export interface ContentKind {
 const MAX_TITLE = 140;
 const MAX_DESCRIPTION = 5000;
 
-export const CONTENT_KINDS: Record<string, ContentKind> = {
+const CONTENT_KINDS: Record<string, ContentKind> = {
   "core.gov.v1beta1.TextProposal": {
     proposalType: "Text",
     validate() {},

@@ -8,7 +8,7 @@ import { concatBytes, uint64Bytes } from "../../store/keyEncoding.js";
  *   0x02 | expiration height (8 bytes BE) | hash lock  → empty (the expiration queue BeginBlock walks)
  */
 export const HTLC_PREFIX = Uint8Array.of(0x01);
-export const EXPIRED_QUEUE_PREFIX = Uint8Array.of(0x02);
+const EXPIRED_QUEUE_PREFIX = Uint8Array.of(0x02);
 export const HTLC_TYPE = "extmod.htlc.HTLC";
 
 export const htlcKey = (hashLock: Uint8Array) => concatBytes(HTLC_PREFIX, hashLock);

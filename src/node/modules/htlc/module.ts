@@ -19,7 +19,7 @@ const SECRET_LENGTH = 32;
 const MAX_LENGTH_FOR_RECEIVER_ON_OTHER_CHAIN = 128;
 
 /** The secret of the development genesis' open HTLC (so that a test can claim it), and its hash lock. */
-export const DEV_HTLC_SECRET = bytesToHex(sha256(new TextEncoder().encode("chain-rest development htlc")));
+const DEV_HTLC_SECRET = bytesToHex(sha256(new TextEncoder().encode("chain-rest development htlc")));
 export const DEV_HTLC_HASH_LOCK = bytesToHex(hashLockOf(hexToBytes(DEV_HTLC_SECRET), 0n));
 /** The longest time lock MsgCreateHTLC accepts, counted from genesis. */
 const DEV_HTLC_EXPIRATION_HEIGHT = 25480;

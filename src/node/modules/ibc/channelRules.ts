@@ -7,8 +7,8 @@ import { channelKey } from "./hostPaths.js";
 import { checkId } from "./msgChecks.js";
 
 /** Channel states and orderings as their enums name them (04-channel types/channel.pb.go). */
-export const CHANNEL_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN", "STATE_CLOSED"];
-export const ORDERS = ["ORDER_NONE_UNSPECIFIED", "ORDER_UNORDERED", "ORDER_ORDERED"];
+const CHANNEL_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN", "STATE_CLOSED"];
+const ORDERS = ["ORDER_NONE_UNSPECIFIED", "ORDER_UNORDERED", "ORDER_ORDERED"];
 export const [CHANNEL_INIT, CHANNEL_TRYOPEN, CHANNEL_OPEN, CHANNEL_CLOSED] = [1, 2, 3, 4];
 export const channelStateName = (state: unknown) => CHANNEL_STATES[Number(state ?? 0)] ?? String(state);
 export const orderName = (order: unknown) => ORDERS[Number(order ?? 0)] ?? String(order);

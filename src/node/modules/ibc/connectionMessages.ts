@@ -15,7 +15,7 @@ import { clientStateTarget, connectionStateTarget, consensusStateTarget } from "
 import { utf8 } from "../../store/moduleStore.js";
 import type { Codec } from "../../../codec/codec.js";
 
-export const CONNECTION_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN"];
+const CONNECTION_STATES = ["STATE_UNINITIALIZED_UNSPECIFIED", "STATE_INIT", "STATE_TRYOPEN", "STATE_OPEN"];
 const [INIT, TRYOPEN] = [1, 2];
 export const CONNECTION_OPEN = 3;
 /** DefaultIBCVersion, the only version the SDK's connection keeper supports. */

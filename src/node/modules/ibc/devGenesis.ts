@@ -13,7 +13,7 @@ import { acknowledgementCommitment, fungibleTokenPacketData, packetCommitment, S
  * account 0 and not yet acknowledged (their commitments), packet 1 received from
  * the peer (its receipt and acknowledgement).
  */
-export const PEER_CHAIN_ID = "peer-1";
+const PEER_CHAIN_ID = "peer-1";
 const CLIENT = "07-tendermint-0";
 const CONNECTION = "connection-0";
 const PORT = "transfer";

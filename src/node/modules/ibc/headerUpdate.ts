@@ -17,7 +17,7 @@ const bytesOf = (value: unknown) => (value as Uint8Array | undefined) ?? new Uin
 const headerOf = (h: ProtoMessage) => ((h.signed_header as ProtoMessage).header ?? {}) as ProtoMessage;
 
 /** Header.GetHeight of 07-tendermint: the revision of the header's chain id, its block height. */
-export function tendermintHeaderHeight(h: ProtoMessage): Height {
+function tendermintHeaderHeight(h: ProtoMessage): Height {
   const header = headerOf(h);
   return heightOf(revisionOfChainId(fieldText(header.chain_id)), heightPart(header.height));
 }

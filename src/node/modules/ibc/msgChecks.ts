@@ -52,7 +52,7 @@ export function checkHeight(value: unknown, text: string): void {
 }
 
 /** types.ValidateVersion of a connection version. */
-export function versionError(version: ProtoMessage | undefined): string | undefined {
+function versionError(version: ProtoMessage | undefined): string | undefined {
   if (!version) return "version cannot be nil";
   if (fieldText(version.identifier).trim() === "") return "version identifier cannot be blank";
   const features = (version.features ?? []) as string[];

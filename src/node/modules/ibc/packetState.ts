@@ -12,7 +12,7 @@ import { emitPacketEvent } from "./packetEvents.js";
  * and timeout.go): the receipt or the next receive sequence, the acknowledgement commitment, the next
  * acknowledgement sequence and the packet commitment's deletion, an ORDERED channel's closing on timeout.
  */
-export const ORDER_UNORDERED = 1;
+const ORDER_UNORDERED = 1;
 export const ORDER_ORDERED = 2;
 
 const channelOf = (channel: ProtoMessage) => ({ ordering: channel.ordering, connection: firstHop(channel) });

@@ -88,7 +88,7 @@ export async function verifyAgainstRoot(
   if (specs.length !== proofs.length) {
     throw commitmentError("invalidMerkleProof", `length of specs: ${specs.length} not equal to length of proof: ${proofs.length}`);
   }
-  // loaded at the first proof, not at start (@confio/ics23 and its protobufjs: 50 ms of a start); the library
+  // loaded at the first proof, not at start (@confio/ics23 brings its own protobufjs: most chains never prove); the library
   // comes through merkleProof.js because a bundled dynamic import of a CommonJS package gives only its default
   const { ics23, verifyMerkleMembership, verifyMerkleNonMembership } = await import("./merkleProof.js");
   // the node's codec decoded them; the library wants its own classes: re-encode and decode once

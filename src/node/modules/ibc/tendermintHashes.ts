@@ -16,7 +16,7 @@ const bytesOf = (value: unknown) => (value as Uint8Array | undefined) ?? new Uin
 const message = (value: unknown) => (value ?? {}) as ProtoMessage;
 
 /** HashFromByteSlices: leaves sha256(0x00‖item), inner nodes sha256(0x01‖left‖right), split at the largest power of two below n. */
-export function simpleMerkleRoot(items: Uint8Array[]): Uint8Array {
+function simpleMerkleRoot(items: Uint8Array[]): Uint8Array {
   if (items.length === 0) return sha256(new Uint8Array());
   if (items.length === 1) return sha256(concatBytes(Uint8Array.of(0), items[0]!));
   let split = 1;

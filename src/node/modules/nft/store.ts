@@ -28,8 +28,8 @@ export const nftKey = (denomId: string, tokenId: string) => key(PREFIX_NFT, deno
 export const denomNftsPrefix = (denomId: string) => key(PREFIX_NFT, denomId, "");
 /** KeyOwner: the owner's NFTs, optionally of one denom (a prefix ending in "/"), or one NFT. */
 export const ownerPrefix = (owner: string, denomId = "") => (denomId === "" ? key(PREFIX_OWNERS, owner, "") : key(PREFIX_OWNERS, owner, denomId, ""));
-export const ownerKey = (owner: string, denomId: string, tokenId: string) => key(PREFIX_OWNERS, owner, denomId, tokenId);
-export const collectionKey = (denomId: string) => key(PREFIX_COLLECTION, denomId);
+const ownerKey = (owner: string, denomId: string, tokenId: string) => key(PREFIX_OWNERS, owner, denomId, tokenId);
+const collectionKey = (denomId: string) => key(PREFIX_COLLECTION, denomId);
 export const denomKey = (denomId: string) => key(PREFIX_DENOM, denomId);
 export const DENOMS_PREFIX = key(PREFIX_DENOM, "");
 export const denomNameKey = (name: string) => key(PREFIX_DENOM_NAME, name);

@@ -5,6 +5,7 @@ import { fieldText } from "../../../codec/fieldText.js";
 import { getContext, PAUSED, RUNNING } from "../service/store.js";
 import { AGGREGATES, formatFeedValue, valueAt } from "./aggregate.js";
 import { feedOfContext, moveState, setFeedValue } from "./feeds.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 /**
  * HandlerResponse (irismod v1.3.1 oracle/keeper/keeper.go): a completed batch of a feed's context
@@ -14,7 +15,7 @@ import { feedOfContext, moveState, setFeedValue } from "./feeds.js";
  */
 async function onResponse(ctx: ExecContext, contextId: Uint8Array, outputs: string[], error?: string): Promise<void> {
   if (outputs.length === 0 || error !== undefined) {
-    console.error(`[oracle] feed of request context ${upperHex(contextId)} failed: ${error ?? "no outputs"}`);
+    processLogger().error(`[oracle] feed of request context ${upperHex(contextId)} failed: ${error ?? "no outputs"}`);
     return;
   }
   const feed = await feedOfContext(ctx, contextId);

@@ -8,6 +8,7 @@ import { makeRandom } from "./rng.js";
 import { decodeHex } from "../shared/hexBytes.js";
 import { startRequestContext } from "../service/requestContexts.js";
 import { setOracleRequest } from "./oracleService.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 /**
  * BeginBlock (irismod v1.3.1 random/abci.go) at height H: the requests queued for H − 1 get their
@@ -41,7 +42,7 @@ export async function generateRandoms(ctx: ExecContext): Promise<void> {
           ],
         });
       } catch (err) {
-        console.error(`[random] start service error : ${(err as Error).message}`);
+        processLogger().error(`[random] start service error : ${(err as Error).message}`);
       }
       continue;
     }

@@ -13,9 +13,10 @@ import { bindingsOf, getContext, PAUSED } from "../service/store.js";
 import { randomError } from "./errors.js";
 import { oracleRequestKey, randomKey, randomRequestId } from "./keys.js";
 import { makeRandom } from "./rng.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 /** The system service the oracle option calls (irismod v1.3.1 random/types/service.go). */
-export const RANDOM_SERVICE = "random";
+const RANDOM_SERVICE = "random";
 /** The output body schema of the random service: one 64-hex-digit seed. */
 const SEED_BODY_SCHEMA = {
   type: "object",
@@ -66,7 +67,7 @@ async function onResponse(ctx: ExecContext, contextId: Uint8Array, outputs: stri
   const store = ctx.storeOf("random");
   const key = oracleRequestKey(contextId);
   if (outputs.length === 0 || error !== undefined) {
-    console.error(`[random] respond service failed for ${upperHex(contextId)}: ${error ?? "no outputs"}`);
+    processLogger().error(`[random] respond service failed for ${upperHex(contextId)}: ${error ?? "no outputs"}`);
     store.delete(key);
     return;
   }
@@ -80,7 +81,7 @@ async function onResponse(ctx: ExecContext, contextId: Uint8Array, outputs: stri
   const invalid = documentError(SEED_BODY_SCHEMA, body);
   if (invalid) {
     // the real handler logs and returns here, leaving the request
-    console.error(`[random] invalid output body ${body}: ${invalid}`);
+    processLogger().error(`[random] invalid output body ${body}: ${invalid}`);
     return;
   }
   const seed = Uint8Array.from(Buffer.from((JSON.parse(body) as { seed: string }).seed, "hex"));
@@ -101,7 +102,7 @@ async function onResponse(ctx: ExecContext, contextId: Uint8Array, outputs: stri
 
 /** HandlerStateChanged: the context was paused (its consumer could not pay): the request is dropped. */
 function onStateChanged(ctx: ExecContext, contextId: Uint8Array): Promise<void> {
-  console.error(`[random] oracle request context ${upperHex(contextId)} paused`);
+  processLogger().error(`[random] oracle request context ${upperHex(contextId)} paused`);
   ctx.storeOf("random").delete(oracleRequestKey(contextId));
   return Promise.resolve();
 }

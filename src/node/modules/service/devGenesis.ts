@@ -3,7 +3,7 @@ import { devAddress, devTxHash } from "../shared/devAddresses.js";
 import { upperHex } from "../shared/hexBytes.js";
 import { makeRequestContextId, makeRequestId } from "./ids.js";
 
-export const DEV_SERVICE_NAME = "price-feed";
+const DEV_SERVICE_NAME = "price-feed";
 const TAX_PERCENT = 5n; // params.service_fee_tax "0.05" below
 const REQUEST_HEIGHT = 1n;
 

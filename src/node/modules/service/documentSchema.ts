@@ -89,6 +89,7 @@ export const pricingDocumentError = (pricing: string) => documentError(parseSche
 export const resultDocumentError = (result: string) => documentError(parseSchema(RESULT_SCHEMA), result);
 /** InputSchema and OutputSchema are the same object schema: a `header` object is required, `body` an object. */
 export const inputDocumentError = (input: string) => documentError(INPUT_SCHEMA, input);
+/** @alias of inputDocumentError (the same schema). */
 export const outputDocumentError = inputDocumentError;
 
 /** Whether a schema compiles (validateInputSchema / validateOutputSchema: gojsonschema.NewSchema). */

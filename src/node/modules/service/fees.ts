@@ -12,7 +12,7 @@ import { addressText, deleteFees, getFees, getOwner, getWithdrawAddress, ownerPr
 /** The module accounts of irismod v1.3.1 service/types/keys.go; the tax account is the one the hub passes (as the dev genesis funds it). */
 export const DEPOSIT_ACCOUNT = "service_deposit_account";
 export const REQUEST_ACCOUNT = "service_request_account";
-export const TAX_ACCOUNT = "service_fee_collector";
+const TAX_ACCOUNT = "service_fee_collector";
 
 export const moduleAccount = (ctx: ExecContext, name: string) => moduleAddress(ctx.chain.bech32Prefix, name);
 

@@ -10,7 +10,7 @@ import * as store from "./store.js";
 import { COMPLETED, RUNNING } from "./store.js";
 
 /** The provider account of a module service: AddressHash (SHA-256, first 20 bytes) of its key. */
-export const moduleServiceProvider = (ctx: ExecContext, service: ModuleService) =>
+const moduleServiceProvider = (ctx: ExecContext, service: ModuleService) =>
   store.addressText(ctx, sha256(new TextEncoder().encode(service.providerKey)).subarray(0, 20));
 
 /**

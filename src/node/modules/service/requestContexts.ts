@@ -87,7 +87,7 @@ export async function createRequestContext(ctx: ExecContext, settings: NewReques
 }
 
 /** Loads a context or refuses with ErrUnknownRequestContext. */
-export async function contextOrRefuse(ctx: ExecContext, id: Uint8Array): Promise<RequestContext> {
+async function contextOrRefuse(ctx: ExecContext, id: Uint8Array): Promise<RequestContext> {
   const context = await store.getContext(ctx, id);
   if (!context) throw serviceError("unknownRequestContext", upperHex(id));
   return context;

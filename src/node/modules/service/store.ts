@@ -87,7 +87,7 @@ export async function getBinding(ctx: ExecContext, serviceName: string, provider
   return bytes && bindingFromProto(type(ctx, "ServiceBinding").decode(bytes));
 }
 
-export function bindingFromProto(b: ProtoMessage): Binding {
+function bindingFromProto(b: ProtoMessage): Binding {
   const time = (b.disabled_time ?? {}) as ProtoMessage;
   return {
     service_name: fieldText(b.service_name),

@@ -122,7 +122,7 @@ export function checkRequestContextUpdate(msg: ProtoMessage, providers: string[]
   if (total < -1n) throw serviceError("invalidRepeatedFreq", `repeated total number must not be less than -1: ${total}`);
 }
 
-export function checkServiceFeeCap(cap: unknown): void {
+function checkServiceFeeCap(cap: unknown): void {
   const coins = coinsFromProto(cap);
   if (!coinsAreValid(coins)) throw sdkError("invalidRequest", `invalid service fee cap: ${formatCoins(coins)}`);
 }
@@ -131,7 +131,7 @@ function checkDuplicateProviders(providers: string[]): void {
   if (new Set(providers).size !== providers.length) throw serviceError("invalidProviders", "there exists duplicate providers");
 }
 
-export function checkInput(input: unknown): void {
+function checkInput(input: unknown): void {
   const text = fieldText(input);
   if (text === "") throw serviceError("invalidRequestInput", "input missing");
   if (inputDocumentError(text)) throw serviceError("invalidRequestInput", "invalid input");
@@ -150,7 +150,7 @@ export function checkRequestId(id: unknown): void {
   if (!decodeHex(text)) throw serviceError("invalidRequestId", "request ID must be a hex encoded string");
 }
 
-export const RESULT_OK = 200;
+const RESULT_OK = 200;
 
 /** ValidateResponseResult, ParseResult and ValidateOutput of MsgRespondService; returns the result code. */
 export function checkResponse(result: unknown, output: unknown): number {

@@ -23,7 +23,7 @@ export function aminoDec(value: unknown): string {
   return JSON.stringify(decFromWire(wireText(value)));
 }
 
-/** uint64 is written as int64 is: a quoted decimal. */
+/** uint64 is written as int64 is: a quoted decimal. @alias */
 export const aminoUint64 = aminoInt64;
 
 export function aminoBool(value: unknown): string {

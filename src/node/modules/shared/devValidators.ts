@@ -43,7 +43,7 @@ const DAY = 86_400_000;
 export const days = (n: number) => n * DAY;
 
 /** B's consensus key: deterministic, so that tests are stable. */
-export function validatorBKey(): Uint8Array {
+function validatorBKey(): Uint8Array {
   return ed25519.getPublicKey(sha256(new TextEncoder().encode("validator-b")));
 }
 

@@ -29,9 +29,3 @@ export async function decodedAt(store: KVReader, key: Uint8Array, ctx: ModuleCon
   const bytes = await store.get(key);
   return bytes ? ctx.codec.type(typeName).decode(bytes) : {};
 }
-
-const decoder = new TextDecoder();
-
-export function text(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
-}

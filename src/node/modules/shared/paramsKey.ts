@@ -7,7 +7,7 @@ import { utf8 } from "../../store/moduleStore.js";
  * raw-store view derives from these); no v0.41 module store has a key starting with 0xFF, so this
  * prefix never meets a real key, and raw `/store/<module>/…` reads leave it out.
  */
-export const HIDDEN_PARAMS_PREFIX = concatBytes(Uint8Array.of(0xff), utf8("params"));
+const HIDDEN_PARAMS_PREFIX = concatBytes(Uint8Array.of(0xff), utf8("params"));
 
 /** The one key of a module's Params proto. */
 export const MODULE_PARAMS_KEY = HIDDEN_PARAMS_PREFIX;

@@ -4,7 +4,7 @@ import { decFromInt } from "../shared/decMath.js";
 import { DEV_STAKE, days, devAddress, devValidators, tokensB, type DevValidator } from "../shared/devValidators.js";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./genesis.js";
 
-export const UNBONDING_DAYS = 21;
+const UNBONDING_DAYS = 21;
 
 const dec = (value: bigint) => formatDec(decFromInt(value));
 const at = (ctx: DevGenesisContext, offset: number) => new Date(ctx.genesisTime.getTime() + offset).toISOString();

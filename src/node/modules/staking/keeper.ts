@@ -5,7 +5,7 @@ import { bech32Prefixes } from "../../../codec/addresses.js";
 import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import type { KVReader } from "../../store/kv.js";
 import type { ModuleContext } from "../nodeModule.js";
-import { decFromWire, decMulInt, decQuo, decQuoTruncate, decTruncateInt } from "../shared/decMath.js";
+import { decFromWire, decMulInt, decQuo, decQuoTruncate } from "../shared/decMath.js";
 import {
   LAST_VALIDATOR_POWER_PREFIX,
   PARAMS_KEY,
@@ -83,9 +83,6 @@ export function tokensFromSharesTruncated(validator: ProtoMessage, shares: bigin
   return total === 0n ? 0n : decQuoTruncate(decMulInt(shares, validatorTokens(validator)), total);
 }
 
-/** The balance of a delegation in whole tokens: tokens from its shares, truncated. */
-export const delegationBalance = (validator: ProtoMessage, shares: bigint) => decTruncateInt(tokensFromShares(validator, shares));
-
 /** Validator.SharesFromTokens: delegator shares × amount ÷ tokens (Dec.QuoInt, truncated). */
 export function sharesFromTokens(validator: ProtoMessage, tokens: bigint): bigint {
   return decMulInt(validatorShares(validator), tokens) / validatorTokens(validator);
@@ -137,7 +134,7 @@ export function encodeInt64Value(value: bigint): Uint8Array {
   return writer.finish();
 }
 
-export function decodeInt64Value(bytes: Uint8Array): string {
+function decodeInt64Value(bytes: Uint8Array): string {
   const reader = protobuf.Reader.create(bytes);
   let value = "0";
   while (reader.pos < reader.len) {

@@ -31,18 +31,18 @@ export const PARAMS_KEY = MODULE_PARAMS_KEY;
 export const LAST_VALIDATOR_POWER_PREFIX = Uint8Array.of(0x11);
 export const LAST_TOTAL_POWER_KEY = Uint8Array.of(0x12);
 export const VALIDATORS_PREFIX = Uint8Array.of(0x21);
-export const VALIDATOR_BY_CONS_PREFIX = Uint8Array.of(0x22);
+const VALIDATOR_BY_CONS_PREFIX = Uint8Array.of(0x22);
 export const POWER_INDEX_PREFIX = Uint8Array.of(0x23);
 export const DELEGATION_PREFIX = Uint8Array.of(0x31);
 export const UNBONDING_PREFIX = Uint8Array.of(0x32);
-export const UNBONDING_BY_VALIDATOR_PREFIX = Uint8Array.of(0x33);
+const UNBONDING_BY_VALIDATOR_PREFIX = Uint8Array.of(0x33);
 export const REDELEGATION_PREFIX = Uint8Array.of(0x34);
-export const REDELEGATION_BY_SRC_PREFIX = Uint8Array.of(0x35);
+const REDELEGATION_BY_SRC_PREFIX = Uint8Array.of(0x35);
 export const REDELEGATION_BY_DST_PREFIX = Uint8Array.of(0x36);
 export const UNBONDING_QUEUE_PREFIX = Uint8Array.of(0x41);
 export const REDELEGATION_QUEUE_PREFIX = Uint8Array.of(0x42);
 export const VALIDATOR_QUEUE_PREFIX = Uint8Array.of(0x43);
-export const HISTORICAL_INFO_PREFIX = Uint8Array.of(0x50);
+const HISTORICAL_INFO_PREFIX = Uint8Array.of(0x50);
 
 /** sdk.IntProto{Int} (the last total power): field 1, the integer's text, as a StringValue's wire form. */
 export const encodeIntProto = (value: bigint) => encodeStringValue(value.toString());

@@ -23,12 +23,12 @@ const decode = (bytes: Uint8Array | undefined, ctx: ModuleContext) =>
   bytes ? (ctx.codec.type(TOKEN_TYPE).decode(bytes) as unknown as ProtoMessage) : undefined;
 
 /** GetToken by symbol only (what EditToken, MintToken, BurnToken and TransferTokenOwner look up). */
-export async function tokenBySymbol(store: KVReader, symbol: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
+async function tokenBySymbol(store: KVReader, symbol: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   return decode(await tokenBytesBySymbol(store, symbol), ctx);
 }
 
 /** GetToken by symbol or min unit. */
-export async function tokenByDenom(store: KVReader, denom: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
+async function tokenByDenom(store: KVReader, denom: string, ctx: ModuleContext): Promise<ProtoMessage | undefined> {
   return decode(await tokenBytes(store, denom), ctx);
 }
 

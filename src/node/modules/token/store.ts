@@ -17,14 +17,14 @@ import { MODULE_PARAMS_KEY } from "../shared/paramsKey.js";
  */
 export const SYMBOL_PREFIX = Uint8Array.of(0x01);
 const MIN_UNIT_PREFIX = Uint8Array.of(0x02);
-export const OWNER_PREFIX = Uint8Array.of(0x03);
+const OWNER_PREFIX = Uint8Array.of(0x03);
 export const BURNED_PREFIX = Uint8Array.of(0x04);
 const PARAMS_KEY = MODULE_PARAMS_KEY;
 
 export const TOKEN_TYPE = "extmod.token.Token";
-export const PARAMS_TYPE = "extmod.token.Params";
+const PARAMS_TYPE = "extmod.token.Params";
 
-export const symbolKey = (symbol: string) => concatBytes(SYMBOL_PREFIX, utf8(symbol));
+const symbolKey = (symbol: string) => concatBytes(SYMBOL_PREFIX, utf8(symbol));
 const minUnitKey = (minUnit: string) => concatBytes(MIN_UNIT_PREFIX, utf8(minUnit));
 export const ownerPrefix = (owner: Uint8Array) => concatBytes(OWNER_PREFIX, owner);
 const burnedKey = (minUnit: string) => concatBytes(BURNED_PREFIX, utf8(minUnit));

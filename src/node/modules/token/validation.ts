@@ -5,9 +5,9 @@ import { formatDec, parseDec } from "../../../codec/decimal.js";
  * and params.go). Each check returns the real error text ("<detail>: <registered
  * description>") or undefined when the value is valid.
  */
-export const MAXIMUM_INIT_SUPPLY = 100_000_000_000n;
+const MAXIMUM_INIT_SUPPLY = 100_000_000_000n;
 export const MAXIMUM_MAX_SUPPLY = 2n ** 64n - 1n;
-export const MAXIMUM_SCALE = 9;
+const MAXIMUM_SCALE = 9;
 export const MAXIMUM_NAME_LENGTH = 32;
 
 const SYMBOL_PATTERN_TEXT = "^[a-z][a-z0-9]{2,63}$";
@@ -30,7 +30,7 @@ export function symbolError(symbol: string): string | undefined {
   return keywordError(symbol);
 }
 
-export function minUnitError(minUnit: string): string | undefined {
+function minUnitError(minUnit: string): string | undefined {
   if (!SYMBOL_PATTERN.test(minUnit)) {
     return `invalid minUnit: ${minUnit}, only accepts english lowercase letters and numbers, length [3, 64], and begin with an english letter, regexp: ${SYMBOL_PATTERN_TEXT}: ${INVALID_MIN_UNIT}`;
   }

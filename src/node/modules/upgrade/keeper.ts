@@ -5,6 +5,7 @@ import type { ExecContext } from "../nodeModule.js";
 import { uint64Bytes } from "../../store/keyEncoding.js";
 import { doneKey, PLAN_KEY, upgradedClientKey, upgradedConsStateKey } from "./keys.js";
 import { checkClientStateType, lastConsensusState, upgradedClientState } from "./ibcPlan.js";
+import { processLogger } from "../../../telemetry/processLogger.js";
 
 const PLAN = "core.upgrade.v1beta1.Plan";
 /** Go's zero time.Time as a Timestamp: a height plan stores it in its non-nullable `time`. */
@@ -25,7 +26,7 @@ export function validatePlan(plan: ProtoMessage): void {
   if (hasTime && plan.upgraded_client_state) throw sdkError("invalidRequest", "IBC chain upgrades must only set height");
 }
 
-export async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefined> {
+async function readPlan(ctx: ExecContext): Promise<ProtoMessage | undefined> {
   const bytes = await upgradeStore(ctx).get(PLAN_KEY);
   return bytes ? ctx.codec.type(PLAN).decode(bytes) : undefined;
 }
@@ -77,7 +78,7 @@ export async function applyDuePlan(ctx: ExecContext): Promise<void> {
   const hasTime = unixSeconds(plan.time) > 0;
   const due = hasTime ? ctx.time.getTime() >= unixSeconds(plan.time) * 1000 : planHeight <= BigInt(ctx.height);
   if (!due) return;
-  console.log(`[upgrade] plan "${fieldText(plan.name)}" applied at height ${ctx.height} (the dev chain runs on instead of halting)`);
+  processLogger().info(`[upgrade] plan "${fieldText(plan.name)}" applied at height ${ctx.height} (the dev chain runs on instead of halting)`);
   // ApplyUpgrade clears the IBC state at Height-1, where v0.41 never wrote it: the states stay queryable.
   if (plan.upgraded_client_state) clearIbcState(ctx, planHeight - 1n);
   clearUpgradePlan(ctx);

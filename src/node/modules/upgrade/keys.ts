@@ -10,7 +10,7 @@ import { utf8 } from "../../store/moduleStore.js";
  * Nothing is written at genesis: a plan comes from a software-upgrade proposal.
  */
 export const PLAN_KEY = Uint8Array.of(0x00);
-export const DONE_PREFIX = Uint8Array.of(0x01);
+const DONE_PREFIX = Uint8Array.of(0x01);
 
 export const doneKey = (name: string) => concatBytes(DONE_PREFIX, utf8(name));
 export const upgradedClientKey = (height: bigint | number) => utf8(`upgradedIBCState/${height}/upgradedClient`);
