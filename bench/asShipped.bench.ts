@@ -48,7 +48,7 @@ interface Measured {
 }
 
 /** `node [flags] bin/chain-rest.js ARGS` with its stdout and stderr written to `logFile`; resolves once it serves REST. */
-export async function spawnServer(name: string, args: string[], logFile: string): Promise<Server> {
+async function spawnServer(name: string, args: string[], logFile: string): Promise<Server> {
   const out = fs.openSync(logFile, "w");
   const proc = spawn(process.execPath, [...serverCommand(profileFlags()), ...args], { stdio: ["ignore", out, out] });
   fs.closeSync(out);
@@ -75,7 +75,7 @@ export async function spawnServer(name: string, args: string[], logFile: string)
 }
 
 /** Alternating turns over `servers`, each asked `pathOf(server, i)`: answers per second and CPU per request of each. */
-export async function measure(servers: Server[], pathOf: (s: number, i: number) => string, amount?: number): Promise<Measured[]> {
+async function measure(servers: Server[], pathOf: (s: number, i: number) => string, amount?: number): Promise<Measured[]> {
   const asked = servers.map(() => 0);
   const parts: Array<Array<Load & { cpu: number }>> = servers.map(() => []);
   for (let turn = 0; turn < TURNS; turn++) {

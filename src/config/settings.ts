@@ -4,7 +4,7 @@
  * file text, the JSON Schema that validates (and fills in) the file, the TypeScript
  * type of the values and the README table are all derived: each default is written once.
  */
-export type SettingValue = string | number | boolean | string[] | string[][];
+type SettingValue = string | number | boolean | string[] | string[][];
 
 interface Setting<T extends SettingValue = SettingValue> {
   default: T;

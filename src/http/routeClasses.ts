@@ -5,7 +5,7 @@ import type { TableRoute } from "./routeMatcher.js";
  * list whose length the chain, not the client, sets. An operator weighs them
  * (api.route-weights) by class rather than listing every template of both families.
  */
-export const ROUTE_CLASSES = {
+const ROUTE_CLASSES = {
   /** Holders of a denom: every account holding it. */
   holders: ["Query/DenomOwners"],
   /** Transaction searches: an event query over any range of blocks. */

@@ -2,7 +2,7 @@ import type { AbciQueryResponse } from "../chainClient.js";
 import type { UpstreamNode } from "./upstreamNode.js";
 
 /** The SDK's ErrInvalidHeight (codespace sdk): the gateway answers it 400 in both route families. */
-export const INVALID_HEIGHT_CODE = 26;
+const INVALID_HEIGHT_CODE = 26;
 
 /** The SDK's ErrInvalidRequest, which its baseapp answers for a height whose state is gone. */
 const INVALID_REQUEST_CODE = 18;
@@ -22,7 +22,7 @@ export function keptRangesText(nodes: readonly UpstreamNode[]): string {
 }
 
 /** The lowest and highest height any node keeps (undefined when no node was probed). */
-export function keptBounds(nodes: readonly UpstreamNode[]): { earliest: number; latest: number } | undefined {
+function keptBounds(nodes: readonly UpstreamNode[]): { earliest: number; latest: number } | undefined {
   const earliest = nodes.map((n) => n.earliest).filter((h): h is number => h !== undefined);
   const latest = nodes.map((n) => n.latest).filter((h): h is number => h !== undefined);
   if (earliest.length === 0 || latest.length === 0) return undefined;

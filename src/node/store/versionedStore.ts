@@ -406,7 +406,9 @@ export class VersionedStore {
 
   /** Writes unversioned chain data on its own, outside any version (an index built again). */
   putMetaEntries(entries: ReadonlyArray<{ key: Uint8Array; value: Uint8Array }>): Promise<void> {
-    return this.checkedWrite(() => this.db.batch(entries.map(({ key, value }) => ({ type: "put" as const, key: concatBytes(Uint8Array.of(META), key), value }))));
+    return this.checkedWrite(() =>
+      this.db.batch(entries.map(({ key, value }) => ({ type: "put" as const, key: concatBytes(Uint8Array.of(META), key), value }))),
+    );
   }
 
   /** Keys under `prefix`; `gte` (a key under the prefix) starts the range further in. */
