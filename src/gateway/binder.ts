@@ -72,7 +72,7 @@ function scalarValue(field: protobuf.Field, values: string[], name: string, pars
     const items = fromPath ? values[0]!.split(",") : values;
     return items.map((item, i) => parser.parseValue(kind, item, `${name}[${i}]`));
   }
-  if (values.length > 1) throw new JsonInputError(name, `expected one value, got ${values.length}`);
+  // As grpc-gateway 1.16 (runtime/query.go): a non-repeated field given twice takes the first value ("too many field values" is only logged).
   return parser.parseValue(kind, values[0], name);
 }
 
