@@ -219,6 +219,11 @@ describe("e2e: transactions and the tx and consensus services", function () {
         const info = await get("/core/base/consensus/v1beta1/node_info");
         expect(info.body.default_node_info.network).to.equal("devnet-1");
         expect(info.body.application_version.app_name).to.equal("chain-rest");
+        // the SDK v0.43 field: the v0.41 surface served, never a newer version; absent from the legacy route, as v0.41's
+        expect(info.body.application_version.cosmos_sdk_version).to.equal("v0.41.0");
+        const legacyInfo = await get("/node_info");
+        expect(legacyInfo.body.application_version).to.not.have.property("cosmos_sdk_version");
+        expect(legacyInfo.body.application_version.server_name).to.equal("chain-rest");
         expect((await get("/core/base/consensus/v1beta1/syncing")).body).to.deep.equal({ syncing: false });
         const validators = await get("/core/base/consensus/v1beta1/validatorsets/latest");
         expect(validators.body.validators[0].address).to.match(/^hubvalcons1/);

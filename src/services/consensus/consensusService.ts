@@ -39,6 +39,8 @@ export const consensusService: Record<string, ServiceMethod> = {
           build_tags: "",
           go_version: `node ${process.version}`,
           build_deps: [],
+          // the SDK whose surface the routes serve: never a newer one, as clients switch their request profile on it
+          cosmos_sdk_version: SERVED_SDK_VERSION,
         },
       },
     };
@@ -54,6 +56,9 @@ export const consensusService: Record<string, ServiceMethod> = {
   "/core.base.consensus.v1beta1.Service/GetLatestValidatorSet": (request, context) => validatorSet(request, context),
   "/core.base.consensus.v1beta1.Service/GetValidatorSetByHeight": (request, context) => validatorSet(request, context, positive(request.height)),
 };
+
+/** The SDK version whose REST surface chain-rest serves (routes newer SDKs added are marked `since:` in routes.yaml). */
+const SERVED_SDK_VERSION = "v0.41.0";
 
 function positive(value: unknown): number {
   const height = Number(fieldText(value, "0"));
