@@ -35,10 +35,8 @@ const MIN_COMPARED = 450; // 484 when written: core 278, consensus 71, ibc 135
 const ALLOWED: Record<string, string> = {
   // ---- core.base / core.tx ----
   "core.base.query.v1beta1.PageRequest#5": "reverse: added in SDK v0.43",
-  "core.base.abci.v1beta1.TxResponse#13": "events: added in SDK v0.45",
   "core.base.abci.v1beta1.Result#4": "msg_responses: added in SDK v0.46",
   "core.base.abci.v1beta1.TxMsgData#2": "msg_responses: added in SDK v0.46 (v0.41 has only data)",
-  "core.base.consensus.v1beta1.VersionInfo#8": "cosmos_sdk_version: added in SDK v0.43",
   "core.base.consensus.v1beta1.GetBlockByHeightResponse#3": "sdk_block: added in SDK v0.47",
   "core.base.consensus.v1beta1.GetLatestBlockResponse#3": "sdk_block: added in SDK v0.47",
   "core.tx.v1beta1.AuthInfo#3": "tip: added in SDK v0.46",

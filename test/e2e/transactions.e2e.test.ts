@@ -15,6 +15,9 @@ import { pollUntil } from "../helpers/poll.js";
  * POST /core/tx/v1beta1/txs in each mode, then read back through the tx and
  * consensus services: in-process and through `chain-rest gateway --node`.
  */
+type AbciEvent = { type: string; attributes: Array<{ key: string; value: string }> };
+const eventTypes = (events: AbciEvent[] | undefined) => (events ?? []).map((e) => e.type);
+
 describe("e2e: transactions and the tx and consensus services", function () {
   this.timeout(120_000);
   const home = path.join(tempDir(), "home");
@@ -116,6 +119,7 @@ describe("e2e: transactions and the tx and consensus services", function () {
         });
         const r = await post("/core/tx/v1beta1/txs", { tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" });
         expect(r.body.tx_response.code, r.body.tx_response.raw_log).to.equal(0);
+        expect(eventTypes(r.body.tx_response.events)).to.include.members(["message", "transfer"]);
         hashes.push(r.body.tx_response.txhash);
       });
 
@@ -134,6 +138,15 @@ describe("e2e: transactions and the tx and consensus services", function () {
         expect(response.tx["@type"]).to.equal("/core.tx.v1beta1.Tx");
         expect(response.timestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
         expect(JSON.parse(response.raw_log)[0].events[0].type).to.equal("message");
+        // TxResponse.events (SDK v0.43): the DeliverTx events, attributes as base64 bytes as Tendermint 0.34 gives them
+        expect(eventTypes(response.events)).to.include.members(["message", "transfer"]);
+        const transfers = (response.events as AbciEvent[]).filter((e) => e.type === "transfer");
+        const decoded = transfers.flatMap((e) => e.attributes.map((a) => [Buffer.from(a.key, "base64").toString(), Buffer.from(a.value, "base64").toString()]));
+        expect(decoded).to.deep.include(["recipient", signers[mode.to]!.address]);
+        const search = await get(`/core/tx/v1beta1/txs?events=${encodeURIComponent(`tx.hash='${hashes[0]}'`)}`);
+        expect(eventTypes(search.body.tx_responses[0].events)).to.include("transfer");
+        // the legacy answer stays v0.41's: no events
+        expect((await get(`/txs/${hashes[0]}`)).body).to.not.have.property("events");
         expect((await get(`/core/tx/v1beta1/txs/${"AB".repeat(32)}`)).status).to.equal(404);
         expect((await get("/core/tx/v1beta1/txs/nothex")).status).to.equal(400);
       });

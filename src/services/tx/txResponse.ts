@@ -31,9 +31,21 @@ function dataHex(base64: string | undefined): string {
     .toUpperCase();
 }
 
-/** The TxResponse fields a CheckTx/DeliverTx result (RPC JSON) fills: code, log and logs, data, info, gas. */
+/** A result's events (RPC JSON: attribute keys and values base64) as consensus.abci.Event values. */
+function abciEvents(events: unknown[] | undefined): ProtoMessage[] {
+  return (events ?? []).map((event) => {
+    const { type, attributes } = event as { type?: string; attributes?: Array<{ key?: string; value?: string; index?: boolean }> };
+    return {
+      type: type ?? "",
+      attributes: (attributes ?? []).map((a) => ({ key: base64Bytes(a.key ?? ""), value: base64Bytes(a.value ?? ""), index: a.index ?? false })),
+    };
+  });
+}
+
+/** The TxResponse fields a CheckTx/DeliverTx result (RPC JSON) fills: code, log and logs, data, info, gas, events (SDK v0.43). */
 export function resultFields(result: RpcTxResult): ProtoMessage {
   return {
+    events: abciEvents(result.events),
     codespace: result.codespace ?? "",
     code: result.code ?? 0,
     data: dataHex(result.data),
