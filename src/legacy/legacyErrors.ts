@@ -24,7 +24,7 @@ export class LegacyError extends Error {
   }
 }
 
-/** HTTP status of a gRPC code, for the legacy family (the real v0.41 answered 500 for most; docs/design/legacy-routes.md says why this differs). */
+/** HTTP status of a gRPC code, for the legacy family (the real v0.41 answered 500 for most; docs/design/adr/0001-where-chain-rest-does-better.md says why this differs). */
 const STATUS: Partial<Record<number, number>> = {
   [GrpcCode.InvalidArgument]: 400,
   [GrpcCode.FailedPrecondition]: 400,

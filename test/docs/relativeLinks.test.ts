@@ -70,6 +70,20 @@ describe("documentation links", () => {
     });
   }
 
+  it("every docs page a source comment points to exists", () => {
+    const missing: string[] = [];
+    for (const dir of ["src", "bench", "scripts"]) {
+      for (const file of fs.readdirSync(path.join(PACKAGE_ROOT, dir), { recursive: true, encoding: "utf8" })) {
+        if (!file.endsWith(".ts")) continue;
+        const text = fs.readFileSync(path.join(PACKAGE_ROOT, dir, file), "utf8");
+        for (const [pointer] of text.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) {
+          if (!fs.existsSync(path.join(PACKAGE_ROOT, pointer))) missing.push(`${dir}/${file}: ${pointer}`);
+        }
+      }
+    }
+    expect(missing).to.deep.equal([]);
+  });
+
   it("lists as pending only pages that do not exist yet (empty the list as they land)", () => {
     const landed = [...PENDING_PAGES].filter((file) => fs.existsSync(path.join(PACKAGE_ROOT, file)));
     expect(landed, "these pages exist: remove them from PENDING_PAGES").to.deep.equal([]);

@@ -56,12 +56,15 @@ describe("hardening: a real full disk (tmpfs), then freed: nothing acknowledged 
       const sequences = new Array<number>(SENDERS).fill(0);
       /** Acknowledged as committed: BLOCK answers with code 0 and a height. */
       const committed = new Map<string, number>();
+      let attempts = 0;
       const sendRound = async (): Promise<HttpAnswer[]> =>
         Promise.all(
           signers.slice(0, SENDERS).map(async (signer, index) => {
             const mode = index % 2 === 0 ? "BROADCAST_MODE_BLOCK" : "BROADCAST_MODE_SYNC";
             const bytes = await directTx(signer, {
-              messages: [send(signer.address, signers[SENDERS]!.address, "1")],
+              // a new amount each attempt: a resent sequence is then another tx (a BLOCK send refused while
+              // blocks could not be written stays in the mempool, and its very bytes would be "already in cache")
+              messages: [send(signer.address, signers[SENDERS]!.address, String(++attempts))],
               sequence: sequences[index]!,
               accountNumber: index,
             });

@@ -76,7 +76,7 @@ export interface StateUnderlay {
  * latest and the kept earlier heights are answered by this store's own kept reads (latestScans,
  * latestValues, earlierScans); what reaches LevelDB is their misses, blocks and the tx index, so a
  * small cache serves them: a larger one fills slowly under load, growing the native memory long
- * after the start, and its churn fragments the allocator's heaps. See docs/design/memory.md.
+ * after the start, and its churn fragments the allocator's heaps. See docs/design/memory-bounds.md.
  */
 const LEVELDB_BLOCK_CACHE_BYTES = 2 * 2 ** 20;
 
