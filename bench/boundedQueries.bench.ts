@@ -23,6 +23,7 @@ import { Telemetry } from "../src/telemetry/telemetry.js";
 import { testApiConfig } from "../test/helpers/testApiConfig.js";
 import { scratchDir, timings } from "./benchTools.js";
 import { boundedQueriesHome } from "./boundedQueriesHome.js";
+import { TEST_TELEMETRY } from "../test/helpers/testTelemetry.js";
 
 const HOLDERS = Number(process.argv[2] ?? 1_000_000);
 const DELEGATIONS = Number(process.argv[3] ?? 1_000_000);
@@ -103,15 +104,7 @@ const deepHolders = await timings(WALKS * PAGES_PER_WALK, async (i) => {
 });
 
 // 1,000 concurrent identical cold GETs over HTTP: query executions counted by the server
-const telemetry = new Telemetry({
-  "service-name": "chain-rest",
-  enabled: true,
-  "enable-hostname": false,
-  "enable-hostname-label": false,
-  "enable-service-label": false,
-  "prometheus-retention-time": 60,
-  "global-labels": [],
-});
+const telemetry = new Telemetry(TEST_TELEMETRY);
 const rest = await startRestServer(
   testApiConfig({ swagger: false, "max-open-connections": 0, "max-idle-connections": 10_000 }),
   "hub",

@@ -19,6 +19,7 @@ import { openDevNode, TEST_MNEMONIC } from "../helpers/devNode.js";
 import { pollUntil } from "../helpers/poll.js";
 import { addressBytes } from "../helpers/rawStore.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
+import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
 
 /**
  * The contract of ChainClient (src/client/chainClient.ts): one set of cases run against every
@@ -68,15 +69,7 @@ function channelPair(node: EmbeddedNode, height: SharedHeight): Subject {
   };
 }
 
-const TELEMETRY = {
-  "service-name": "chain-rest",
-  enabled: true,
-  "enable-hostname": false,
-  "enable-hostname-label": false,
-  "enable-service-label": false,
-  "prometheus-retention-time": 60,
-  "global-labels": [],
-};
+const TELEMETRY = TEST_TELEMETRY;
 
 const IMPLEMENTATIONS: Array<{ name: string; signer: number; make(node: EmbeddedNode, rpcUrl: string, height: SharedHeight): Subject }> = [
   { name: "InProcessClient (the node in this process)", signer: 0, make: (node) => ({ client: new InProcessClient(node), close: () => undefined }) },

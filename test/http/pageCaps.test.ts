@@ -11,17 +11,9 @@ import { openDevNode } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
+import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
 
-const telemetry = () =>
-  new Telemetry({
-    "service-name": "chain-rest",
-    enabled: true,
-    "enable-hostname": false,
-    "enable-hostname-label": false,
-    "enable-service-label": false,
-    "prometheus-retention-time": 60,
-    "global-labels": [],
-  });
+const telemetry = () => new Telemetry(TEST_TELEMETRY);
 
 const ACCOUNTS = "/core/auth/v1beta1/accounts";
 const refusals = async (url: string, cap: string) => (await Scrape.of(url)).value("chain_rest_api_page_cap_refusals_total", { cap });

@@ -11,6 +11,7 @@ import { openDevNode } from "../helpers/devNode.js";
 import { http, type HttpAnswer } from "../helpers/http.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
+import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
 
 /**
  * The real in-process client, holding every query until the test opens the
@@ -49,15 +50,7 @@ describe("one execution per identical question", function () {
   before(async () => {
     ({ node, addresses } = await openDevNode());
     client = new GatedClient(node);
-    const telemetry = new Telemetry({
-      "service-name": "chain-rest",
-      enabled: true,
-      "enable-hostname": false,
-      "enable-hostname-label": false,
-      "enable-service-label": false,
-      "prometheus-retention-time": 60,
-      "global-labels": [],
-    });
+    const telemetry = new Telemetry(TEST_TELEMETRY);
     // no answer cache: every request here is a cold one
     rest = await startRestServer(testApiConfig({ swagger: false, "answer-cache-mb": 0 }), "hub", client, node.codec, undefined, { telemetry });
   });

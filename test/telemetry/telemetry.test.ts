@@ -1,18 +1,11 @@
 import { expect } from "chai";
 import os from "node:os";
-import { Telemetry, type TelemetryConfig } from "../../src/telemetry/telemetry.js";
+import { Telemetry } from "../../src/telemetry/telemetry.js";
 import { metricsSummary } from "../../src/telemetry/metricsSummary.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
+import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
 
-const CONFIG: TelemetryConfig = {
-  "service-name": "chain-rest",
-  enabled: true,
-  "enable-hostname": false,
-  "enable-hostname-label": false,
-  "enable-service-label": false,
-  "prometheus-retention-time": 60,
-  "global-labels": [],
-};
+const CONFIG = TEST_TELEMETRY;
 
 /** v0.41's naming keys, read through prom-client's own text format and a Prometheus text parser. */
 describe("telemetry: [telemetry]'s naming keys", () => {
