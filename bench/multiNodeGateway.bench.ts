@@ -9,23 +9,15 @@
  * probe interval.
  */
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { prepareHome, type BenchHome } from "./benchHome.js";
 import { child, cpuSeconds, fmtMs, get, load, record, serverCommand, type Child } from "./benchTools.js";
+import { freePort } from "../test/helpers/freePort.js";
 
 const SLICES = 6;
 const SLICE_REQUESTS = 1500;
 const KILLS = 6;
 const PROBE_INTERVAL_MS = 2000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startNodeAt(home: string, port: number): Promise<Child> {
   const node = child([...serverCommand(), "start", "--home", home, "--api.address", "tcp://127.0.0.1:0", "--rpc.laddr", `tcp://127.0.0.1:${port}`]);

@@ -1,20 +1,11 @@
 import { expect } from "chai";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { http } from "../helpers/http.js";
 import { startGateway, startNode, type RunningProcess } from "../helpers/processes.js";
 import { initDevHome } from "../helpers/devHome.js";
 import { tempDir } from "../helpers/tempDir.js";
-
-/** A free loopback port (the restarted node must come back on the same address). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from "../helpers/freePort.js";
 
 describe("e2e: the gateway when its node goes away and comes back", function () {
   this.timeout(90_000);

@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import fs from "node:fs";
 import nodeHttp from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { setApiSettings } from "../helpers/appToml.js";
 import { initDevHome } from "../helpers/devHome.js";
@@ -10,16 +9,9 @@ import { http } from "../helpers/http.js";
 import { startGateway, startNode, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
+import { freePort } from "../helpers/freePort.js";
 
 const PARAMS = "/core/bank/v1beta1/params";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** GETs over one kept-alive connection (one socket), as one client of the gateway. */
 class OneConnection {

@@ -9,15 +9,7 @@ import { Scrape } from "../../helpers/prometheusScrape.js";
 import { freshRequest } from "../../helpers/rawHttp.js";
 import { tempDir } from "../../helpers/tempDir.js";
 import { enableTelemetry } from "../../helpers/telemetryHome.js";
-
-/** A loopback port free now, so that a node stopped and started again listens where the gateway expects it. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from "../../helpers/freePort.js";
 
 /**
  * A balancer in front of `gateway --node`: /readyz turns 503 when the node
