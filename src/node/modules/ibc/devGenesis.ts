@@ -2,8 +2,8 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { encodeBech32Address } from "../../../codec/bech32.js";
 import { utf8 } from "../../store/moduleStore.js";
 import type { DevGenesisContext } from "../devGenesisContext.js";
-import { uint64Value } from "./hostPaths.js";
-import { acknowledgementCommitment, fungibleTokenPacketData, packetCommitment, SUCCESS_ACKNOWLEDGEMENT } from "./packetCommitment.js";
+import { uint64Value } from "./host/hostPaths.js";
+import { acknowledgementCommitment, fungibleTokenPacketData, packetCommitment, SUCCESS_ACKNOWLEDGEMENT } from "./channel/packetCommitment.js";
 
 /**
  * The "ibc" entry of the development genesis: this chain as if it had been

@@ -2,7 +2,7 @@ import type { ProtoMessage } from "../../../codec/json/renderProto3.js";
 import { utf8 } from "../../store/moduleStore.js";
 import { decodedAt, entriesUnder } from "../shared/exportReads.js";
 import type { QueryContext } from "../nodeModule.js";
-import { parseHeight } from "./heights.js";
+import { parseHeight } from "./host/heights.js";
 import {
   CLIENT_PARAMS_KEY,
   NEXT_CHANNEL_SEQUENCE_KEY,
@@ -12,7 +12,7 @@ import {
   readUint64,
   type PacketStore,
   type SequenceKind,
-} from "./hostPaths.js";
+} from "./host/hostPaths.js";
 
 const sequenceAt = async (ctx: QueryContext, key: Uint8Array) => {
   const bytes = await ctx.store.get(key);

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import { devAppState, validateModuleGenesis, type GenesisJson } from "../../../helpers/moduleGenesis.js";
-import { ibcChannelModule } from "../../../../src/node/modules/ibc/channelModule.js";
-import { ibcClientModule } from "../../../../src/node/modules/ibc/clientModule.js";
-import { ibcConnectionModule } from "../../../../src/node/modules/ibc/connectionModule.js";
-import { transferModule } from "../../../../src/node/modules/ibc/transferModule.js";
+import { ibcChannelModule } from "../../../../src/node/modules/ibc/channel/module.js";
+import { ibcClientModule } from "../../../../src/node/modules/ibc/client/module.js";
+import { ibcConnectionModule } from "../../../../src/node/modules/ibc/connection/module.js";
+import { transferModule } from "../../../../src/node/modules/ibc/transfer/module.js";
 import type { NodeModule } from "../../../../src/node/modules/nodeModule.js";
 
 const appState = () => devAppState({ accounts: 10 });

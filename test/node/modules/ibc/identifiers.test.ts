@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import { parseHexHash } from "../../../../src/node/modules/ibc/denomTrace.js";
-import { revisionOfChainId } from "../../../../src/node/modules/ibc/heights.js";
+import { parseHexHash } from "../../../../src/node/modules/ibc/transfer/denomTrace.js";
+import { revisionOfChainId } from "../../../../src/node/modules/ibc/host/heights.js";
 
 describe("IBC helpers", () => {
   it("reads the revision of a chain id as the real ParseChainID", () => {
