@@ -46,6 +46,7 @@ const api = {
   "disabled-routes": "",
   "route-weights": [],
   "cache-max-age": 0,
+  "newer-routes": true,
 };
 const server = await listen(app, api);
 console.log(`listening ${server.url} with ${only ? 1 : tables.gateway.length + tables.legacy.routes.length} routes`);

@@ -56,7 +56,7 @@ export async function startRestServer(
   nodeNames?: string,
   operations: RestOperations = {},
 ): Promise<RunningServer & { listening: ListeningServer }> {
-  const tables = compileTables(codec);
+  const tables = compileTables(codec, { newerRoutes: api["newer-routes"] });
   const routes = tableRoutes(tables.gateway, tables.legacy.routes);
   const disabled = parseDisabledRoutes(api["disabled-routes"], routes);
   const weightOf = routeWeights(api["route-weights"], routes);

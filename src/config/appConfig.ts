@@ -73,6 +73,16 @@ export const APP_SETTINGS = {
         comment: ["Whether the OpenAPI file (GET /swagger) and its browsable UI (GET /swagger/) are served."],
         meaning: "serve the OpenAPI file at `GET /swagger` and its UI at `/swagger/` (`false`: both 404)",
       },
+      "newer-routes": {
+        default: true,
+        expected: BOOLEAN,
+        comment: [
+          "Whether the routes newer SDKs added (routes.yaml entries with since:) are served; false leaves",
+          "exactly v0.41's surface, in the routes and in the OpenAPI file.",
+        ],
+        meaning:
+          "serve the routes newer SDKs added (`since:` in `routes.yaml`) beside v0.41's; `false` leaves exactly v0.41's surface, routes and OpenAPI file alike",
+      },
       "max-open-connections": {
         default: 1000,
         integer: true,

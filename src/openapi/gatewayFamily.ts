@@ -34,7 +34,16 @@ export function gatewayFamilyDocument(routes: RouteSpec[], root: protobuf.Root):
       operationId: pascalCase(route.tag) + method,
       operation: {
         summary: words(method!),
-        description: [`Calls ${service}/${method}.`, route.why ? `Why this route exists: ${route.why}.` : ""].filter(Boolean).join(" "),
+        description: [
+          `Calls ${service}/${method}.`,
+          route.since ? `Added by SDK ${route.since}, served beside v0.41's routes (api.newer-routes).` : "",
+          route.derived ? `The chain's node has no such query: the answer is derived from ${route.derived}.` : "",
+          route.why ? `Why this route exists: ${route.why}.` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+        ...(route.since ? { "x-since": route.since } : {}),
+        ...(route.derived ? { "x-derived-from": route.derived } : {}),
         tags: [route.tag],
         ...(route.body ? { consumes: ["application/json"] } : {}),
         parameters,

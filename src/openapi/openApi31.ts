@@ -131,7 +131,7 @@ function exampleValue(parameter: Pick<SimpleParameter, "name" | "type" | "format
           ? ["AQID"]
           : parameter.format === "date-time"
             ? ["2021-03-01T12:00:00Z"]
-            : [`${parameter.name.replace(/\W/g, "_")}1`, "1", "0a1b", "0.100000000000000000", "1s"];
+            : [`${parameter.name.replace(/\W/g, "_")}1`, "1", "0a1b", "0.100000000000000000", "1s", "prefix1qqqqqqqq"];
   return candidates.find((value) => !parameter.pattern || new RegExp(parameter.pattern).test(value));
 }
 

@@ -47,6 +47,8 @@ export function compileRoute(entry: RouteEntry, source: EntrySource, root: proto
     body: entry.body === "*",
     tag: entry.tag ?? defaultTag(entry.method),
     why: entry.why,
+    since: entry.since,
+    derived: entry.derived,
     source,
   };
 }

@@ -15,9 +15,19 @@ export interface CompiledTables {
   legacy: { routes: LegacyRouteSpec[]; transforms: AminoTransforms };
 }
 
+export interface TableOptions {
+  /** api.newer-routes: serve the entries newer SDKs added (`since:`) and the derived ones (`derived:`); false leaves exactly v0.41's surface. */
+  newerRoutes?: boolean;
+}
+
 /** Compiles the route tables (startup fails on any table mistake, naming file, entry and key). */
-export function compileTables(codec: Codec): CompiledTables {
+export function compileTables(codec: Codec, options: TableOptions = {}): CompiledTables {
   const transforms = aminoTransforms();
   checkAminoTransforms(transforms, codec.root);
-  return { gateway: loadRoutes(ROUTES_FILE, codec.root), legacy: { routes: loadLegacyRoutes(LEGACY_ROUTES_FILE, codec.root, transforms), transforms } };
+  // every entry is compiled either way, so a mistake in a newer entry is found whatever the setting
+  const gateway = loadRoutes(ROUTES_FILE, codec.root);
+  return {
+    gateway: options.newerRoutes === false ? gateway.filter((route) => route.since === undefined && route.derived === undefined) : gateway,
+    legacy: { routes: loadLegacyRoutes(LEGACY_ROUTES_FILE, codec.root, transforms), transforms },
+  };
 }

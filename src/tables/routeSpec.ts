@@ -26,5 +26,9 @@ export interface RouteSpec {
   body: boolean;
   tag: string;
   why?: string;
+  /** The SDK version that added the route, for routes newer than v0.41 (api.newer-routes). */
+  since?: string;
+  /** What the answer is derived from, for a route the chain's own v0.41 node does not serve. */
+  derived?: string;
   source: EntrySource;
 }

@@ -18,6 +18,7 @@ describe("configuration files", () => {
       enable: true,
       address: "tcp://0.0.0.0:1317",
       swagger: true,
+      "newer-routes": true,
       "max-open-connections": 1000,
       "max-idle-connections": 10000,
       "rate-limit": 0,

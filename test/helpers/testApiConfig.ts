@@ -6,6 +6,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     enable: true,
     address: "tcp://127.0.0.1:0",
     swagger: true,
+    "newer-routes": true,
     "max-open-connections": 100,
     "max-idle-connections": 1000,
     "rate-limit": 0,

@@ -27,7 +27,7 @@ function examplePathValue(p: SimpleParameter): string {
   if (p.type === "array") return "1,2";
   if (p.format === "byte") return "AQID";
   if (p.type === "integer" || p.format === "int64" || p.format === "uint64") return "1";
-  return ["name1", "1"].find((v) => !p.pattern || new RegExp(p.pattern).test(v))!;
+  return ["name1", "1", "prefix1qqqqqqqq"].find((v) => !p.pattern || new RegExp(p.pattern).test(v))!;
 }
 
 function urlOf(path: string, parameters: SimpleParameter[]): string {

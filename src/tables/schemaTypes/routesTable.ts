@@ -29,6 +29,10 @@ export type RoutesTable = {
    */
   why?: string;
   /**
+   * What the answer is derived from when the chain's v0.41 node has no such query (e.g. hubmod.mint); api.newer-routes = false leaves such entries out.
+   */
+  derived?: string;
+  /**
    * The SDK version that added the route (newer than v0.41), e.g. v0.46; api.newer-routes = false leaves such entries out.
    */
   since?: string;
