@@ -37,13 +37,20 @@ export function bindRequest(route: RouteSpec, raw: RawRequest, parser: Proto3Jso
 function bindQuery(route: RouteSpec, message: ProtoMessage, query: URLSearchParams, parser: Proto3JsonParser): void {
   if (query.size === 0) return;
   const bound = new Set(route.pathBindings.map((b) => b.fieldPath.map((f) => f.name).join(".")));
+  const fields = new Map<string, { fieldPath: protobuf.Field[]; values: string[] }>();
   for (const key of new Set(query.keys())) {
-    const fieldPath = resolveQueryKey(route.requestType, key);
-    if (!fieldPath) continue; // unknown parameters are ignored, as by the real gateway
+    // "events[]=…": the form of a list that axios and PHP-style encoders write (generated LCD clients send
+    // it); read as "events" for a repeated field. grpc-gateway ignored it, so such clients found nothing.
+    const bracketed = key.endsWith("[]");
+    const fieldPath = resolveQueryKey(route.requestType, bracketed ? key.slice(0, -2) : key);
+    if (!fieldPath || (bracketed && !fieldPath.at(-1)!.repeated)) continue; // unknown parameters are ignored, as by the real gateway
     const name = fieldPath.map((f) => f.name).join(".");
     if (bound.has(name)) continue;
-    setField(message, fieldPath, scalarValue(fieldPath.at(-1)!, query.getAll(key), name, parser, false));
+    const entry = fields.get(name) ?? { fieldPath, values: [] };
+    entry.values.push(...query.getAll(key));
+    fields.set(name, entry);
   }
+  for (const [name, { fieldPath, values }] of fields) setField(message, fieldPath, scalarValue(fieldPath.at(-1)!, values, name, parser, false));
 }
 
 /** "pagination.countTotal" → [pagination field, count_total field]; undefined when a segment is unknown or not a scalar. */

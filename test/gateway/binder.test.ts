@@ -95,6 +95,13 @@ describe("request binder", () => {
     expect((fromQuery.numbers as Long[]).map(String)).to.deep.equal(["4", "5"]);
   });
 
+  it('reads "name[]" (as axios writes lists) as a repeated field\'s values, and ignores it on a single field', () => {
+    const search = route({ get: "/txs", method: "core.tx.v1beta1.Service/GetTxsEvent" });
+    const request = bind(search, {}, "events[]=a.b=1&events=c.d=2&events[]=e.f=3&pagination.limit[]=9");
+    expect(request.events).to.deep.equal(["a.b=1", "e.f=3", "c.d=2"]);
+    expect((request.pagination as { limit?: unknown } | undefined)?.limit).to.equal(undefined);
+  });
+
   it("takes the whole body as the request on body routes, and still binds path variables", () => {
     const post = route({ post: "/balance/{address}", method: "core.bank.v1beta1.Query/Balance", body: "*" });
     expect(bind(post, { address: "a" }, "denom=ignored", { denom: "uhub", address: "b" })).to.deep.equal({ address: "a", denom: "uhub" });

@@ -206,7 +206,7 @@ export function txFromTxRaw(root: protobuf.Root, bytes: Uint8Array): ProtoMessag
  */
 export function txFromAminoStdTx(binary: AminoBinaryCodec, root: protobuf.Root, bytes: Uint8Array): ProtoMessage {
   const { type, rest } = binary.splitPrefix(bytes);
-  if (type.fullName !== ".core.tx.v1beta1.Tx") throw new AminoBinaryError(`expected a StdTx, found the prefix bytes of ${type.fullName.slice(1)}`);
+  if (type !== lookupType(root, "core.tx.v1beta1.Tx")) throw new AminoBinaryError(`expected a StdTx, found the prefix bytes of ${type.fullName.slice(1)}`);
   const Fee = lookupType(root, "core.tx.v1beta1.Fee");
   const reader = protobuf.Reader.create(rest);
   const messages: ProtoMessage[] = [];

@@ -4,12 +4,15 @@ import type { KVReader } from "../store/kv.js";
 import { invalidArgument } from "./queryError.js";
 import { concatBytes } from "../store/keyEncoding.js";
 import { nodePageCaps } from "./nodePageCaps.js";
+import { reversePage } from "./reversePage.js";
 
 export interface PageRequest {
   key?: Uint8Array;
   offset?: Long | number;
   limit?: Long | number;
   count_total?: boolean;
+  /** SDK v0.43: the page counted from the end (reversePage.ts). */
+  reverse?: boolean;
 }
 
 export interface Page<T> {
@@ -43,6 +46,7 @@ export async function paginate<T>(
     limit = nodePageCaps.defaultLimit;
     countTotal = true;
   }
+  if (request?.reverse) return reversePage(store, prefix, { key, offset, limit, countTotal }, select);
   const countEnd = offset + limit + nodePageCaps.maxCountTotal; // the last entry a count may reach
   let countLeftOut = false;
   const items: T[] = [];

@@ -82,7 +82,7 @@ export const txService: Record<string, ServiceMethod> = {
     const { page, perPage } = rpcPage(request.pagination, "search results");
     let found: TxSearchResult;
     try {
-      found = await context.client.txSearch(query, page, perPage, "asc");
+      found = await context.client.txSearch(query, page, perPage, orderOf(request.order_by));
     } catch (err) {
       if (err instanceof NodeRpcError) throw new GatewayError(GrpcCode.InvalidArgument, err.message);
       throw err;
@@ -111,6 +111,11 @@ function simulationError(answer: AbciQueryResponse): GatewayError {
   if (answer.codespace === "undefined" || answer.codespace === "") return abciQueryError(answer, SIMULATE);
   const log = answer.log.replace(/^rpc error: code = \w+ desc = /, "");
   return new GatewayError(GrpcCode.InvalidArgument, `${log} (codespace ${answer.codespace}, code ${answer.code})`);
+}
+
+/** GetTxsEventRequest.order_by (SDK v0.43): ORDER_BY_DESC is newest first; unspecified and ASC oldest first, as v0.41. */
+function orderOf(value: unknown): "asc" | "desc" {
+  return value === 2 || value === "ORDER_BY_DESC" ? "desc" : "asc";
 }
 
 /** "type.attr=value": the value is quoted for the engine unless it already is, or is a number for tx.height. */

@@ -174,7 +174,7 @@ export const bankModule: NodeModule = {
           EXTRA_DENOMS.map((denom) => ({ denom, amount: "1000000" })),
         );
     });
-    const display = ctx.denom.replace(/^u/, "");
+    const held = new Set([...ctx.balances.values()].flatMap((coins) => [...coins.keys()]));
     return {
       params: { send_enabled: [], default_send_enabled: true },
       balances: [...ctx.balances].map(([address, coins]) => ({
@@ -182,21 +182,32 @@ export const bankModule: NodeModule = {
         coins: [...coins].sort(([a], [b]) => (a < b ? -1 : 1)).map(([denom, amount]) => ({ denom, amount: amount.toString() })),
       })),
       supply: [],
-      denom_metadata: [
-        {
-          description: `The native token of ${ctx.chainId}`,
-          denom_units: [
-            { denom: ctx.denom, exponent: 0, aliases: [`micro${display}`] },
-            { denom: `m${display}`, exponent: 3, aliases: [`milli${display}`] },
-            { denom: display, exponent: 6, aliases: [] },
-          ],
-          base: ctx.denom,
-          display,
-        },
-      ],
+      // every denom the genesis creates has metadata: explorers' supply pages read it for each denom
+      denom_metadata: [...held].sort().map((denom) => devMetadata(denom, ctx)),
     };
   },
 };
+
+/** Metadata of a development denom: a micro (u…) or milli (m…) unit has its display unit 10^6 or 10^3 above it. */
+function devMetadata(base: string, ctx: DevGenesisContext): ProtoMessage {
+  const scaled = /^([um])([a-z]{2,})$/.exec(base);
+  if (!scaled)
+    return { description: `A token of the ${ctx.chainId} development chain`, denom_units: [{ denom: base, exponent: 0, aliases: [] }], base, display: base };
+  const [, unit, display] = scaled as unknown as [string, "u" | "m", string];
+  const description = base === ctx.denom ? `The native token of ${ctx.chainId}` : `A token of the ${ctx.chainId} development chain`;
+  const denomUnits =
+    unit === "u"
+      ? [
+          { denom: base, exponent: 0, aliases: [`micro${display}`] },
+          { denom: `m${display}`, exponent: 3, aliases: [`milli${display}`] },
+          { denom: display, exponent: 6, aliases: [] },
+        ]
+      : [
+          { denom: base, exponent: 0, aliases: [`milli${display}`] },
+          { denom: display, exponent: 3, aliases: [] },
+        ];
+  return { description, denom_units: denomUnits, base, display };
+}
 
 const DEV_ACCOUNT_BALANCE = "1000000000000"; // 1,000,000 main units of a 10^6 base denom
 const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"];
