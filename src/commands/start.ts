@@ -85,10 +85,20 @@ export async function start(options: StartOptions): Promise<void> {
   });
 
   const subscriptionLimits = { maxClients: nodeConfig.rpc.max_subscription_clients, maxPerClient: nodeConfig.rpc.max_subscriptions_per_client };
-  const rpc = await startRpcServer(node, client, nodeConfig.rpc.laddr, {
-    maxSubscriptionClients: subscriptionLimits.maxClients,
-    maxSubscriptionsPerClient: subscriptionLimits.maxPerClient,
-  });
+  const rpc = await startRpcServer(
+    node,
+    client,
+    nodeConfig.rpc.laddr,
+    {
+      maxSubscriptionClients: subscriptionLimits.maxClients,
+      maxSubscriptionsPerClient: subscriptionLimits.maxPerClient,
+    },
+    {
+      origins: nodeConfig.rpc.cors_allowed_origins,
+      methods: nodeConfig.rpc.cors_allowed_methods,
+      headers: nodeConfig.rpc.cors_allowed_headers,
+    },
+  );
   servers.push(rpc);
   client.rpcListensAt(rpc.url.replace(/^http:/, "tcp:"));
   const rest = !app.api.enable

@@ -23,6 +23,30 @@ export const NODE_SETTINGS = {
         comment: ["Listen address of the node's JSON-RPC server."],
         meaning: "the node's JSON-RPC listen address",
       },
+      cors_allowed_origins: {
+        default: [] as string[],
+        rules: { items: { type: "string", pattern: "^[^\\s,]{1,512}$" }, maxItems: 100 },
+        expected: 'a list of origins such as ["https://explorer.example.com"] or ["*"] (at most one * in each)',
+        comment: [
+          'Origins a browser app may call the JSON-RPC from (CORS); empty: CORS is off. "*" allows any;',
+          'an origin may hold one wildcard, e.g. "https://*.example.com". The consensus engine\'s key and default.',
+        ],
+        meaning: "origins a browser app may call the RPC from (CORS); empty: off, `*`: any",
+      },
+      cors_allowed_methods: {
+        default: ["HEAD", "GET", "POST"] as string[],
+        rules: { items: { type: "string", pattern: "^[A-Za-z]{1,16}$" }, maxItems: 16 },
+        expected: 'a list of HTTP methods such as ["HEAD", "GET", "POST"]',
+        comment: ["HTTP methods allowed in cross-domain requests (when cors_allowed_origins is set)."],
+        meaning: "methods allowed across origins",
+      },
+      cors_allowed_headers: {
+        default: ["Origin", "Accept", "Content-Type", "X-Requested-With", "X-Server-Time"] as string[],
+        rules: { items: { type: "string", pattern: "^[A-Za-z0-9*-]{1,128}$" }, maxItems: 100 },
+        expected: 'a list of header names such as ["Origin", "Content-Type"] or ["*"]',
+        comment: ["Request headers allowed in cross-domain requests (when cors_allowed_origins is set)."],
+        meaning: "request headers allowed across origins",
+      },
       max_subscription_clients: {
         default: 100,
         integer: true,

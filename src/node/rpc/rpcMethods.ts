@@ -5,6 +5,7 @@ import { fieldText } from "../../codec/fieldText.js";
 import { searchBlocks } from "../chain/blockSearch.js";
 import { SearchError } from "../chain/searchPaging.js";
 import { devChainMethods } from "./devChainMethods.js";
+import { consensusState, dumpConsensusState } from "./consensusState.js";
 
 import type { RpcMethod } from "./rpcParams.js";
 
@@ -86,6 +87,8 @@ export function rpcMethods(node: EmbeddedNode, client: ChainClient): Record<stri
     },
     genesis: async () => ({ genesis: await node.genesisDocument() }),
     net_info: async () => ({ listening: true, listeners: [], n_peers: "0", peers: [] }),
+    consensus_state: async () => consensusState(await committed(undefined)),
+    dump_consensus_state: async () => dumpConsensusState(await committed(undefined)),
     num_unconfirmed_txs: async () => ({ n_txs: String(node.mempool.size), total: String(node.mempool.size), total_bytes: "0", txs: null }),
     ...devChainMethods(node),
   };

@@ -8,6 +8,7 @@ import { attachWebsocket, DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits }
 import type { ParamForm } from "./rpcParams.js";
 import { answerRpcCall, rpcError, type RpcRequest } from "./rpcCall.js";
 import type { EmbeddedNode } from "../embeddedNode.js";
+import { rpcCors, type RpcCorsSettings } from "./rpcCors.js";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -21,8 +22,10 @@ export async function startRpcServer(
   client: ChainClient,
   laddr: string,
   limits: SubscriptionLimits = DEFAULT_SUBSCRIPTION_LIMITS,
+  cors: RpcCorsSettings = { origins: [], methods: [], headers: [] },
 ): Promise<RunningServer> {
   const methods = rpcMethods(node, client);
+  const corsHeaders = rpcCors(cors);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
@@ -32,6 +35,7 @@ export async function startRpcServer(
   server.maxConnections = 900;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (corsHeaders?.(req, res)) return;
     const url = new URL(req.url ?? "/", "http://node");
     if (req.method === "GET" && url.pathname !== "/") {
       const reply = await call({ id: -1, method: url.pathname.slice(1), params: Object.fromEntries(url.searchParams) }, "uri");
