@@ -4,6 +4,7 @@ import type { RouteSpec } from "../tables/routeSpec.js";
 import { abciQueryError } from "../http/abciErrors.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { neutralTypeUrl } from "../codec/typeRegistry.js";
+import { asksReverse, emulatedReversePage } from "./emulatedReverse.js";
 
 export interface MethodResult {
   response: ProtoMessage;
@@ -27,6 +28,13 @@ export async function callMethod(route: RouteSpec, request: ProtoMessage, height
     if (inProcess.code !== 0) throw abciQueryError(inProcess, route.methodPath);
     return { response: inProcess.response!, height: inProcess.height };
   }
+  const ask = (message: ProtoMessage, at: number) => askNode(route, message, at, deps);
+  // a remote node may be v0.41, which ignores pagination.reverse: the gateway pages backwards itself
+  if (asksReverse(request)) return emulatedReversePage(route, request, height, ask);
+  return ask(request, height);
+}
+
+async function askNode(route: RouteSpec, request: ProtoMessage, height: number, deps: RestDeps): Promise<MethodResult> {
   const data = route.requestType.encode(request).finish();
   const answer = await deps.client.abciQuery(route.methodPath, data, height);
   if (answer.code !== 0) throw abciQueryError(answer, route.methodPath);
