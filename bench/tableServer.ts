@@ -7,10 +7,10 @@
  */
 import { Codec } from "../src/codec/codec.js";
 import { createRestApp } from "../src/server/restApp.js";
-import { listen } from "../src/http/httpServer.js";
+import { listen } from "../src/server/httpServer.js";
 import { EmbeddedNode } from "../src/node/embeddedNode.js";
 import { InProcessClient } from "../src/node/inProcessClient.js";
-import { SERVICE_METHODS } from "../src/services/index.js";
+import { SERVICE_METHODS } from "../src/methods/index.js";
 import { compileTables } from "../src/tables/compileTables.js";
 
 const [home, only] = process.argv.slice(2) as [string, string | undefined];

@@ -17,12 +17,12 @@ import { tableRoutes } from "../http/tableRoutes.js";
 import { disabledRoutes, parseDisabledRoutes } from "../http/disabledRoutes.js";
 import { routeWeights } from "../http/routeWeights.js";
 import { nodePageCaps, setNodePageCaps } from "../node/abci/nodePageCaps.js";
-import { listen, type ListeningServer } from "../http/httpServer.js";
+import { listen, type ListeningServer } from "../server/httpServer.js";
 import type { Registry } from "prom-client";
 import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import type { RunningServer } from "../util/runningServer.js";
-import { SERVICE_METHODS } from "../services/index.js";
+import { SERVICE_METHODS } from "../methods/index.js";
 import { compileTables } from "../tables/compileTables.js";
 
 export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE } from "../tables/compileTables.js";

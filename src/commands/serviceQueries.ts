@@ -3,7 +3,7 @@ import type { Codec } from "../codec/codec.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import { names } from "../names/activeNames.js";
 import { asGatewayError } from "../http/errorBody.js";
-import { SERVICE_METHODS } from "../services/index.js";
+import { SERVICE_METHODS } from "../methods/index.js";
 
 /** Methods of the tx service a real node also answers as ABCI queries (cosmjs's QueryClient tx extension asks GetTx so). */
 const TX_QUERIES = ["GetTx", "GetTxsEvent"];

@@ -1,6 +1,6 @@
 import type { ChainClient } from "../client/chainClient.js";
 import type { Codec } from "../codec/codec.js";
-import type { ServiceRegistry } from "../services/serviceMethod.js";
+import type { ServiceRegistry } from "../methods/serviceMethod.js";
 import type { PageCaps } from "./pageCaps.js";
 
 /** What the route families (gateway and legacy) and the services need to answer: the chain, the codec, the limits. */

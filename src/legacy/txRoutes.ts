@@ -8,7 +8,7 @@ import { aminoPrefix, AminoBinaryError } from "../codec/amino/aminoBinary.js";
 import { AminoJsonError } from "../codec/amino/aminoJsonParser.js";
 import { parseStdTx, stdTxFromTx, stdTxToTxRaw, txFromAminoStdTx, txFromTxRaw, type StdTxInput } from "../codec/amino/stdTx.js";
 import { pubKeyAddress, UnknownKeyTypeError } from "../codec/amino/pubKeyAddress.js";
-import { committedTxResponse } from "../services/tx/txResponse.js";
+import { committedTxResponse } from "../methods/tx/txResponse.js";
 import type { ActionHandler } from "../tables/legacyRouteSpec.js";
 import { fillText } from "../tables/legacyTemplates.js";
 import { invoke, type LegacyDeps } from "./legacyDeps.js";

@@ -2,7 +2,7 @@ import type { AnswerCache } from "../http/answerCache.js";
 import type { PageCaps } from "../http/pageCaps.js";
 import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { ENCODINGS, type EncodedBodies } from "../http/encodedBodies.js";
-import type { ListeningServer } from "../http/httpServer.js";
+import type { ListeningServer } from "./httpServer.js";
 import { REFUSAL_EVENT } from "../http/refusals.js";
 import type { RequestFamilies } from "../http/requestMeter.js";
 import { SECONDS_BUCKETS } from "../telemetry/cells.js";

@@ -7,7 +7,7 @@ import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { moduleAddress } from "../../src/codec/addresses.js";
 import { Codec } from "../../src/codec/codec.js";
 import { neutralTypeUrl } from "../../src/codec/typeRegistry.js";
-import { SERVICE_METHODS } from "../../src/services/index.js";
+import { SERVICE_METHODS } from "../../src/methods/index.js";
 import { compileTables } from "../../src/tables/compileTables.js";
 import { NODE_MODULES } from "../../src/node/modules/index.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";

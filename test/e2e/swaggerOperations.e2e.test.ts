@@ -10,7 +10,7 @@ import { http } from "../helpers/http.js";
 import { runCliToEnd, startGateway, startNode, type StartedNode } from "../helpers/processes.js";
 import { initDevHome } from "../helpers/devHome.js";
 import { compileTables } from "../../src/tables/compileTables.js";
-import { SERVICE_METHODS } from "../../src/services/index.js";
+import { SERVICE_METHODS } from "../../src/methods/index.js";
 import { neutralTypeUrl } from "../../src/codec/typeRegistry.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner, type TestSigner } from "../helpers/txSigner.js";

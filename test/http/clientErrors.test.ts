@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import Koa from "koa";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { rawSocket } from "../helpers/rawHttp.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import http from "node:http";
 import Koa from "koa";
-import { listen, type ListeningServer } from "../../src/http/httpServer.js";
+import { listen, type ListeningServer } from "../../src/server/httpServer.js";
 import type { ApiConfig } from "../../src/config/appConfig.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { freshRequest, rawSocket, splitResponses, type FreshAnswer, type RawSocket } from "../helpers/rawHttp.js";

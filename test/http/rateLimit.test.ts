@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type http from "node:http";
 import Koa from "koa";
 import { ConfigError } from "../../src/config/tomlConfig.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import { RATE_LIMIT_CLIENTS, rateLimit } from "../../src/http/rateLimit.js";
 import type { ApiConfig } from "../../src/config/appConfig.js";
 import type { RunningServer } from "../../src/util/runningServer.js";

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { AbciQueryResponse, MessageQueryResponse } from "../../src/client/chainClient.js";
 import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 import { startRestServer } from "../../src/commands/restServer.js";
-import type { ListeningServer } from "../../src/http/httpServer.js";
+import type { ListeningServer } from "../../src/server/httpServer.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { InProcessClient } from "../../src/node/inProcessClient.js";
 import { Telemetry } from "../../src/telemetry/telemetry.js";

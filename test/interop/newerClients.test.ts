@@ -1,11 +1,11 @@
 import { expect } from "chai";
-import { createRequire } from "node:module";
 import path from "node:path";
 import fs from "node:fs";
 import { makeCosmoshubPath, makeSignDoc, makeStdTx, Secp256k1HdWallet, type StdTx } from "@cosmjs/amino";
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { coins, type StdFee } from "@cosmjs/stargate";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import interchain from "interchain";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { startCosmosProfileChain, type CosmosProfileChain } from "../helpers/cosmosProfileChain.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
@@ -15,7 +15,7 @@ import { tempDir } from "../helpers/tempDir.js";
 import { connectSigningClient } from "../helpers/signingClient.js";
 
 /** interchain: a telescope-generated client package (LCD query classes over @cosmology/lcd), as generated clients ship it. */
-const { cosmos } = createRequire(import.meta.url)("interchain") as {
+const { cosmos } = interchain as unknown as {
   cosmos: { ClientFactory: { createLCDClient(options: { restEndpoint: string }): Promise<any> } };
 };
 

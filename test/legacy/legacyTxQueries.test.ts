@@ -2,10 +2,10 @@ import { expect } from "chai";
 import { Codec } from "../../src/codec/codec.js";
 import type { ChainClient, TxResult } from "../../src/client/chainClient.js";
 import { createRestApp } from "../../src/server/restApp.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { compileTables } from "../../src/commands/restServer.js";
-import { SERVICE_METHODS } from "../../src/services/index.js";
+import { SERVICE_METHODS } from "../../src/methods/index.js";
 import { http } from "../helpers/http.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 

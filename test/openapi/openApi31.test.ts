@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Codec } from "../../src/codec/codec.js";
 import { compileTables } from "../../src/commands/restServer.js";
 import { swaggerText } from "../../src/commands/swagger.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import type { OpenApi31Document } from "../../src/openapi/openApi31.js";
 import type { OpenApiDocument } from "../../src/openapi/openApiTypes.js";
 import { createRestApp } from "../../src/server/restApp.js";

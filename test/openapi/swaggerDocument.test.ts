@@ -10,7 +10,7 @@ import { buildGatewayRouter } from "../../src/gateway/gatewayRouter.js";
 import { buildLegacyRouter, koaPath as legacyKoaPath } from "../../src/legacy/legacyRouter.js";
 import { legacyDeps } from "../../src/legacy/legacyDeps.js";
 import type { PathSegment } from "../../src/tables/routeSpec.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import type { OpenApiDocument, SimpleParameter } from "../../src/openapi/openApiTypes.js";
 import { ResponseValidator } from "../../src/openapi/responseValidator.js";

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { Codec } from "../../src/codec/codec.js";
 import { RpcClient } from "../../src/client/rpcClient.js";
 import { createRestApp } from "../../src/server/restApp.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { loadRoutes } from "../../src/tables/compileRoutes.js";
 import type { ChainClient } from "../../src/client/chainClient.js";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { load as loadYaml, dump as dumpYaml } from "js-yaml";
 import { Codec } from "../../src/codec/codec.js";
-import { listen } from "../../src/http/httpServer.js";
+import { listen } from "../../src/server/httpServer.js";
 import { createRestApp } from "../../src/server/restApp.js";
 import { loadAminoTransforms } from "../../src/tables/aminoTransforms.js";
 import { loadLegacyRoutes } from "../../src/tables/compileLegacyRoutes.js";

@@ -24,7 +24,7 @@ export async function reversePage<T>(
   const keep = page.offset + page.limit + 1;
   const scanEnd = keep + nodePageCaps.maxCountTotal;
   // the last `keep` selected entries, in a circular buffer (slot count % keep)
-  const ring: Array<[Uint8Array, T]> = new Array(keep);
+  const ring: Array<[Uint8Array, T]> = new Array<[Uint8Array, T]>(keep);
   let count = 0;
   let passedKey = false;
   for await (const [entryKey, value] of store.iterate(prefix)) {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import protobuf from "protobufjs";
 import { Codec } from "../../../src/codec/codec.js";
-import { listen } from "../../../src/http/httpServer.js";
+import { listen } from "../../../src/server/httpServer.js";
 import type { OpenApi31Document } from "../../../src/openapi/openApi31.js";
 import { createRestApp } from "../../../src/server/restApp.js";
 import { compileTables } from "../../../src/tables/compileTables.js";

@@ -8,7 +8,7 @@ export type CoinMap = Map<string, bigint>;
 const VESTING = "/core.vesting.v1beta1.";
 const DEC_ONE = 10n ** 18n;
 
-export function coinMap(coins: unknown): CoinMap {
+function coinMap(coins: unknown): CoinMap {
   const map: CoinMap = new Map();
   for (const coin of (coins ?? []) as ProtoMessage[])
     map.set(fieldText(coin.denom), (map.get(fieldText(coin.denom)) ?? 0n) + BigInt(fieldText(coin.amount, "0")));
@@ -25,7 +25,7 @@ const seconds = (value: unknown) => BigInt(fieldText(value, "0"));
  */
 export function lockedCoins(typeUrl: string, account: ProtoMessage, now: bigint): CoinMap {
   const type = neutralTypeUrl(typeUrl);
-  if (!type.startsWith(VESTING)) return new Map();
+  if (!type.startsWith(VESTING)) return new Map<string, bigint>();
   const base = (account.base_vesting_account ?? {}) as ProtoMessage;
   const original = coinMap(base.original_vesting);
   const vested = vestedCoins(type.slice(VESTING.length), account, original, seconds(base.end_time), now);
@@ -44,14 +44,14 @@ function vestedCoins(kind: string, account: ProtoMessage, original: CoinMap, end
   switch (kind) {
     case "ContinuousVestingAccount": {
       const start = seconds(account.start_time);
-      if (now <= start) return new Map();
+      if (now <= start) return new Map<string, bigint>();
       if (now >= end) return original;
       // Dec(x).Quo(Dec(y)), then amount × that, .RoundInt(): each rounded half to even at its step
       const fraction = roundHalfEven(((now - start) * DEC_ONE * DEC_ONE) / (end - start));
-      return new Map([...original].map(([denom, amount]) => [denom, roundHalfEven(amount * fraction)]));
+      return new Map<string, bigint>([...original].map(([denom, amount]) => [denom, roundHalfEven(amount * fraction)]));
     }
     case "DelayedVestingAccount":
-      return now >= end ? original : new Map();
+      return now >= end ? original : new Map<string, bigint>();
     case "PeriodicVestingAccount": {
       let time = seconds(account.start_time);
       const vested: CoinMap = new Map();
@@ -64,7 +64,7 @@ function vestedCoins(kind: string, account: ProtoMessage, original: CoinMap, end
       return vested;
     }
     default:
-      return new Map(); // PermanentLockedAccount: never vests
+      return new Map<string, bigint>(); // PermanentLockedAccount: never vests
   }
 }
 

@@ -87,7 +87,7 @@ export const newerTxService: Record<string, ServiceMethod> = {
       throw invalid(`requested height ${height} but height must not be less than 1 or greater than the current height ${latest}`);
     let result: RpcBlockResult;
     try {
-      result = (await context.client.block(Number(height))) as RpcBlockResult;
+      result = await context.client.block(Number(height));
     } catch (err) {
       if (err instanceof NodeRpcError) throw invalid(err.data ?? err.message);
       throw err;

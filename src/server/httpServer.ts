@@ -2,11 +2,11 @@ import http from "node:http";
 import type Koa from "koa";
 import type { ApiConfig } from "../config/appConfig.js";
 import { parseListenAddress } from "../config/tomlConfig.js";
-import { answerClientErrors, refuseBadHeads, refuseConnect } from "./clientErrors.js";
-import { connectionGate, type ConnectionLimits } from "./connectionLimit.js";
-import { connectionBudget, openFileLimit } from "./openFileLimit.js";
-import { rateLimit } from "./rateLimit.js";
-import type { RequestWeight } from "./routeWeights.js";
+import { answerClientErrors, refuseBadHeads, refuseConnect } from "../http/clientErrors.js";
+import { connectionGate, type ConnectionLimits } from "../http/connectionLimit.js";
+import { connectionBudget, openFileLimit } from "../http/openFileLimit.js";
+import { rateLimit } from "../http/rateLimit.js";
+import type { RequestWeight } from "../http/routeWeights.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { processLogger } from "../telemetry/processLogger.js";
 

@@ -13,7 +13,7 @@ export interface ServiceContext {
 
 /**
  * A method that is not an ABCI query of the node's modules (the tx and
- * consensus services): implemented in services/ on top of ChainClient, so it
+ * consensus services): implemented in methods/ on top of ChainClient, so it
  * works the same in-process and against a remote node.
  */
 export type ServiceMethod = (request: ProtoMessage, context: ServiceContext) => Promise<{ response: ProtoMessage; height?: number }>;

@@ -25,7 +25,7 @@ async function lockedAt(context: ServiceContext, address: string, height: number
   if (!any?.type_url) return new Map();
   const decoded = resolveTypeUrl(context.codec.root, fieldText(any.type_url)).decode(any.value as Uint8Array) as unknown as ProtoMessage;
   const block = await context.client.block(height);
-  const time = Date.parse(String(((block.block as ProtoMessage)?.header as ProtoMessage)?.time ?? ""));
+  const time = Date.parse(fieldText(((block.block as ProtoMessage | undefined)?.header as ProtoMessage | undefined)?.time));
   return lockedCoins(fieldText(any.type_url), decoded, BigInt(Math.floor((Number.isNaN(time) ? 0 : time) / 1000)));
 }
 
