@@ -7,7 +7,7 @@ import type { TableRoute } from "./routeMatcher.js";
  */
 const ROUTE_CLASSES = {
   /** Holders of a denom: every account holding it. */
-  holders: ["Query/DenomOwners"],
+  holders: ["Query/DenomOwners", "Query/TopHolders"],
   /** Transaction searches: an event query over any range of blocks. */
   "tx-search": ["Service/GetTxsEvent"],
   /** A validator's delegations, unbonding delegations, redelegations: as many as its delegators. */

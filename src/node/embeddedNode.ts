@@ -1,6 +1,8 @@
 import { putFirstIndexes } from "./indexes/firstIndexes.js";
-import { putIndexWrites } from "./indexes/indexWrites.js";
+import { putIndexWrites, removeEarlierAmounts } from "./indexes/indexWrites.js";
 import { warnIfNoIndexes } from "./indexes/indexReader.js";
+import { indexesComplete, indexRebuildWrites } from "./indexes/indexRebuild.js";
+import type { StateWrite } from "./indexes/indexWrites.js";
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -126,6 +128,8 @@ export class EmbeddedNode extends EventEmitter {
   readonly snapshots = new Snapshots();
   /** Set when this node is a fork of a remote chain: its first height is the remote's forked height. */
   forkPoint: ForkPoint | undefined;
+  /** The derived indexes of the latest state, built at start for a home without them: written with the next block. */
+  private indexRebuild: StateWrite[] | undefined;
 
   private constructor(
     readonly store: VersionedStore,
@@ -221,7 +225,12 @@ export class EmbeddedNode extends EventEmitter {
       if (fork?.fresh) await node.initFork(fork.point, options.fork?.fund ?? [], options.fork?.validatorOperator);
       else if (genesis) await node.initChain(genesis, importer.layer, progress);
       if (!(await eventIndexCurrent(store))) await indexAgain(store, store.latestVersion);
-      await warnIfNoIndexes(store, node.forkPoint !== undefined);
+      if (node.forkPoint === undefined && store.latestVersion > 0 && !(await indexesComplete(store.reader()))) {
+        node.indexRebuild = await indexRebuildWrites(store.reader(), codec, progress ?? new ImportProgress((line) => processLogger().info(line)));
+        processLogger().info(
+          `[node] the derived indexes of height ${store.latestVersion} are built; they are written with the next block, and heights before it keep answering without them`,
+        );
+      } else await warnIfNoIndexes(store, node.forkPoint !== undefined);
       const last = await getBlock(store, store.latestVersion);
       if (last) node.clock.catchUp(new Date(last.block.header.time));
       return node;
@@ -517,11 +526,19 @@ export class EmbeddedNode extends EventEmitter {
     const batch = this.store.begin();
     const writes = layer.sortedWrites();
     layer.commitTo(batch, writes);
+    // a rebuild first: it is the state before this block's writes, which then move its entries
+    for (const write of this.indexRebuild ?? []) {
+      if (write.value) batch.set(write.key, write.value);
+      else batch.delete(write.key);
+    }
+    const before = this.store.reader();
+    await removeEarlierAmounts(batch, writes, (key) => before.get(key));
     putIndexWrites(batch, writes, this.codec); // derived data, in the same atomic batch, outside the app hash
     putCommittedHeight(batch, height, record);
     await indexBlock(this.store, batch, height, record, hashes);
     const started = performance.now();
     await this.store.commit(batch);
+    this.indexRebuild = undefined;
     const timing: BlockTiming = { commitSeconds: (performance.now() - started) / 1000 };
     if (this.blockWriteFailure !== undefined) processLogger().info(`[node] blocks are written again (height ${height})`);
     this.blockWriteFailure = undefined;

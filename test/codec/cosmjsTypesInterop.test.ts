@@ -34,7 +34,6 @@ const MIN_COMPARED = 450; // 484 when written: core 278, consensus 71, ibc 135
  */
 const ALLOWED: Record<string, string> = {
   // ---- core.base / core.tx ----
-  "core.base.query.v1beta1.PageRequest#5": "reverse: added in SDK v0.43",
   "core.base.abci.v1beta1.Result#4": "msg_responses: added in SDK v0.46",
   "core.base.abci.v1beta1.TxMsgData#2": "msg_responses: added in SDK v0.46 (v0.41 has only data)",
   "core.base.consensus.v1beta1.GetBlockByHeightResponse#3": "sdk_block: added in SDK v0.47",
@@ -42,7 +41,6 @@ const ALLOWED: Record<string, string> = {
   "core.tx.v1beta1.AuthInfo#3": "tip: added in SDK v0.46",
   "core.tx.v1beta1.TxBody#4": "unordered: added after SDK v0.50 (unordered transactions)",
   "core.tx.v1beta1.TxBody#5": "timeout_timestamp: added after SDK v0.50 (unordered transactions)",
-  "core.tx.v1beta1.GetTxsEventRequest#3": "order_by: added in SDK v0.43",
   "core.tx.v1beta1.GetTxsEventRequest#4": "page: added after v0.41 (SDK v0.46)",
   "core.tx.v1beta1.GetTxsEventRequest#5": "limit: added after v0.41 (SDK v0.46)",
   "core.tx.v1beta1.GetTxsEventRequest#6": "query: added in SDK v0.50 (replaces events)",

@@ -146,11 +146,16 @@ describe("e2e: auth and bank gateway routes", function () {
           base: "uhub",
           display: "hub",
         };
-        expect((await get("/core/bank/v1beta1/denoms_metadata")).body).to.deep.equal({ metadatas: [uhub], pagination: { next_key: null, total: "1" } });
+        // the dev genesis gives every denom it creates metadata, listed in denom order
+        const listed = (await get("/core/bank/v1beta1/denoms_metadata")).body;
+        const supply = (await get("/core/bank/v1beta1/supply")).body.supply as Array<{ denom: string }>;
+        expect(listed.metadatas.map((m: { base: string }) => m.base)).to.deep.equal(supply.map((c) => c.denom).sort());
+        expect(listed.metadatas.find((m: { base: string }) => m.base === "uhub")).to.deep.equal(uhub);
         expect((await get("/core/bank/v1beta1/denoms_metadata/uhub")).body).to.deep.equal({ metadata: uhub });
-        const missing = await get("/core/bank/v1beta1/denoms_metadata/ugold");
+        expect((await get("/core/bank/v1beta1/denoms_metadata/ugold")).body.metadata).to.include({ base: "ugold", display: "gold" });
+        const missing = await get("/core/bank/v1beta1/denoms_metadata/unothing");
         expect(missing.status).to.equal(404);
-        expect(missing.body.message).to.equal("rpc error: code = NotFound desc = client metadata for denom ugold: key not found");
+        expect(missing.body.message).to.equal("rpc error: code = NotFound desc = client metadata for denom unothing: key not found");
       });
 
       it("walks all accounts with limit and next_key", async () => {

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32 } from "bech32";
 import { readDevAccounts } from "../../src/commands/home.js";
 import { bech32Prefixes } from "../../src/codec/addresses.js";
 import { Codec } from "../../src/codec/codec.js";
@@ -127,6 +128,8 @@ export function examplesFromState(
     record_id: () => recordId(state.record?.records?.[0]) ?? hex(32),
     // an account number: the genesis' first account has 0
     id: () => "0",
+    address_string: () => account,
+    address_bytes: () => Buffer.from(bech32.fromWords(bech32.decode(account).words)).toString("base64"),
   };
   return {
     path: (name, route) => {
@@ -135,7 +138,7 @@ export function examplesFromState(
       return example(route);
     },
     // Query parameters that some methods need to answer at all.
-    query: { subspace: "auth", key: "MaxMemoCharacters", events: `message.sender='${account}'`, owner: account },
+    query: { subspace: "auth", key: "MaxMemoCharacters", events: `message.sender='${account}'`, owner: account, denom: "uhub" },
   };
 }
 

@@ -181,6 +181,7 @@ describe("OpenAPI document written from the route tables", function () {
       "pagination.offset",
       "pagination.limit",
       "pagination.count_total",
+      "pagination.reverse",
       "x-cosmos-block-height",
     ]);
     const broadcast = document.paths["/core/tx/v1beta1/txs"]!.post!.parameters;

@@ -3,7 +3,7 @@ import { concatBytes } from "../store/keyEncoding.js";
 import { modulePrefix } from "../store/moduleStore.js";
 import type { VersionedStore } from "../store/versionedStore.js";
 import type { QueryContext } from "../modules/nodeModule.js";
-import { COMPLETE_KEY, INDEX_STORE } from "./indexKeys.js";
+import { COMPLETE_KEY, COMPLETE_VALUE, INDEX_STORE } from "./indexKeys.js";
 import { processLogger } from "../../telemetry/processLogger.js";
 
 /**
@@ -13,14 +13,16 @@ import { processLogger } from "../../telemetry/processLogger.js";
  */
 export async function indexesAt(ctx: Pick<QueryContext, "storeOf">): Promise<KVReader | undefined> {
   const index = ctx.storeOf(INDEX_STORE);
-  return (await index.get(COMPLETE_KEY)) ? index : undefined;
+  const mark = await index.get(COMPLETE_KEY);
+  // an older format's indexes lack entries this code reads: as none
+  return mark?.length === COMPLETE_VALUE.length && mark[0] === COMPLETE_VALUE[0] ? index : undefined;
 }
 
 /** Says at start when the latest height has no complete indexes: the routes that read them scan instead. */
 export async function warnIfNoIndexes(store: VersionedStore, fork: boolean): Promise<void> {
   if (store.latestVersion === 0 || (await store.reader().get(concatBytes(modulePrefix(INDEX_STORE), COMPLETE_KEY)))) return;
-  const why = fork ? "a fork reads most of its state from the remote chain" : "this home's chain was made before them";
+  if (!fork) return; // a home made before them has them built at start (indexRebuild.ts)
   processLogger().warn(
-    `[node] no derived indexes at height ${store.latestVersion} (${why}): a validator's delegations are answered by scanning every delegation, denom owners and accounts by number are not answered; init a new home to have them`,
+    `[node] no derived indexes at height ${store.latestVersion} (a fork reads most of its state from the remote chain): a validator's delegations are answered by scanning every delegation, denom owners and accounts by number are not answered`,
   );
 }

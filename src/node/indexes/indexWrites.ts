@@ -7,7 +7,8 @@ import { modulePrefix } from "../store/moduleStore.js";
 import { ACCOUNT_PREFIX, baseAccountOf } from "../modules/auth/keeper.js";
 import { BALANCES_PREFIX } from "../modules/bank/keys.js";
 import { ADDRESS_LENGTH, DELEGATION_PREFIX } from "../modules/staking/keys.js";
-import { COMPLETE_KEY, COMPLETE_VALUE, INDEX_STORE, PRESENT, addressByNumberKey, delegationByValidatorKey, holderKey } from "./indexKeys.js";
+import { COMPLETE_KEY, COMPLETE_VALUE, INDEX_STORE, PRESENT, addressByNumberKey, delegationByValidatorKey, holderByAmountKey, holderKey } from "./indexKeys.js";
+import { decodeCoin } from "../modules/bank/coinValues.js";
 
 /** A state write: a value set, or (undefined) the key deleted. */
 export interface StateWrite {
@@ -45,13 +46,39 @@ export function putIndexWrites(target: IndexTarget, writes: Iterable<StateWrite>
     } else if (startsWith(key, BALANCES)) {
       const rest = key.subarray(BALANCES.length);
       if (rest.length <= ADDRESS_LENGTH) continue;
-      const indexKey = full(holderKey(decoder.decode(rest.subarray(ADDRESS_LENGTH)), rest.subarray(0, ADDRESS_LENGTH)));
-      if (value) target.set(indexKey, PRESENT);
-      else target.delete(indexKey);
+      const denom = decoder.decode(rest.subarray(ADDRESS_LENGTH));
+      const holder = rest.subarray(0, ADDRESS_LENGTH);
+      const indexKey = full(holderKey(denom, holder));
+      if (value) {
+        target.set(indexKey, PRESENT);
+        // the entry of the earlier amount is taken out by removeEarlierAmounts, which reads it
+        target.set(full(holderByAmountKey(denom, decodeCoin(value).amount, holder)), PRESENT);
+      } else target.delete(indexKey);
     } else if (value && startsWith(key, ACCOUNTS)) {
       const number = accountNumberOf(value, codec);
       if (number !== undefined) target.set(full(addressByNumberKey(number)), key.slice(ACCOUNTS.length));
     }
+  }
+}
+
+/**
+ * The holders-by-amount entries a block's balance writes replace: each
+ * written balance's amount before the block (read from the state the block
+ * builds on) leaves the index. Called before putIndexWrites, whose entry for
+ * the new amount then stands (the same key when the amount did not change).
+ */
+export async function removeEarlierAmounts(
+  target: IndexTarget,
+  writes: Iterable<StateWrite>,
+  before: (key: Uint8Array) => Promise<Uint8Array | undefined>,
+): Promise<void> {
+  for (const { key } of writes) {
+    if (!startsWith(key, BALANCES)) continue;
+    const rest = key.subarray(BALANCES.length);
+    if (rest.length <= ADDRESS_LENGTH) continue;
+    const earlier = await before(key);
+    if (earlier)
+      target.delete(full(holderByAmountKey(decoder.decode(rest.subarray(ADDRESS_LENGTH)), decodeCoin(earlier).amount, rest.subarray(0, ADDRESS_LENGTH))));
   }
 }
 

@@ -7,7 +7,7 @@ import { balanceKey } from "../modules/bank/keys.js";
 import { decodeCoin } from "../modules/bank/coinValues.js";
 import { denomParam } from "../modules/shared/addressField.js";
 import type { QueryContext } from "../modules/nodeModule.js";
-import { addressByNumberKey, holdersPrefix } from "./indexKeys.js";
+import { addressByNumberKey, holdersByAmountPrefix, holdersPrefix, splitByAmount } from "./indexKeys.js";
 import { indexesAt } from "./indexReader.js";
 
 /** A height without the indexes (a home made before them, a fork): these queries have nothing to read. */
@@ -31,6 +31,23 @@ export async function denomOwners(request: ProtoMessage, ctx: QueryContext): Pro
     const stored = balances[i];
     return stored ? [{ address: encodeBech32Address(ctx.chain.bech32Prefix, holder), balance: { denom, amount: decodeCoin(stored).amount.toString() } }] : [];
   });
+  return { denom_owners: owners, pagination: page.pagination };
+}
+
+/**
+ * TopHolders (chain-rest's own): a denom's holders largest first (equal
+ * amounts in address order), read from the holders-by-amount index, whose
+ * key holds the amount: a page costs its own entries and no balance read.
+ */
+export async function topHolders(request: ProtoMessage, ctx: QueryContext): Promise<ProtoMessage> {
+  const denom = denomParam(request.denom);
+  const index = await indexesAt(ctx);
+  if (!index) throw noIndex("top_holders");
+  const page = await paginate(index, holdersByAmountPrefix(denom), request.pagination as PageRequest | undefined, (key) => splitByAmount(key));
+  const owners = page.items.map(({ amount, holder }) => ({
+    address: encodeBech32Address(ctx.chain.bech32Prefix, holder),
+    balance: { denom, amount: amount.toString() },
+  }));
   return { denom_owners: owners, pagination: page.pagination };
 }
 

@@ -7,11 +7,12 @@ import { decodeCoin } from "./coinValues.js";
 import { findSupply, getTotalSupply } from "./keeper.js";
 import { accountAddressParam, denomParam } from "../shared/addressField.js";
 import type { QueryHandler } from "../nodeModule.js";
-import { denomOwners } from "../../indexes/indexedQueries.js";
+import { denomOwners, topHolders } from "../../indexes/indexedQueries.js";
 
 /** The handlers of the bank Query service, by method. */
 export const bankQueries: Record<string, QueryHandler> = {
   DenomOwners: denomOwners,
+  TopHolders: topHolders,
   async Balance(request, ctx) {
     const address = accountAddressParam(request.address, "address", ctx);
     // v0.41: a denom the chain has no supply of is held by none (amount 0); only a malformed denom is an error
