@@ -5,7 +5,8 @@
  *    deep keys on (walks as a client pages), against the first page: p50/p99;
  *  - the same page with count_total (the scan past the page, within api.max-count-total);
  *  - 1,000 concurrent identical cold GETs over HTTP → query executions (api_query_executions_total);
- *  - a page of 100 holders of uhub (denom_owners) by key deep among HOLDERS, against the first page.
+ *  - a page of 100 holders of uhub (denom_owners) by key deep among HOLDERS, against the first page;
+ *  - the same for the holders largest first (top_holders), from deep keys of the by-amount index.
  * Prints one JSON line and writes its rows into bench/results.json.
  *
  *   node --max-old-space-size=16384 --import tsx bench/boundedQueries.bench.ts [holders=1000000] [delegations=1000000]
@@ -14,7 +15,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { decodeBech32Address } from "../src/codec/bech32.js";
+import { decodeBech32Address, encodeBech32Address } from "../src/codec/bech32.js";
+import { holderByAmountKey, holdersByAmountPrefix } from "../src/node/indexes/indexKeys.js";
 import { Codec } from "../src/codec/codec.js";
 import { startRestServer } from "../src/commands/restServer.js";
 import { EmbeddedNode } from "../src/node/embeddedNode.js";
@@ -103,6 +105,27 @@ const deepHolders = await timings(WALKS * PAGES_PER_WALK, async (i) => {
   next = page.pagination.next_key;
 });
 
+// the holders largest first: pages by key from deep entries of the by-amount index, against the first page
+const topHolders = (pagination: object) =>
+  query<Paged & { denom_owners: Array<{ balance: { amount: string } }> }>("/core.bank.v1beta1.Query/TopHolders", "core.bank.v1beta1.QueryDenomOwnersRequest", {
+    denom: "uhub",
+    pagination,
+  });
+const byAmountKey = async (holder: Uint8Array) => {
+  const balance = await query<{ balance: { amount: string } }>("/core.bank.v1beta1.Query/Balance", "core.bank.v1beta1.QueryBalanceRequest", {
+    address: encodeBech32Address("hub", holder),
+    denom: "uhub",
+  });
+  return holderByAmountKey("uhub", BigInt(balance.balance.amount), holder).subarray(holdersByAmountPrefix("uhub").length);
+};
+const firstTop = await timings(200, () => topHolders({ limit: 100 }));
+const deepTop = await timings(WALKS * PAGES_PER_WALK, async (i) => {
+  const start = i % PAGES_PER_WALK === 0 ? await byAmountKey(deepAddresses[((i / PAGES_PER_WALK) * 983 + 11) % deepAddresses.length]!) : next;
+  const page = await topHolders({ key: start, limit: 100 });
+  if (page.denom_owners.length !== 100) throw new Error(`a page of ${page.denom_owners.length} top holders`);
+  next = page.pagination.next_key;
+});
+
 // 1,000 concurrent identical cold GETs over HTTP: query executions counted by the server
 const telemetry = new Telemetry(TEST_TELEMETRY);
 const rest = await startRestServer(
@@ -150,6 +173,8 @@ const result = {
   counted,
   firstHolders,
   deepHolders,
+  firstTop,
+  deepTop,
   concurrent: CONCURRENT,
   executions: ran,
   distinctBodies,
@@ -198,7 +223,17 @@ const rows = [
     target: "≥ 0.5x (O(page): a deep page costs what the first costs)",
     subjectValue: ms(deepHolders.p50),
     baselineValue: ms(firstHolders.p50),
-    note: `ratio = baseline / subject; p99 ${ms(deepHolders.p99)} vs ${ms(firstHolders.p99)}; holders in address order (v0.46's DenomOwners), not by amount; ${setting}`,
+    note: `ratio = baseline / subject; p99 ${ms(deepHolders.p99)} vs ${ms(firstHolders.p99)}; holders in address order (v0.46's DenomOwners); ${setting}`,
+    from,
+  },
+  {
+    subject: `page of 100 top holders of a denom (top_holders, largest first) by pagination.key deep among ${n(HOLDERS)} holders (p50)`,
+    baseline: "the first page of the same holders (p50)",
+    ratio: firstTop.p50 / deepTop.p50,
+    target: "≥ 0.5x (O(page): a deep page costs what the first costs)",
+    subjectValue: ms(deepTop.p50),
+    baselineValue: ms(firstTop.p50),
+    note: `ratio = baseline / subject; p99 ${ms(deepTop.p99)} vs ${ms(firstTop.p99)}; the by-amount index's key holds the amount, so a page reads no balance; ${setting}`,
     from,
   },
 ];

@@ -1,4 +1,5 @@
 import Router from "@koa/router";
+import { PLAIN_RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { Context, Next } from "koa";
 import { goJson } from "../codec/amino/aminoJson.js";
 import type { JsonValue } from "../codec/json/renderProto3.js";
@@ -66,6 +67,8 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
   for (const [name, value] of query) values[`query.${name}`] ??= value;
   try {
     const { result, height } = await answer(ctx, route, path, query, values, deps);
+    // the plain header every client can read, as on the gateway family (its gRPC-named one is the gateway's own)
+    if (height > 0) ctx.set(PLAIN_RESPONSE_HEIGHT_HEADER, String(height));
     write(ctx, 200, route.envelope === "height" ? { height: String(height), result } : result);
   } catch (err) {
     const error = asLegacyError(err);

@@ -103,6 +103,9 @@ describe("e2e: legacy routes", function () {
       if (route.envelope === "height") {
         if (!r.body || Object.keys(r.body).join(",") !== "height,result" || !/^\d+$/.test(r.body.height))
           problems.push(`${where}: not in the {height, result} envelope: ${r.text.slice(0, 200)}`);
+        // the plain height header every client can read, as the gateway family's
+        else if (r.body.height !== "0" && r.headers.get("x-cosmos-block-height") !== r.body.height)
+          problems.push(`${where}: header x-cosmos-block-height is ${r.headers.get("x-cosmos-block-height")}, the envelope's height ${r.body.height}`);
       } else if (r.body && typeof r.body === "object" && Object.keys(r.body).join(",") === "height,result") {
         problems.push(`${where}: wrapped, but the route answers bare`);
       }
