@@ -8,8 +8,12 @@
  *   shared:     src/codec, src/tables, src/config, src/client, src/util, src/commands, src/cli.ts
  *
  * The REST side and the node meet only at the ChainClient interface (src/client) and share codec/.
+ * src/workers is fenced: the rest of src/ uses only its entry points (WORKER_ENTRY_POINTS).
  */
 const REST = "^src/(http|gateway|legacy|openapi|methods|server)/";
+// What src/workers offers the rest of src/ (src/workers/README.md): starting the workers, the
+// node's side of their calls, the messages' types and the bundle's worker entry.
+const WORKER_ENTRY_POINTS = "^src/workers/(restWorkers|nodeCalls|messages|restWorkerEntry)[.]ts$";
 
 module.exports = {
   forbidden: [
@@ -40,6 +44,14 @@ module.exports = {
       severity: "error",
       from: { path: "^src/legacy/" },
       to: { path: "^src/gateway/" },
+    },
+    {
+      name: "workers-fenced",
+      comment:
+        "The workers' channel, batching and replica reads are internals of src/workers: other folders import only its entry points, so the state design can change behind them.",
+      severity: "error",
+      from: { pathNot: "^src/workers/" },
+      to: { path: "^src/workers/", pathNot: WORKER_ENTRY_POINTS },
     },
     {
       name: "no-circular",

@@ -2,7 +2,7 @@
  * Build step (npm run build, after tsc and the other build steps): bundles dist/cli.js and the
  * packages it imports into dist/bundle/ (esbuild, ES modules split by dynamic import), which
  * bin/chain-rest.js runs. A start then loads a few dozen files instead of every module one by one:
- * finding, reading and compiling modules is most of a start's own work (docs/guide/running.md).
+ * finding, reading and compiling modules is most of a start's own work (docs/design/start-up.md).
  * The REST workers' entry is a second entry point, sharing the chunks. dist/ keeps every
  * module unbundled for anything else that imports them (tests, the other build steps).
  *

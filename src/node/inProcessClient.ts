@@ -154,15 +154,16 @@ export class InProcessClient implements ChainClient {
     };
   }
 
+  /** Once a snapshot was taken, a revert may write committed heights again. */
+  heightsRewritable(): boolean {
+    return this.node.snapshots.everTaken;
+  }
+
   /**
    * The node says when a block commits, before anything else learns of it
    * (inclusion, events), again when that commit's pruning makes old heights unreadable,
    * and when a revert makes an earlier height the latest again.
    */
-  heightsRewritable(): boolean {
-    return this.node.snapshots.everTaken;
-  }
-
   watchHeights(listener: HeightListener): () => void {
     const onChange = (height: number) => listener(height);
     for (const event of HEIGHT_EVENTS) this.node.on(event, onChange);

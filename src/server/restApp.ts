@@ -107,9 +107,9 @@ function restLayers(options: RestAppOptions): RestLayer[] {
     { name: "swagger", middleware: swaggerRoutes(options.swagger ? () => writeSwaggerDocument(tables, options.deps.codec.root) : null) },
     // ahead of every answer that the node gives (and the cache keeps): a node that speaks other names answers 502
     { name: "node names guard", middleware: nodeNamesGuard(options.nodeNames) },
-    // ahead of the batching and the routes: a kept answer costs no wait and no query
     // before the cache: nothing kept is answered for a route the operator disabled
     { name: "disabled routes", middleware: options.disabledRoutes },
+    // ahead of the batching and the routes: a kept answer costs no wait and no query
     { name: "answer cache", middleware: options.answerCache?.middleware },
     // what the cache did not answer: one execution per question asked at once, for both families
     { name: "shared executions", middleware: options.sharedExecutions?.middleware },

@@ -9,8 +9,8 @@
 /**
  * The servers' (`start`, `gateway`) young generation, fixed: semi-spaces of 8 MiB from the start,
  * instead of V8's 1 MiB growing to 16 MiB as the request rate rises, so memory reaches this bound
- * in the first seconds and stays there. 4, 8 and 16 MiB cost the same CPU per request on the
- * balance rows (bench/youngGenerationCost.ts); 8 halves V8's loaded maximum.
+ * in the first seconds and stays there. A smaller young generation did not lower the CPU a
+ * request costs and a larger one only raised the memory bound (bench/youngGenerationCost.ts).
  * Also in bin/chain-rest.js's shebang, the `start` script of package.json and deploy/.
  */
 export const SERVER_NODE_FLAGS = ["--min-semi-space-size=8", "--max-semi-space-size=8"];

@@ -44,6 +44,7 @@ describe("import rules (dependency-cruiser)", function () {
       "no-circular: src/util/first.ts → src/util/second.ts",
       "node-not-to-rest: src/node/store.ts → src/http/header.ts",
       "rest-not-to-node: src/gateway/route.ts → src/node/store.ts",
+      "workers-fenced: src/commands/startsWorkers.ts → src/workers/channelClient.ts",
     ]);
   });
 });

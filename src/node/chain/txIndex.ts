@@ -76,7 +76,7 @@ export async function* txPositions(store: VersionedStore, low: number, high: num
   }
 }
 
-/** Whether the store's event index covers its blocks (false for a store written before this index). */
+/** Whether the store's event index covers its blocks (false for a store written without it). */
 export async function eventIndexCurrent(store: VersionedStore): Promise<boolean> {
   const version = await store.getMeta(INDEX_VERSION);
   return version !== undefined && Buffer.from(version).equals(CURRENT_INDEX);
@@ -89,7 +89,7 @@ export function markEventIndexCurrent(batch: StateBatch): void {
 /**
  * Indexes every committed block again, one block at a time (each block's
  * counts are read after the previous block's entries are written), then marks
- * the index current: for a store written before this index.
+ * the index current: for a store written without it.
  */
 export async function indexAgain(store: VersionedStore, latest: number): Promise<void> {
   for (let height = 1; height <= latest; height++) {

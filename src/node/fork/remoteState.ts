@@ -5,7 +5,7 @@ import { decodeKvPairs } from "../abci/kvPairs.js";
 import { realStoreName } from "../abci/storeQuery.js";
 import { compareBytes, concatBytes } from "../store/keyEncoding.js";
 
-/** The most bytes of remote keys and values a fork keeps in memory (docs/guide/dev-chain.md, "Fork a live chain"). */
+/** The most bytes of remote keys and values a fork keeps in memory (docs/guide/fork.md). */
 const FORK_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 /** Tries of one remote read before the read fails (only when the remote cannot be reached; an answer is final). */
 export const FORK_REMOTE_ATTEMPTS = 3;

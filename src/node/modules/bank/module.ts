@@ -212,11 +212,6 @@ function devMetadata(base: string, ctx: DevGenesisContext): ProtoMessage {
 const DEV_ACCOUNT_BALANCE = "1000000000000"; // 1,000,000 main units of a 10^6 base denom
 const EXTRA_DENOMS = ["ubronze", "ugold", "usilver"];
 
-/**
- * A denom parameter that must exist on the chain. The real system answers
- * zero for a denom nobody has ever held; we answer 404 so a typo is visible.
- */
-
 /** Validated coins of a genesis entry: denom → amount; positive, no duplicates. */
 function coinsOf(coins: unknown, field: string): Map<string, bigint> {
   const out = new Map<string, bigint>();
