@@ -3,7 +3,7 @@ import type { EmbeddedNode } from "../embeddedNode.js";
 import { UnknownSnapshotError } from "../chain/snapshots.js";
 import type { RpcMethod } from "./rpcParams.js";
 
-/** advance_blocks makes at most this many blocks per call (a few minutes at the measured 20-odd ms of an empty block). */
+/** advance_blocks makes at most this many blocks per call: one call stays a matter of minutes, not hours. */
 export const MAX_ADVANCE_BLOCKS = 10_000;
 /** advance_time moves at most this many seconds per call (100 years): block times stay far inside what a protobuf Timestamp holds. */
 const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
