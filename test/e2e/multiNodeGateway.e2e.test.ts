@@ -299,6 +299,40 @@ describe("e2e: one gateway in front of three nodes", function () {
       const last = blocks.at(-1)!;
       const fromOther = await http(`${other.rpcUrl}/block?height=${last.height}`);
       expect(fromOther.body.result.block.header.time).to.equal(last.time);
+
+      // a client that drops after the failover resumes with Last-Event-ID: the blocks it missed, no gap, none twice
+      abort.abort();
+      const seenHeight = Number(blocks.at(-1)!.height);
+      await until(
+        "blocks made while the client was away",
+        async () => Number((await http(`${other.rpcUrl}/status`)).body.result.sync_info.latest_block_height),
+        (h) => h >= seenHeight + 3,
+      );
+      const again = new AbortController();
+      try {
+        const resumed = await fetch(`${rest}/events?query=${encodeURIComponent("tm.event='NewBlock'")}`, {
+          signal: again.signal,
+          headers: { "Last-Event-ID": String(seenHeight) },
+        });
+        expect(resumed.status).to.equal(200);
+        const resumedReader = resumed.body!.getReader();
+        let resumedText = "";
+        const heights: number[] = [];
+        while (heights.length < 3) {
+          const { value, done } = await resumedReader.read();
+          if (done) break;
+          resumedText += decoder.decode(value, { stream: true });
+          let end: number;
+          while ((end = resumedText.indexOf("\n\n")) >= 0) {
+            const data = /^data: (.*)$/m.exec(resumedText.slice(0, end))?.[1];
+            resumedText = resumedText.slice(end + 2);
+            if (data) heights.push(Number((JSON.parse(data) as { data: { value: { block: { header: { height: string } } } } }).data.value.block.header.height));
+          }
+        }
+        expect(heights.slice(0, 3)).to.deep.equal([seenHeight + 1, seenHeight + 2, seenHeight + 3]);
+      } finally {
+        again.abort();
+      }
     } finally {
       abort.abort();
       await gateway?.proc.stop();
