@@ -30,7 +30,7 @@ export async function callMethod(route: RouteSpec, request: ProtoMessage, height
   }
   const ask = (message: ProtoMessage, at: number) => askNode(route, message, at, deps);
   // a remote node may be v0.41, which ignores pagination.reverse: the gateway pages backwards itself
-  if (asksReverse(request)) return emulatedReversePage(route, request, height, ask);
+  if (asksReverse(request)) return emulatedReversePage(route.responseType, request, height, ask);
   return ask(request, height);
 }
 

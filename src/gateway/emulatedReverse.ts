@@ -2,7 +2,7 @@ import Long from "long";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 import { fieldText } from "../codec/fieldText.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
-import type { RouteSpec } from "../tables/routeSpec.js";
+import type protobuf from "protobufjs";
 
 /** What asks the node one page of the route's method at a height: the answer and the height it was read at. */
 export type AskPage = (request: ProtoMessage, height: number) => Promise<{ response: ProtoMessage; height?: number }>;
@@ -25,7 +25,7 @@ export function asksReverse(request: ProtoMessage): boolean {
  * elsewhere cannot be turned into a position and is refused.
  */
 export async function emulatedReversePage(
-  route: RouteSpec,
+  responseType: protobuf.Type,
   request: ProtoMessage,
   height: number,
   ask: AskPage,
@@ -41,7 +41,7 @@ export async function emulatedReversePage(
   const size = Math.max(0, total - offset - start);
   const window = size > 0 ? await ask({ ...request, pagination: { offset: Long.fromNumber(start, true), limit: Long.fromNumber(size, true) } }, at) : counted;
   const response: ProtoMessage = { ...window.response };
-  for (const field of route.responseType.fieldsArray) {
+  for (const field of responseType.fieldsArray) {
     if (field.repeated && field.name !== "pagination") response[field.name] = size > 0 ? [...((window.response[field.name] as unknown[]) ?? [])].reverse() : [];
   }
   const pagination: ProtoMessage = { total: Long.fromNumber(page.count_total ? total : 0, true) };

@@ -3,6 +3,7 @@ import { profileTypeUrl } from "../codec/typeRegistry.js";
 import { abciQueryError } from "../http/abciErrors.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import type { ServiceContext } from "./serviceMethod.js";
+import { asksReverse, emulatedReversePage } from "../gateway/emulatedReverse.js";
 
 export interface QueryAnswer {
   response: ProtoMessage;
@@ -20,6 +21,13 @@ export async function askModule(
   types: [request: string, response: string],
   request: ProtoMessage = {},
 ): Promise<QueryAnswer> {
+  // a remote node may be v0.41, which ignores pagination.reverse: paged backwards here (the node's own process honours it)
+  if (asksReverse(request) && !context.client.queryMessage) {
+    const page = await emulatedReversePage(context.codec.type(types[1]), request, context.height, (message, height) =>
+      askModule({ ...context, height }, methodPath, types, message),
+    );
+    return { response: page.response, height: page.height ?? context.height };
+  }
   const data = context.codec.type(types[0]).encode(request).finish();
   const answer = await context.client.abciQuery(profileTypeUrl(methodPath), data, context.height);
   if (answer.code !== 0) throw abciQueryError(answer, methodPath);

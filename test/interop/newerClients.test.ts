@@ -75,6 +75,14 @@ describe("interop: clients that assume a newer SDK", function () {
       expect((await lcdCall(lcd.cosmos.bank.v1beta1.spendableBalanceByDenom({ address, denom: "uhub" }))).balance).to.deep.equal(uhub);
       const reversed = await lcdCall(lcd.cosmos.bank.v1beta1.allBalances({ address, pagination: { reverse: true, limit: 100n, countTotal: true } }));
       expect(reversed.balances).to.deep.equal([...all].reverse());
+      // a derived route pages backwards too (through the gateway, from v0.41's forward pages); account 0 holds several denoms
+      const rich = (await chain.rest(`/cosmos/bank/v1beta1/balances/${addresses[0]}`)).balances as unknown[];
+      expect(rich.length).to.be.at.least(3);
+      const spendableReversed = await lcdCall(lcd.cosmos.bank.v1beta1.spendableBalances({ address: addresses[0], pagination: { reverse: true, limit: 2n } }));
+      expect(spendableReversed.balances).to.deep.equal([...rich].reverse().slice(0, 2));
+      // the gateway asks its node forward pages and gives its own position token (a v0.41 node ignores reverse)
+      const token = Buffer.from(spendableReversed.pagination.next_key as string, "base64").toString("utf8");
+      expect(token.includes("chain-rest reverse page"), restEndpoint).to.equal(restEndpoint === chain.gateway.restUrl);
       const found = await lcdCall(lcd.cosmos.tx.v1beta1.getTxsEvent({ events: [`message.sender='${addresses[1]}'`], orderBy: 2, pagination: { limit: 10n } }));
       const heights = found.tx_responses.map((r: { height: string }) => Number(r.height));
       expect(heights.slice(0, 3)).to.deep.equal([...sentHeights].reverse());
