@@ -8,6 +8,7 @@ import { healthRoutes, type ReadinessCheck } from "../http/health.js";
 import { metricsRoute } from "../http/metricsRoute.js";
 import { nodeReadiness } from "../http/readiness.js";
 import { RequestMeter } from "../http/requestMeter.js";
+import { WireAnswers } from "../http/wireAnswers.js";
 import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
 import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
@@ -23,7 +24,7 @@ import type { Logger } from "../telemetry/logger.js";
 import type { Telemetry } from "../telemetry/telemetry.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { SERVICE_METHODS } from "../methods/index.js";
-import { compileTables } from "../tables/compileTables.js";
+import { compileTables, type CompiledTables } from "../tables/compileTables.js";
 
 export { compileTables, ROUTES_FILE, LEGACY_ROUTES_FILE } from "../tables/compileTables.js";
 
@@ -45,6 +46,8 @@ export interface RestOperations {
   requestScope?: import("koa").Middleware;
   /** What GET /metrics serves (REST workers: every process's metrics summed; default: the telemetry's own). */
   metricsOf?: () => Promise<Registry>;
+  /** The route tables, when compiled before (start checks them before the node opens); default: compiled here. */
+  tables?: CompiledTables;
 }
 
 /** Starts the REST server on api.address in front of `client`. */
@@ -56,7 +59,7 @@ export async function startRestServer(
   nodeNames?: string,
   operations: RestOperations = {},
 ): Promise<RunningServer & { listening: ListeningServer }> {
-  const tables = compileTables(codec, { newerRoutes: api["newer-routes"] });
+  const tables = operations.tables ?? compileTables(codec, { newerRoutes: api["newer-routes"] });
   const routes = tableRoutes(tables.gateway, tables.legacy.routes);
   const disabled = parseDisabledRoutes(api["disabled-routes"], routes);
   const weightOf = routeWeights(api["route-weights"], routes);
@@ -90,7 +93,9 @@ export async function startRestServer(
     cacheMaxAge: api["cache-max-age"],
     disabledRoutes: disabled.length > 0 ? disabledRoutes(disabled) : undefined,
   });
-  const server = await listen(app, api, weightOf);
+  // a gateway in front of several nodes scopes each request to its connection's height: every answer through Koa
+  const wire = answerCache && !operations.requestScope ? new WireAnswers(answerCache, meter) : undefined;
+  const server = await listen(app, api, weightOf, wire);
   if (telemetry && families) {
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);

@@ -1,18 +1,30 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Context, Next } from "koa";
 import { LRUCache } from "lru-cache";
 import type { ChainClient } from "../client/chainClient.js";
-import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { answeredHeightText, HEIGHT_HEADER } from "./height.js";
 
-interface Answer {
+export interface Answer {
   headers: Record<string, string>;
   /** The route template that answered (@koa/router's _matchedRoute), for the request metrics of a reuse. */
   route: unknown;
   /** Kept as the route set it: node:http joins a string body to the head in one chunk (a Buffer is a chunk of its own). */
   body: string | Buffer;
+  /** The answer's whole head as it went out, by request shape (wireAnswers.ts); dropped with the answer. */
+  wire: Array<WireHead | undefined>;
 }
 
-/** Bytes counted per answer beyond its body and key (headers, the entry itself). */
-const ENTRY_OVERHEAD = 256;
+/** A kept answer's response head as Koa's layers wrote it: a flat [name, value, …] list and the answered height. */
+interface WireHead {
+  headers: string[];
+  height: number | undefined;
+}
+
+/**
+ * Bytes counted per answer beyond its body and key: the headers the route set, the entry, and the
+ * heads of the request shapes written straight to node:http (wireAnswers.ts: two at most).
+ */
+const ENTRY_OVERHEAD = 1024;
 /** Slots of the table of requests asked since the height moved (4 bytes each: 512 KiB). */
 const ASKED_SLOTS = 1 << 17;
 
@@ -40,8 +52,11 @@ export class AnswerCache {
   private readonly asked = new Int32Array(ASKED_SLOTS);
   private readonly unwatch: () => void;
 
-  /** For the metrics: GETs answered from memory, GETs that could have been and were not, answers pushed out by newer ones. */
-  readonly counts = { hits: 0, misses: 0, evictions: 0 };
+  /**
+   * For the metrics: GETs answered from memory (and of those, the ones written without Koa:
+   * wireAnswers.ts), GETs that could have been and were not, answers pushed out by newer ones.
+   */
+  readonly counts = { hits: 0, written: 0, misses: 0, evictions: 0 };
 
   /**
    * `shared`: with several REST workers, the height every process knows
@@ -67,7 +82,7 @@ export class AnswerCache {
   /** The Koa middleware: in front of the route families, behind CORS, errors and /swagger. */
   readonly middleware = (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== "GET" || this.latest === undefined) return next() as Promise<void>;
-    const key = requestKey(ctx);
+    const key = requestKey(ctx.url, ctx.req.headers);
     if (!this.askedBefore(key)) {
       this.counts.misses++;
       return next() as Promise<void>;
@@ -80,11 +95,28 @@ export class AnswerCache {
       (ctx as { _matchedRoute?: unknown })._matchedRoute = reused.route;
       ctx.set(reused.headers);
       ctx.body = reused.body;
+      this.onReuse?.(ctx.req, reused);
       return Promise.resolve();
     }
     this.counts.misses++;
     return this.answerAndKeep(ctx, next, key);
   };
+
+  /** Told of every answer reused through the Koa layers (wireAnswers.ts learns its head there). */
+  onReuse: ((req: IncomingMessage, answer: Answer) => void) | undefined;
+
+  /**
+   * The answer kept for `url` (a GET with no height header), to be written without Koa; undefined
+   * when the Koa layers must answer (nothing kept, or the height moved). Counts nothing: the
+   * caller counts what it writes, the middleware what the Koa layers answer.
+   */
+  keptAnswer(url: string): Answer | undefined {
+    if (this.latest === undefined) return undefined;
+    const hash = stringHash(url) || 1;
+    if (this.asked[hash >>> 15] !== hash) return undefined;
+    const kept = this.answers.get(url);
+    return kept && !this.heightMoved() ? kept : undefined;
+  }
 
   /** Bytes the kept answers take (bodies, keys and ENTRY_OVERHEAD each). */
   get bytesHeld(): number {
@@ -98,7 +130,7 @@ export class AnswerCache {
 
   private async answerAndKeep(ctx: Context, next: Next, key: string): Promise<void> {
     const generation = this.generation;
-    const before = { ...ctx.response.headers };
+    const before = ctx.res.getHeaders(); // a copy: what the outer layers set
     await next();
     if (ctx.status !== 200 || generation !== this.generation || this.latest === undefined) return;
     const body: unknown = ctx.body;
@@ -106,13 +138,13 @@ export class AnswerCache {
     // behind several nodes a latest-height answer may come from one a block behind the best: kept, it
     // would be served to a client already answered at the best height
     if (answeredBelow(ctx, this.latest)) return;
-    this.answers.set(key, { headers: headersSetBy(ctx, before), route: (ctx as { _matchedRoute?: unknown })._matchedRoute, body });
+    this.answers.set(key, { headers: headersSetBy(ctx, before), route: (ctx as { _matchedRoute?: unknown })._matchedRoute, body, wire: [] });
   }
 
   /** Whether `key` was asked since the height moved (a hash collision only keeps an answer one ask early); remembers it. */
   private askedBefore(key: string): boolean {
     const hash = stringHash(key) || 1; // 0 marks an empty slot
-    const slot = hash >>> 15; // the top 17 bits
+    const slot = hash >>> 15; // the top 17 bits (keptAnswer reads the same slot)
     if (this.asked[slot] === hash) return true;
     this.asked[slot] = hash;
     return false;
@@ -147,14 +179,13 @@ function bodyBytes(body: string | Buffer): number {
 }
 
 /** What makes two requests the same question: path and query as sent, and the requested height. */
-export function requestKey(ctx: Context): string {
-  const headers = ctx.req.headers;
+export function requestKey(url: string, headers: IncomingHttpHeaders): string {
   const height = headers[HEIGHT_HEADER];
   const grpcHeight = headers[GRPC_HEIGHT_HEADER];
-  return height === undefined && grpcHeight === undefined ? ctx.url : `${ctx.url}\n${String(height ?? "")}\n${String(grpcHeight ?? "")}`;
+  return height === undefined && grpcHeight === undefined ? url : `${url}\n${String(height ?? "")}\n${String(grpcHeight ?? "")}`;
 }
 
-const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
+export const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
 
 /** FNV-1a over the UTF-16 code units (a 32-bit integer). */
 function stringHash(text: string): number {
@@ -166,7 +197,7 @@ function stringHash(text: string): number {
 /** The response headers the route set (content type, answered height, deprecation), not those of outer middleware. */
 export function headersSetBy(ctx: Context, before: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(ctx.response.headers)) {
+  for (const [name, value] of Object.entries(ctx.res.getHeaders())) {
     if (name === "content-length" || before[name] === value || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }
@@ -177,6 +208,6 @@ export function headersSetBy(ctx: Context, before: Record<string, unknown>): Rec
 function answeredBelow(ctx: Context, latest: number): boolean {
   const headers = ctx.req.headers;
   if (headers[HEIGHT_HEADER] !== undefined || headers[GRPC_HEIGHT_HEADER] !== undefined) return false;
-  const answered = Number(ctx.response.get(RESPONSE_HEIGHT_HEADER));
+  const answered = Number(answeredHeightText(ctx.res));
   return answered > 0 && answered < latest;
 }

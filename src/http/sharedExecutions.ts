@@ -52,12 +52,12 @@ export class SharedExecutions {
     if (ctx.method !== "GET") return next() as Promise<void>;
     const pinned = namesHeight(ctx);
     if (!pinned && !this.heightKnown) return next() as Promise<void>;
-    const key = pinned ? requestKey(ctx) : `${this.generation}\n${requestKey(ctx)}`;
+    const key = pinned ? requestKey(ctx.url, ctx.req.headers) : `${this.generation}\n${requestKey(ctx.url, ctx.req.headers)}`;
     const running = this.running.get(key);
     if (running) return this.answerFrom(ctx, next, await running);
     let settle!: (outcome: Outcome) => void;
     this.running.set(key, new Promise((resolve) => (settle = resolve)));
-    const before = { ...ctx.response.headers };
+    const before = ctx.res.getHeaders(); // a copy: what the outer layers set
     try {
       await next();
       const body: unknown = ctx.body;

@@ -9,6 +9,7 @@ import { rateLimit } from "../http/rateLimit.js";
 import type { RequestWeight } from "../http/routeWeights.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { processLogger } from "../telemetry/processLogger.js";
+import type { WireAnswers } from "../http/wireAnswers.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
@@ -29,8 +30,8 @@ export interface ListeningServer extends RunningServer {
   connections(): { open: number; waiting: number };
 }
 
-/** Serves a Koa app on api.address with the [api] limits. */
-export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight): Promise<ListeningServer> {
+/** Serves a Koa app on api.address with the [api] limits; `wire` writes the kept answers it can without Koa. */
+export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight, wire?: WireAnswers): Promise<ListeningServer> {
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
@@ -44,7 +45,7 @@ export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight)
   });
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
   const gate = connectionGate(server, connectionLimits(api, readTimeoutMs, weightOf));
-  server.on("request", gate.requests(refuseBadHeads(koaListener(app))));
+  server.on("request", gate.requests(refuseBadHeads(koaListener(app, wire))));
   answerClientErrors(server, gate.responsesOf);
   refuseConnect(server, gate.responsesOf);
   await new Promise<void>((resolve, reject) => {
@@ -101,8 +102,15 @@ function logAcceptErrors(listener: import("node:net").Server): void {
   });
 }
 
-/** Koa's request handler as node:http wants it: a listener that returns nothing (Koa answers its own errors). */
-function koaListener(app: Koa): http.RequestListener {
+/**
+ * Koa's request handler as node:http wants it: a listener that returns nothing (Koa answers its own
+ * errors), behind the kept answers written without Koa, which learn from what Koa wrote.
+ */
+function koaListener(app: Koa, wire: WireAnswers | undefined): http.RequestListener {
   const handle = app.callback();
-  return (req, res) => void handle(req, res);
+  if (!wire) return (req, res) => void handle(req, res);
+  return (req, res) => {
+    if (wire.serve(req, res)) return;
+    void handle(req, res).then(() => wire.learn(req, res));
+  };
 }

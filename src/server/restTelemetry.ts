@@ -35,6 +35,9 @@ export function meterConnections(telemetry: Telemetry, families: RequestFamilies
 export function meterAnswerCache(telemetry: Telemetry, cache: AnswerCache): void {
   telemetry.readCounter("api_answer_cache_hits_total", "GET requests answered from the answer cache.").reads(() => cache.counts.hits);
   telemetry
+    .readCounter("api_answer_cache_written_total", "Of the answers from the answer cache, those written without the Koa layers (the head they wrote before).")
+    .reads(() => cache.counts.written);
+  telemetry
     .readCounter("api_answer_cache_misses_total", "GET requests the answer cache could have answered and did not (first asks included).")
     .reads(() => cache.counts.misses);
   telemetry
