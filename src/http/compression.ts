@@ -17,14 +17,14 @@ export function compression(bodies: EncodedBodies): Middleware {
     const body: unknown = ctx.body;
     if (ctx.method === "HEAD" || ctx.status < 200 || ctx.status >= 300 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
     // a string's length in characters: never more than its UTF-8 bytes
-    if (body.length < COMPRESS_FROM_BYTES || ctx.response.get("Content-Encoding")) return;
+    if (body.length < COMPRESS_FROM_BYTES || ctx.res.getHeader("Content-Encoding") !== undefined) return;
     ctx.vary("Accept-Encoding");
     const encoding = chosenEncoding(ctx.get("Accept-Encoding"));
     if (!encoding) return;
-    const type = ctx.response.get("Content-Type");
+    const type = ctx.res.getHeader("Content-Type");
     ctx.body = await bodies.encode(body, encoding);
     ctx.set("Content-Encoding", encoding);
-    if (type) ctx.set("Content-Type", type);
+    if (type !== undefined) ctx.set("Content-Type", String(type));
   };
 }
 

@@ -7,6 +7,15 @@ export const RESPONSE_HEIGHT_HEADER = "Grpc-Metadata-X-Cosmos-Block-Height";
 export const PLAIN_RESPONSE_HEIGHT_HEADER = "X-Cosmos-Block-Height";
 
 /**
+ * The height an answer says it was read at (its RESPONSE_HEIGHT_HEADER), undefined when unset.
+ * Read from node's response itself: Koa's `ctx.response.get` copies every header first.
+ */
+export function answeredHeightText(res: { getHeader(name: string): number | string | string[] | undefined }): string | undefined {
+  const value = res.getHeader(RESPONSE_HEIGHT_HEADER);
+  return value === undefined ? undefined : String(value);
+}
+
+/**
  * The query height of a gateway request (0 = latest). The real server also
  * reads the Grpc-Metadata- prefixed form; a value that is not a non-negative
  * integer is a 400 here (the real v0.41 answered 500).

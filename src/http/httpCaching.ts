@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from "koa";
 import type { EncodedBodies } from "./encodedBodies.js";
-import { HEIGHT_HEADER, requestedHeight, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { answeredHeightText, HEIGHT_HEADER, requestedHeight } from "./height.js";
 
 /** max-age of an answer pinned to a height: a year, the longest HTTP caches keep anything (RFC 9111 §5.2.2.1 advice). */
 export const PINNED_MAX_AGE = 31_536_000;
@@ -29,7 +29,7 @@ export function httpCaching(
     await next();
     const body: unknown = ctx.body;
     if (ctx.status !== 200 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
-    const answered = ctx.response.get(RESPONSE_HEIGHT_HEADER) as string | undefined; // undefined when not set
+    const answered = answeredHeightText(ctx.res);
     ctx.vary(VARY);
     const pinned = answered !== undefined && answered === pinnedHeight(ctx) && !(await rewritable(Number(answered)));
     ctx.set("Cache-Control", pinned ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);

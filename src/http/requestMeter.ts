@@ -1,7 +1,7 @@
 import type { Context, Next } from "koa";
 import type { CounterCell, CounterFamily, HistogramCell, HistogramFamily } from "../telemetry/cells.js";
 import { logLater, type Logger } from "../telemetry/logger.js";
-import { RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { answeredHeightText } from "./height.js";
 
 /** What a matched route is labelled with: its family and its template as the table writes it. */
 export interface RouteLabel {
@@ -26,17 +26,23 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIO
 const OWN_PATHS = new Set(["/metrics", "/healthz", "/readyz", "/events", "/swagger", "/swagger/"]);
 const UNMATCHED: RouteLabel = { family: "none", template: "unmatched" };
 
-/** The cells of one route template and method: resolved on its first request, then only moved. */
+/** What one route template and method are counted and logged with: resolved on its first request, then only moved. */
 class MethodCells {
   readonly byStatus: Array<CounterCell | undefined> = [];
+  /** The request log line's first members, the same for every request of the template and method. */
+  readonly logHead: string;
+  readonly duration: HistogramCell | undefined;
+
   constructor(
-    readonly duration: HistogramCell,
-    private readonly families: RequestFamilies,
+    private readonly families: RequestFamilies | undefined,
     private readonly labels: { family: string; route: string; method: string },
-  ) {}
+  ) {
+    this.duration = families?.duration.child(labels);
+    this.logHead = `"method":"${labels.method}","route":${JSON.stringify(labels.route)},"family":"${labels.family}","status":`;
+  }
 
   status(code: number): CounterCell {
-    return (this.byStatus[code] ??= this.families.requests.child({ ...this.labels, status: String(code) }));
+    return (this.byStatus[code] ??= this.families!.requests.child({ ...this.labels, status: String(code) }));
   }
 }
 
@@ -46,7 +52,8 @@ class MethodCells {
  * template, and writes one log line per request when asked. The template is
  * the one @koa/router ran (`_matchedRoute`), looked up in a table built once
  * from the route tables; the cells of a (template, method) are resolved on
- * its first request, so the hot path is two lookups and three additions.
+ * its first request, so the hot path is two lookups and three additions, and
+ * a log line is its template's first members and four values joined.
  */
 export class RequestMeter {
   private readonly cells = new Map<string, Map<string, MethodCells>>();
@@ -65,32 +72,34 @@ export class RequestMeter {
     try {
       await next();
     } finally {
-      this.record(ctx, (performance.now() - started) / 1000);
+      this.record(ctx, performance.now() - started);
     }
   };
 
-  private record(ctx: Context, seconds: number): void {
+  /** A kept answer written without Koa (wireAnswers.ts): a GET answered 200 from memory. */
+  recordWritten(route: unknown, ms: number, height: number | undefined): void {
+    const label = (typeof route === "string" ? this.routes.get(route) : undefined) ?? UNMATCHED;
+    this.tally(label, "GET", 200, ms, height, true);
+  }
+
+  private record(ctx: Context, ms: number): void {
     const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
     const label = (typeof matched === "string" ? this.routes.get(matched) : undefined) ?? this.ownPath(ctx.path);
-    const status = ctx.status;
     const method = METHODS.has(ctx.method) ? ctx.method : "OTHER";
+    const height = this.logger ? Number(answeredHeightText(ctx.res)) : 0;
+    this.tally(label, method, ctx.status, ms, height > 0 ? height : undefined, (ctx.state as CacheState).fromCache === true);
+  }
+
+  private tally(label: RouteLabel, method: string, status: number, ms: number, height: number | undefined, cached: boolean): void {
+    const cells = this.methodCells(label, method);
     if (this.families) {
-      const cells = this.methodCells(label, method);
       cells.status(status).value++;
-      cells.duration.observe(seconds);
+      cells.duration!.observe(ms / 1000);
       if (status === 413) this.refused413!.value++;
     }
     if (this.logger) {
-      const height = ctx.response.get(RESPONSE_HEIGHT_HEADER);
-      logLater(this.logger, "request", {
-        method,
-        route: label.template,
-        family: label.family,
-        status,
-        ms: Math.round(seconds * 1e5) / 100,
-        height: height ? Number(height) : undefined,
-        cached: (ctx.state as CacheState).fromCache === true,
-      });
+      const rounded = Math.round(ms * 100) / 100;
+      logLater(this.logger, "request", `${cells.logHead}${status},"ms":${rounded}${height === undefined ? "" : `,"height":${height}`},"cached":${cached}`);
     }
   }
 
@@ -103,11 +112,7 @@ export class RequestMeter {
     let byMethod = this.cells.get(label.template);
     if (!byMethod) this.cells.set(label.template, (byMethod = new Map<string, MethodCells>()));
     let cells = byMethod.get(method);
-    if (!cells) {
-      const labels = { family: label.family, route: label.template, method };
-      cells = new MethodCells(this.families!.duration.child(labels), this.families!, labels);
-      byMethod.set(method, cells);
-    }
+    if (!cells) byMethod.set(method, (cells = new MethodCells(this.families, { family: label.family, route: label.template, method })));
     return cells;
   }
 }

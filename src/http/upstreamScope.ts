@@ -1,6 +1,6 @@
 import type { Middleware } from "koa";
 import { runInScope, type ConnectionHeight, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
-import { RESPONSE_HEIGHT_HEADER, requestedHeight } from "./height.js";
+import { answeredHeightText, requestedHeight } from "./height.js";
 
 /** Each open connection's height floor: gone with its socket. */
 const floors = new WeakMap<object, ConnectionHeight>();
@@ -23,7 +23,7 @@ export function upstreamScope(): Middleware {
       if (scope.answeredBy) ctx.set("X-Chain-Rest-Upstream", scope.answeredBy);
       if (scope.broadcastNote) ctx.set("X-Chain-Rest-Broadcast", scope.broadcastNote);
       // a reused answer (answer cache) was answered at a height too: it counts for the floor
-      const answered = Number(ctx.response.get(RESPONSE_HEIGHT_HEADER));
+      const answered = Number(answeredHeightText(ctx.res));
       if (answered > 0 && !pinned(ctx.headers)) scope.connection.floor = Math.max(scope.connection.floor, answered);
     });
   };

@@ -8,7 +8,8 @@ export interface LaterLine {
   time: number;
   level: string;
   msg: string;
-  fields: object;
+  /** The values, or their JSON members already written (logger.ts logLater). */
+  fields: object | string;
 }
 
 /** Makes a LaterLine's text, in the batch's format. */

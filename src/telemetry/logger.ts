@@ -28,24 +28,34 @@ export function createLogger(format: LogFormat, level = "info", fd = 1): Logger 
 
 /**
  * An info line whose text is made only when its batch is written (the request log's lines): the
- * caller gives the values, which must not change afterwards; the line goes out in the logger's
- * format, in its order among the logger's other lines. Nothing is kept when info is off.
+ * caller gives the values, which must not change afterwards, or their JSON members already
+ * written (`"a":1,"b":"x"`: the request log joins them from parts made once per route); the line
+ * goes out in the logger's format, in its order among the logger's other lines. Nothing is kept
+ * when info is off.
  */
-export function logLater(logger: Logger, msg: string, fields: object): void {
+export function logLater(logger: Logger, msg: string, fields: object | string): void {
   if (!logger.isLevelEnabled("info")) return;
   const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
   if (destination instanceof LineBatch) destination.write({ time: Date.now(), level: "info", msg, fields });
-  else logger.info(fields, msg);
+  else logger.info(typeof fields === "string" ? (JSON.parse(`{${fields}}`) as object) : fields, msg);
+}
+
+/** The line's fields as JSON members, without the braces ("" for none). */
+function membersOf(fields: object | string): string {
+  return typeof fields === "string" ? fields : JSON.stringify(fields).slice(1, -1);
 }
 
 function jsonLater({ time, level, msg, fields }: LaterLine): string {
-  const members = JSON.stringify(fields);
-  return `{"level":"${level}","time":"${new Date(time).toISOString()}"${members.length > 2 ? `,${members.slice(1, -1)}` : ""},"msg":${JSON.stringify(msg)}}\n`;
+  const members = membersOf(fields);
+  return `{"level":"${level}","time":"${new Date(time).toISOString()}"${members ? `,${members}` : ""},"msg":${JSON.stringify(msg)}}\n`;
 }
 
+/** The text form's level names, made once (a request line is written thousands of times a second). */
+const LEVEL_TEXT: Record<string, string> = { trace: "TRACE", debug: "DEBUG", info: "INFO", warn: "WARN", error: "ERROR", fatal: "FATAL" };
+
 function textLater({ time, level, msg, fields }: LaterLine): string {
-  const members = JSON.stringify(fields);
-  return `[${clockTime(time)}] ${level.toUpperCase()}: ${msg}${members.length > 2 ? ` ${members}` : ""}\n`;
+  const members = membersOf(fields);
+  return `[${clockTime(time)}] ${LEVEL_TEXT[level] ?? level.toUpperCase()}: ${msg}${members ? ` {${members}}` : ""}\n`;
 }
 
 /** Writes what is still queued; resolves once written (before the process exits). */

@@ -58,11 +58,14 @@ let second = { epoch: Number.NaN, text: "" };
 
 /** Local clock time of a line: HH:MM:ss.mmm. */
 export function clockTime(time: number | string): string {
-  const date = new Date(time);
-  const ms = date.getTime();
+  // an epoch number (every request line) needs no Date until its second changes
+  const ms = typeof time === "number" ? time : new Date(time).getTime();
   if (Number.isNaN(ms)) return String(time);
   const epoch = Math.floor(ms / 1000);
-  if (epoch !== second.epoch) second = { epoch, text: `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}` };
+  if (epoch !== second.epoch) {
+    const date = new Date(ms);
+    second = { epoch, text: `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}` };
+  }
   const milli = ms - epoch * 1000;
   return `${second.text}.${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}`;
 }
