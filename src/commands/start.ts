@@ -12,7 +12,7 @@ import type { RunningServer } from "../util/runningServer.js";
 import { isInitialized } from "./home.js";
 import { readDevAccountsHead } from "./devAccountsHead.js";
 import { initHome } from "./init.js";
-import { startRestServer } from "./restServer.js";
+import { compileTables, startRestServer } from "./restServer.js";
 import { onShutdown } from "./shutdown.js";
 import { useNames } from "../names/activeNames.js";
 import { txServiceQueries } from "./serviceQueries.js";
@@ -54,6 +54,8 @@ export async function start(options: StartOptions): Promise<void> {
 
   useNames(app.names); // before the proto tree and the tables load
   const codec = new Codec();
+  // checked before the node opens: a table mistake fails at once, not after a genesis import of minutes
+  const tables = app.api.enable ? compileTables(codec, { newerRoutes: app.api["newer-routes"] }) : undefined;
   const node = await EmbeddedNode.open({
     home: options.home,
     bech32Prefix: app["bech32-prefix"],
@@ -74,8 +76,10 @@ export async function start(options: StartOptions): Promise<void> {
   const servers: RunningServer[] = [];
   let blockTimer: NodeJS.Timeout | undefined;
   const workers = workerCount(app.api.workers);
-  // made before the RPC listens (nothing commits during the copy); a fork's state is partly remote: its workers ask the node
-  const replica = app.api.enable && workers > 1 && !node.forkPoint ? await workersReplica(options.home, node) : undefined;
+  // made before the RPC listens (nothing commits during the copy); a fork's state is partly remote: its workers ask the node.
+  // CHAIN_REST_WORKERS_REPLICA=off gives every start that simpler design, for the benchmark that weighs the two.
+  const replicaWanted = app.api.enable && workers > 1 && !node.forkPoint && process.env.CHAIN_REST_WORKERS_REPLICA !== "off";
+  const replica = replicaWanted ? await workersReplica(options.home, node) : undefined;
   onShutdown(async () => {
     clearInterval(blockTimer);
     await Promise.all(servers.map((s) => s.close()));
@@ -111,7 +115,7 @@ export async function start(options: StartOptions): Promise<void> {
           { app, logFormat: options.logFormat ?? "text", eventLimits: subscriptionLimits, replica: replica?.job },
           ops.telemetry?.registry,
         )
-      : await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits });
+      : await startRestServer(app.api, app["bech32-prefix"], client, codec, undefined, { ...ops, eventLimits: subscriptionLimits, tables });
   if (rest) servers.push(rest);
   const faucet = await startFaucet(options.home, app, client, codec, node.chain.chainId, rpc.url);
   if (faucet) servers.push(faucet);
