@@ -11,9 +11,11 @@
  * server, not read by the load generator's process.
  *
  * `workers` adds sides of the log-off home with api.workers = N (the default's choice, and
- * the CPU per request of the workers against bare Koa).
+ * the CPU per request of the workers against bare Koa), and the same with the simpler state
+ * design the workers' replica is weighed against (CHAIN_REST_WORKERS_REPLICA=off: every read
+ * a message to the node's process, as a fork's workers read).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +26,13 @@ import { FREE_PORTS, get, load, processTree, profileFlags, record, serverCommand
 const BALANCES = "/core/bank/v1beta1/balances/";
 const PARAMS = "/core/bank/v1beta1/params";
 const TURNS = Number(process.env.BENCH_TURNS ?? 6);
+/**
+ * BENCH_PIN=1: every server process (and bare Koa) on CPU 1, the load generator on CPU 0, so
+ * that the sides meet the same core and the same neighbour (the scheduler otherwise places each
+ * process by chance, which moves one side's CPU per request by more than the log's cost). The
+ * REST workers then share CPU 1: read their throughput rows from an unpinned run.
+ */
+const PIN = process.env.BENCH_PIN === "1";
 const TURN_SECONDS = 1;
 /** Cold requests per side and turn (each another account, none asked before on that server). */
 const COLD_PER_TURN = 6000;
@@ -48,9 +57,9 @@ interface Measured {
 }
 
 /** `node [flags] bin/chain-rest.js ARGS` with its stdout and stderr written to `logFile`; resolves once it serves REST. */
-async function spawnServer(name: string, args: string[], logFile: string): Promise<Server> {
+async function spawnServer(name: string, args: string[], logFile: string, env: Record<string, string> = {}): Promise<Server> {
   const out = fs.openSync(logFile, "w");
-  const proc = spawn(process.execPath, [...serverCommand(profileFlags()), ...args], { stdio: ["ignore", out, out] });
+  const proc = spawn(process.execPath, [...serverCommand(profileFlags()), ...args], { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
   fs.closeSync(out);
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   const until = Date.now() + 600_000;
@@ -102,7 +111,14 @@ async function measure(servers: Server[], pathOf: (s: number, i: number) => stri
 }
 
 const rate = (m: Measured) => `${m.rps.toFixed(0)} req/s, ${m.cpuUs.toFixed(0)} µs CPU/request`;
-const loadNote = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+const loadNote = () =>
+  `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores${PIN ? ", servers pinned to CPU 1, load generator to CPU 0" : ""}`;
+
+/** With BENCH_PIN=1, every thread of `pid` and of its child processes on `cpu`. */
+function pin(pid: number, cpu: number): void {
+  if (!PIN) return;
+  for (const each of processTree(pid)) execFileSync("taskset", ["-a", "-p", "-c", String(cpu), String(each)], { stdio: "ignore" });
+}
 
 function copyHome(from: string, to: string, edit: (home: string) => void): string {
   fs.cpSync(from, to, { recursive: true });
@@ -119,13 +135,21 @@ export async function asShippedBenchmarks(bench: BenchHome, dir: string, workers
   if (!fs.readFileSync(path.join(shippedHome, "config", "app.toml"), "utf8").includes('log-requests = "auto"')) throw new Error("not as shipped");
   const offHome = copyHome(bench.home, path.join(dir, "home-log-off"), () => {});
   const workerHomes = workers.map((n) => copyHome(bench.home, path.join(dir, `home-workers-${n}`), (home) => setApiSettings(home, { workers: n })));
+  const channelHomes = workers.map((n) => copyHome(bench.home, path.join(dir, `home-workers-${n}-channel`), (home) => setApiSettings(home, { workers: n })));
   const servers: Server[] = [];
   try {
     const startArgs = (home: string) => ["start", "--home", home, ...FREE_PORTS];
     servers.push(await spawnServer("as shipped", startArgs(shippedHome), path.join(dir, "shipped.log")));
     servers.push(await spawnServer("request log off", startArgs(offHome), path.join(dir, "off.log")));
-    for (const [i, n] of workers.entries())
+    for (const [i, n] of workers.entries()) {
       servers.push(await spawnServer(`log off, api.workers = ${n}`, startArgs(workerHomes[i]!), path.join(dir, `w${n}.log`)));
+      // the simpler design the workers' state is weighed against: no replica, every read a message to the node's process
+      servers.push(
+        await spawnServer(`log off, api.workers = ${n}, every read over the channel`, startArgs(channelHomes[i]!), path.join(dir, `w${n}-channel.log`), {
+          CHAIN_REST_WORKERS_REPLICA: "off",
+        }),
+      );
+    }
     const { addresses } = bench;
     const hot = BALANCES + addresses[0]!;
     const bodies = new Map<string, string>();
@@ -139,6 +163,9 @@ export async function asShippedBenchmarks(bench: BenchHome, dir: string, workers
     const coldBody = await answer(BALANCES + addresses[1]!); // every generated account holds the same coins
     for (const address of addresses.slice(2)) bodies.set(BALANCES + address, coldBody);
     const bare = await startBareKoa(bodies, dir);
+    pin(process.pid, 0);
+    for (const server of servers) pin(server.pid, 1);
+    pin(bare.server.proc.pid!, 1);
     const all = [...servers, { name: "bare Koa", url: bare.url, pid: bare.server.proc.pid!, stop: () => bare.server.stop() }];
     try {
       const cold = (i: number) => BALANCES + addresses[2 + (i % (addresses.length - 2))]!;
@@ -164,7 +191,7 @@ export async function asShippedBenchmarks(bench: BenchHome, dir: string, workers
     if (workers.length > 0) await idleTreeRss(servers);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
-    for (const home of [shippedHome, offHome, ...workerHomes]) fs.rmSync(home, { recursive: true, force: true });
+    for (const home of [shippedHome, offHome, ...workerHomes, ...channelHomes]) fs.rmSync(home, { recursive: true, force: true });
   }
 }
 
@@ -205,6 +232,30 @@ function recordRows(row: string, servers: Array<{ name: string }>, measured: Mea
       ...latency(m),
       note: `ratio = bare Koa's CPU / the server's; CPU multiple ${(m.cpuUs / koa.cpuUs).toFixed(2)}x; ${loadNote()}`,
     });
+    if (server.name.includes("over the channel")) {
+      const replica = measured[i - 1]!;
+      record({
+        subject: `the workers' replica (${servers[i - 1]!.name}), ${row}: server CPU per request`,
+        baseline: "the simpler design: no replica, every read a message to the node's process",
+        ratio: m.cpuUs / replica.cpuUs,
+        target: "> 1x (else the simpler design serves as well)",
+        subjectValue: rate(replica),
+        baselineValue: rate(m),
+        ...latency(replica),
+        note: `ratio = the channel's CPU / the replica's; throughput replica / channel ${(replica.rps / m.rps).toFixed(2)}x; ${loadNote()}`,
+      });
+    } else if (i > 1) {
+      record({
+        subject: `${server.name} against api.workers = 1 (the default's choice), ${row}: throughput`,
+        baseline: "api.workers = 1, request log off, same turns",
+        ratio: m.rps / off.rps,
+        target: '> 1x for "auto" to be the better default',
+        subjectValue: `${rate(m)}, p99 ${m.p99.toFixed(1)} ms`,
+        baselineValue: `${rate(off)}, p99 ${off.p99.toFixed(1)} ms`,
+        ...latency(m),
+        note: `CPU per request ${(m.cpuUs / off.cpuUs).toFixed(2)}x one process's; ${loadNote()}`,
+      });
+    }
   }
 }
 
@@ -226,6 +277,8 @@ async function gatewayAsShipped(node: Server, bodies: Map<string, string>, hot: 
     path.join(dir, "gateway.log"),
   );
   const bare = await startBareKoa(new Map([...bodies].filter(([route]) => route === hot || route === PARAMS)), dir);
+  pin(gateway.pid, 1);
+  pin(bare.server.proc.pid!, 1);
   const sides = [gateway, { name: "bare Koa", url: bare.url, pid: bare.server.proc.pid!, stop: () => bare.server.stop() }];
   try {
     for (const side of sides) for (const route of [hot, PARAMS]) await load(side.url, () => route, { amount: WARM_UP });

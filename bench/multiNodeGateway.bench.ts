@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { prepareHome, type BenchHome } from "./benchHome.js";
-import { child, cpuSeconds, fmtMs, get, load, record, serverCommand, type Child } from "./benchTools.js";
+import { child, cpuSeconds, fmtMs, get, load, profileFlags, record, serverCommand, type Child } from "./benchTools.js";
 import { freePort } from "../test/helpers/freePort.js";
 
 const SLICES = 6;
@@ -29,7 +29,7 @@ async function startGateway(dir: string, name: string, nodeArgs: string[]): Prom
   const home = path.join(dir, name);
   fs.mkdirSync(path.join(home, "config"), { recursive: true });
   fs.writeFileSync(path.join(home, "config", "app.toml"), `[api]\nanswer-cache-mb = 0\n[gateway]\nprobe-interval = "${PROBE_INTERVAL_MS}ms"\n`);
-  const gateway = child([...serverCommand(), "gateway", "--home", home, ...nodeArgs, "--api.address", "tcp://127.0.0.1:0"]);
+  const gateway = child([...serverCommand(profileFlags()), "gateway", "--home", home, ...nodeArgs, "--api.address", "tcp://127.0.0.1:0"]);
   return { gateway, url: (await gateway.waitFor(/REST server: (http:\/\/\S+)/))[1]! };
 }
 

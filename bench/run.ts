@@ -10,6 +10,7 @@
  *   npm run bench -- startup:sizes --home-1m DIR                 (and at 1,000,000: DIR a home the genesis bench imported, reused)
  *   npm run bench -- startup:sizes --against DIR                 (and each home's start alternated with the build in DIR, e.g. the base commit)
  *   npm run bench -- devchain                                    (empty blocks and revert, in process)
+ *   npm run bench -- txlog                                       (the node's per-transaction log lines on against off, in process)
  *   npm run bench -- multinode                                   (a gateway in front of three nodes against one; leaving a killed node)
  *   npm run bench -- soak [--minutes N]                          (the soak alone: not in the default run, 30 min)
  *   npm run bench -- shipped [shipped:workers]                    (start and gateway as npm start configures them, against bare Koa; with api.workers = 2 too)
@@ -37,9 +38,25 @@ import { recordProbe, workersProbe, type ProbeOptions } from "./workersProbe.js"
 import { forkBenchmark } from "./fork.bench.js";
 import { asShippedBenchmarks } from "./asShipped.bench.js";
 import { multiNodeBenchmark } from "./multiNodeGateway.bench.js";
+import { txLogCostBenchmark } from "./txLogCost.bench.js";
 
 const GENESIS_TIME_LIMIT_MS = 30 * 60_000;
-const ALL = ["shipped", "rest", "gateway", "broadcast", "compression", "workers", "startup", "flood", "genesis", "search", "devchain", "fork", "multinode"];
+const ALL = [
+  "shipped",
+  "txlog",
+  "rest",
+  "gateway",
+  "broadcast",
+  "compression",
+  "workers",
+  "startup",
+  "flood",
+  "genesis",
+  "search",
+  "devchain",
+  "fork",
+  "multinode",
+];
 const args = process.argv.slice(2);
 const VALUED_FLAGS = ["--minutes", "--home-1m", "--against"];
 const names = args.filter((arg, i) => !VALUED_FLAGS.includes(arg) && !VALUED_FLAGS.includes(args[i - 1]!));
@@ -63,6 +80,7 @@ if (runs("shipped") || runs("rest") || runs("gateway") || runs("broadcast")) {
   if (runs("broadcast")) await broadcastBenchmark(bench); // last on this home: it changes the state
 }
 
+if (runs("txlog")) await txLogCostBenchmark();
 if (runs("multinode")) await multiNodeBenchmark(dir);
 if (runs("compression")) await compressionBenchmark(await prepareHome(dir, 200, 10, 2));
 if (runs("workers")) await workersBenchmark(await prepareHome(dir, 50_000, 10, 2), dir); // the cold row asks each account once: 15,000 + 6 slices

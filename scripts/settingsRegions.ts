@@ -40,10 +40,10 @@ export function regionText(document: string, region: SettingsRegion): string | u
     .replace(/\n$/, "");
 }
 
-/** The document with every region's text replaced by its generated body; idempotent. */
-export function withSettingsRegions(document: string): string {
+/** The document with each region's text replaced by its generated body; idempotent. */
+export function withRegions(document: string, regions: SettingsRegion[]): string {
   let text = document;
-  for (const region of settingsRegions()) {
+  for (const region of regions) {
     const from = text.indexOf(region.start);
     const to = text.indexOf(region.end);
     if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${region.start} … ${region.end}`);

@@ -1,15 +1,18 @@
 /**
- * Rewrites the settings tables of README.md between their markers from the declarations
- * (src/config/appConfig.ts, nodeConfig.ts). Run after adding or changing a setting:
- * npm run docs:settings (test/config/settingsReadme.test.ts fails while the README is out of date).
+ * Rewrites the generated tables of README.md between their markers: the settings tables from the
+ * declarations (src/config/appConfig.ts, nodeConfig.ts) and the as-shipped bench rows from
+ * bench/results.json. Run after adding or changing a setting, or after a bench run:
+ * npm run docs:settings (test/config/settingsReadme.test.ts and test/docs/shippedRowsReadme.test.ts
+ * fail while the README is out of date).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { withSettingsRegions } from "./settingsRegions.js";
+import { settingsRegions, withRegions } from "./settingsRegions.js";
+import { shippedRowsRegion } from "./shippedRowsRegion.js";
 
 const readmePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../README.md");
 const before = fs.readFileSync(readmePath, "utf8");
-const after = withSettingsRegions(before);
+const after = withRegions(before, [...settingsRegions(), shippedRowsRegion()]);
 if (after !== before) fs.writeFileSync(readmePath, after);
-console.log(after === before ? "README.md settings tables already current" : "wrote README.md settings tables");
+console.log(after === before ? "README.md generated tables already current" : "wrote README.md generated tables");
