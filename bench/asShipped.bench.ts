@@ -195,66 +195,61 @@ export async function asShippedBenchmarks(bench: BenchHome, dir: string, workers
   }
 }
 
+/** One row: `subject` side against `baseline` side, with the subject's latencies. */
+function compare(subject: string, baseline: string, target: string, sides: [Measured, Measured], ratio: number, note: string): void {
+  const [a, b] = sides;
+  record({ subject, baseline, ratio, target, subjectValue: rate(a), baselineValue: rate(b), p50: a.p50, p99: a.p99, note: `${note}; ${loadNote()}` });
+}
+
 function recordRows(row: string, servers: Array<{ name: string }>, measured: Measured[], cpuTarget: number): void {
   const koa = measured.at(-1)!;
   const [shipped, off] = measured as [Measured, Measured];
-  const latency = (m: Measured) => ({ p50: m.p50, p99: m.p99 });
-  record({
-    subject: `start as shipped (npm start's configuration, untouched), ${row}`,
-    baseline: "bare Koa, same bytes",
-    ratio: shipped.rps / koa.rps,
-    target: "none: what a new user measures first",
-    subjectValue: rate(shipped),
-    baselineValue: rate(koa),
-    ...latency(shipped),
-    note: `CPU per request ${(shipped.cpuUs / koa.cpuUs).toFixed(2)}x bare Koa's; ${loadNote()}`,
-  });
-  record({
-    subject: `the request log's cost (api.log-requests "auto" on start, text), ${row}`,
-    baseline: 'the same home with log-requests = "off"',
-    ratio: shipped.rps / off.rps,
-    target: "≥ 0.95x (≤ 5 % of throughput)",
-    subjectValue: rate(shipped),
-    baselineValue: rate(off),
-    ...latency(shipped),
-    note: `CPU per request: off / on = ${(off.cpuUs / shipped.cpuUs).toFixed(2)}x; ${loadNote()}`,
-  });
+  compare(
+    `start as shipped (npm start's configuration, untouched), ${row}`,
+    "bare Koa, same bytes",
+    "none: what a new user measures first",
+    [shipped, koa],
+    shipped.rps / koa.rps,
+    `CPU per request ${(shipped.cpuUs / koa.cpuUs).toFixed(2)}x bare Koa's`,
+  );
+  compare(
+    `the request log's cost (api.log-requests "auto" on start, text), ${row}`,
+    'the same home with log-requests = "off"',
+    "≥ 0.95x (≤ 5 % of throughput)",
+    [shipped, off],
+    shipped.rps / off.rps,
+    `CPU per request: off / on = ${(off.cpuUs / shipped.cpuUs).toFixed(2)}x`,
+  );
   for (const [i, server] of servers.entries()) {
     if (i === 0 || i === servers.length - 1) continue;
     const m = measured[i]!;
-    record({
-      subject: `server CPU per request, ${server.name} (api.workers = ${/workers = (\d+)/.exec(server.name)?.[1] ?? 1}), ${row}`,
-      baseline: "bare Koa's CPU per request, same turns",
-      ratio: koa.cpuUs / m.cpuUs,
-      target: `≥ ${(1 / cpuTarget).toFixed(2)}x (CPU ≤ ${cpuTarget}x bare Koa's)`,
-      subjectValue: rate(m),
-      baselineValue: rate(koa),
-      ...latency(m),
-      note: `ratio = bare Koa's CPU / the server's; CPU multiple ${(m.cpuUs / koa.cpuUs).toFixed(2)}x; ${loadNote()}`,
-    });
+    compare(
+      `server CPU per request, ${server.name} (api.workers = ${/workers = (\d+)/.exec(server.name)?.[1] ?? 1}), ${row}`,
+      "bare Koa's CPU per request, same turns",
+      `≥ ${(1 / cpuTarget).toFixed(2)}x (CPU ≤ ${cpuTarget}x bare Koa's)`,
+      [m, koa],
+      koa.cpuUs / m.cpuUs,
+      `ratio = bare Koa's CPU / the server's; CPU multiple ${(m.cpuUs / koa.cpuUs).toFixed(2)}x`,
+    );
     if (server.name.includes("over the channel")) {
       const replica = measured[i - 1]!;
-      record({
-        subject: `the workers' replica (${servers[i - 1]!.name}), ${row}: server CPU per request`,
-        baseline: "the simpler design: no replica, every read a message to the node's process",
-        ratio: m.cpuUs / replica.cpuUs,
-        target: "> 1x (else the simpler design serves as well)",
-        subjectValue: rate(replica),
-        baselineValue: rate(m),
-        ...latency(replica),
-        note: `ratio = the channel's CPU / the replica's; throughput replica / channel ${(replica.rps / m.rps).toFixed(2)}x; ${loadNote()}`,
-      });
+      compare(
+        `the workers' replica (${servers[i - 1]!.name}), ${row}: server CPU per request`,
+        "the simpler design: no replica, every read a message to the node's process",
+        "> 1x (else the simpler design serves as well)",
+        [replica, m],
+        m.cpuUs / replica.cpuUs,
+        `ratio = the channel's CPU / the replica's; throughput replica / channel ${(replica.rps / m.rps).toFixed(2)}x`,
+      );
     } else if (i > 1) {
-      record({
-        subject: `${server.name} against api.workers = 1 (the default's choice), ${row}: throughput`,
-        baseline: "api.workers = 1, request log off, same turns",
-        ratio: m.rps / off.rps,
-        target: '> 1x for "auto" to be the better default',
-        subjectValue: `${rate(m)}, p99 ${m.p99.toFixed(1)} ms`,
-        baselineValue: `${rate(off)}, p99 ${off.p99.toFixed(1)} ms`,
-        ...latency(m),
-        note: `CPU per request ${(m.cpuUs / off.cpuUs).toFixed(2)}x one process's; ${loadNote()}`,
-      });
+      compare(
+        `${server.name} against api.workers = 1 (the default's choice), ${row}: throughput`,
+        "api.workers = 1, request log off, same turns",
+        '> 1x for "auto" to be the better default',
+        [m, off],
+        m.rps / off.rps,
+        `CPU per request ${(m.cpuUs / off.cpuUs).toFixed(2)}x one process's; p99 ${m.p99.toFixed(1)} ms against ${off.p99.toFixed(1)} ms`,
+      );
     }
   }
 }
