@@ -97,6 +97,17 @@ describe("versioned LevelDB store", () => {
     expect(t(await store.reader(1).get(b("k")))).to.equal("v1");
   });
 
+  it("names a store another opener holds (a second start on the same home)", async () => {
+    const location = path.join(dir, `db-${n - 1}`);
+    const error = await VersionedStore.open(location).then(
+      () => undefined,
+      (err: unknown) => err as Error,
+    );
+    expect(error?.message)
+      .to.match(/is open in another process/)
+      .and.include(location);
+  });
+
   describe("fast index (latest values in one lookup)", () => {
     const keys = ["a/1", "a/2", "a/2\u0000x", "a/3", "b/1", "b/2"];
 

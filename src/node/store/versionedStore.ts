@@ -122,7 +122,7 @@ export class VersionedStore {
   /** `writeBufferSize`: LevelDB's memtable (bytes; its default 4 MiB): larger for a genesis import, fewer tables to compact. */
   static async open(dir: string, options: { writeBufferSize?: number } = {}): Promise<VersionedStore> {
     const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view", cacheSize: LEVELDB_BLOCK_CACHE_BYTES, ...options });
-    await db.open();
+    await openOrSayWhy(db, dir);
     const latest = await readNumber(db, LATEST_KEY);
     const earliest = await readNumber(db, EARLIEST_KEY);
     // A store written before the fast index existed gets it built once (as IAVL upgrades to fast storage).
@@ -658,4 +658,14 @@ async function newestVersion(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint
 async function readNumber(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Array): Promise<number> {
   const value = await db.get(key);
   return value ? Number(new DataView(value.buffer, value.byteOffset, 8).getBigUint64(0)) : 0;
+}
+
+/** Opens the store; a store another process holds is named as such (LevelDB has one opener). */
+async function openOrSayWhy(db: ClassicLevel<Uint8Array, Uint8Array>, dir: string): Promise<void> {
+  try {
+    await db.open();
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== "LEVEL_LOCKED") throw err;
+    throw new Error(`the store ${dir} is open in another process (a chain-rest start on the same --home still running?): stop it first`, { cause: err });
+  }
 }
