@@ -165,6 +165,8 @@ export class MultiNodeClient implements ChainClient, NodePool {
     };
     const stops = this.nodes.map((node) =>
       node.rpc.watchHeights((latest) => {
+        // a feed that drops (a node killed or restarting) has its node probed at once: out before a call meets it
+        if (latest === undefined && node.fedHeight !== undefined) this.probeNow(node);
         node.fedHeight = latest;
         recompute();
       }),

@@ -2,14 +2,21 @@ import type { UpstreamNode } from "./upstreamNode.js";
 
 /** Where the next tie-break starts: ties go round the nodes in turn. */
 let turn = 0;
+/** The node the last choice went to. */
+let current: UpstreamNode | undefined;
+/** How many more calls in flight the current node may have than the least loaded before the choice moves. */
+const SLACK = 16;
 
 /**
- * The least-loaded node: the fewest calls in flight from this gateway, ties
- * taken in turn. Least-loaded rather than weighted: the gateway sees each
- * node's queue directly, so a slow or busy node receives less without anyone
- * tuning weights, and a node that just came back is not flooded by a stale
- * weight. Ties in turn (not to the fastest probe) so that an idle gateway
- * still spreads its calls, and a node that died is met by a call soon.
+ * The least-loaded node, with hysteresis: the node chosen last while it has at
+ * most SLACK more calls in flight from this gateway than the least loaded, else
+ * the least loaded (ties taken in turn). Least-loaded rather than weighted: the
+ * gateway sees each node's queue directly, so a slow or busy node receives less
+ * without anyone tuning weights, and a node that just came back is not flooded
+ * by a stale weight. The hysteresis keeps the calls on one node until its queue
+ * grows: calls spread over every node wake each node's process and socket for
+ * fewer calls, and cost the gateway more CPU per request than calls to one (the
+ * multi-node bench row weighs it); a busy or slow node still loses calls to the others.
  */
 export function leastLoaded(nodes: readonly UpstreamNode[]): UpstreamNode | undefined {
   const count = nodes.length;
@@ -20,5 +27,7 @@ export function leastLoaded(nodes: readonly UpstreamNode[]): UpstreamNode | unde
     const node = nodes[(start + k) % count]!;
     if (node.inFlight < chosen.inFlight) chosen = node;
   }
+  if (current !== undefined && current !== chosen && current.inFlight <= chosen.inFlight + SLACK && nodes.includes(current)) return current;
+  current = chosen;
   return chosen;
 }
