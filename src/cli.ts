@@ -161,15 +161,22 @@ function commaList(value: string): string[] {
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   // Mistakes in settings, genesis or tables are reported plainly; anything else with its stack.
-  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }, { ForkError }, { reportFailure }] = await Promise.all([
+  const [{ ConfigError }, { GenesisError }, { TableError }, { NamesError }, { ForkError }, { StoreLockedError }, { reportFailure }] = await Promise.all([
     import("./config/tomlConfig.js"),
     import("./node/genesis.js"),
     import("./tables/loadYamlTable.js"),
     import("./names/namesTable.js"),
     import("./node/fork/remoteState.js"),
+    import("./node/store/versionedStore.js"),
     import("./telemetry/processLogger.js"),
   ]);
-  const known = err instanceof ConfigError || err instanceof GenesisError || err instanceof TableError || err instanceof NamesError || err instanceof ForkError;
+  const known =
+    err instanceof ConfigError ||
+    err instanceof GenesisError ||
+    err instanceof TableError ||
+    err instanceof NamesError ||
+    err instanceof ForkError ||
+    err instanceof StoreLockedError;
   await reportFailure(`chain-rest: ${known ? err.message : ((err as Error).stack ?? String(err))}`);
   process.exit(1);
 });

@@ -9,7 +9,7 @@ import { ImportProgress } from "../node/genesisProgress.js";
 import { storedGenesisFacts, type GenesisFacts } from "../node/genesisFacts.js";
 import { NODE_MODULES } from "../node/modules/index.js";
 import { allowedOperators, exportGenesis } from "../node/export/genesisExport.js";
-import { VersionedStore } from "../node/store/versionedStore.js";
+import { StoreLockedError, VersionedStore } from "../node/store/versionedStore.js";
 
 export interface ExportOptions {
   home: string;
@@ -82,8 +82,7 @@ async function openStopped(dir: string): Promise<VersionedStore> {
   try {
     return await VersionedStore.open(dir);
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause;
-    if (cause?.code === "LEVEL_LOCKED")
+    if (err instanceof StoreLockedError)
       throw new ConfigError(`${dir} is in use by a running node: stop it first (export reads a stopped home, as appd export does)`);
     throw err;
   }

@@ -660,12 +660,17 @@ async function readNumber(db: ClassicLevel<Uint8Array, Uint8Array>, key: Uint8Ar
   return value ? Number(new DataView(value.buffer, value.byteOffset, 8).getBigUint64(0)) : 0;
 }
 
-/** Opens the store; a store another process holds is named as such (LevelDB has one opener). */
+/** A store another opener holds (LevelDB has one opener per store). */
+export class StoreLockedError extends Error {}
+
+/** Opens the store; a store another process holds is named as such. */
 async function openOrSayWhy(db: ClassicLevel<Uint8Array, Uint8Array>, dir: string): Promise<void> {
   try {
     await db.open();
   } catch (err) {
     if ((err as { cause?: { code?: string } }).cause?.code !== "LEVEL_LOCKED") throw err;
-    throw new Error(`the store ${dir} is open in another process (a chain-rest start on the same --home still running?): stop it first`, { cause: err });
+    throw new StoreLockedError(`the store ${dir} is open in another process (a chain-rest start on the same --home still running?): stop it first`, {
+      cause: err,
+    });
   }
 }
