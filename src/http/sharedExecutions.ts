@@ -3,6 +3,11 @@ import type { ChainClient } from "../client/chainClient.js";
 import { HEIGHT_HEADER } from "./height.js";
 import { headersSetBy, requestKey } from "./answerCache.js";
 
+/** A multi-node gateway's request: the height its connection was already answered at (upstreamScope.ts). */
+export interface HeightFloorState {
+  heightFloor?: number;
+}
+
 /** What an execution ended with, handed to every request that waited on it. */
 type Outcome =
   | { kind: "answer"; status: number; headers: Record<string, string>; route: unknown; body: string | Buffer }
@@ -52,7 +57,11 @@ export class SharedExecutions {
     if (ctx.method !== "GET") return next() as Promise<void>;
     const pinned = namesHeight(ctx);
     if (!pinned && !this.heightKnown) return next() as Promise<void>;
-    const key = pinned ? requestKey(ctx.url, ctx.req.headers) : `${this.generation}\n${requestKey(ctx.url, ctx.req.headers)}`;
+    // behind several nodes a latest-height answer must not be below the height the connection already saw:
+    // only requests of the same floor (upstreamScope.ts) share an execution
+    const floor = (ctx.state as HeightFloorState).heightFloor;
+    const latestKey = `${this.generation}\n${floor ?? ""}\n${requestKey(ctx.url, ctx.req.headers)}`;
+    const key = pinned ? requestKey(ctx.url, ctx.req.headers) : latestKey;
     const running = this.running.get(key);
     if (running) return this.answerFrom(ctx, next, await running);
     let settle!: (outcome: Outcome) => void;

@@ -1,6 +1,7 @@
 import type { Middleware } from "koa";
 import { runInScope, type ConnectionHeight, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
 import { answeredHeightText, requestedHeight } from "./height.js";
+import type { HeightFloorState } from "./sharedExecutions.js";
 
 /** Each open connection's height floor: gone with its socket. */
 const floors = new WeakMap<object, ConnectionHeight>();
@@ -18,6 +19,7 @@ export function upstreamScope(): Middleware {
     let connection = floors.get(socket);
     if (!connection) floors.set(socket, (connection = { floor: 0 }));
     const scope: UpstreamRequestScope = { connection };
+    (ctx.state as HeightFloorState).heightFloor = connection.floor; // shared executions share only within one floor
     return runInScope(scope, async () => {
       await next();
       if (scope.answeredBy) ctx.set("X-Chain-Rest-Upstream", scope.answeredBy);

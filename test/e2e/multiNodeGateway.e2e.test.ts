@@ -246,7 +246,10 @@ describe("e2e: one gateway in front of three nodes", function () {
         () => http(`${rest}/readyz`),
         (r) => r.status === 200 && r.body.upstreams.every((u: { eligible: boolean }) => u.eligible),
       );
+      // a /events request whose head never comes is a failure to report, not a hang of the whole run
+      const headLate = setTimeout(() => abort.abort(new Error("no answer to GET /events within 20 s")), 20_000);
       const response = await fetch(`${rest}/events?query=${encodeURIComponent("tm.event='NewBlock'")}`, { signal: abort.signal });
+      clearTimeout(headLate);
       expect(response.status).to.equal(200);
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();

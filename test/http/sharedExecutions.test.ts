@@ -12,6 +12,7 @@ import { http, type HttpAnswer } from "../helpers/http.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
+import type { HeightFloorState } from "../../src/http/sharedExecutions.js";
 
 /**
  * The real in-process client, holding every query until the test opens the
@@ -46,6 +47,8 @@ describe("one execution per identical question", function () {
   let addresses: string[];
   let client: GatedClient;
   let rest: RunningServer & { listening: ListeningServer };
+  /** The same, with a request scope as a multi-node gateway's sets it: the connection's height floor, here from a test header. */
+  let scoped: RunningServer & { listening: ListeningServer };
 
   before(async () => {
     ({ node, addresses } = await openDevNode());
@@ -53,27 +56,35 @@ describe("one execution per identical question", function () {
     const telemetry = new Telemetry(TEST_TELEMETRY);
     // no answer cache: every request here is a cold one
     rest = await startRestServer(testApiConfig({ swagger: false, "answer-cache-mb": 0 }), "hub", client, node.codec, undefined, { telemetry });
+    scoped = await startRestServer(testApiConfig({ swagger: false, "answer-cache-mb": 0 }), "hub", client, node.codec, undefined, {
+      telemetry: new Telemetry(TEST_TELEMETRY),
+      requestScope: (ctx, next) => {
+        (ctx.state as HeightFloorState).heightFloor = Number(ctx.get("x-test-floor"));
+        return next();
+      },
+    });
   });
   after(async () => {
+    await scoped.close();
     await rest.close();
     await node.close();
   });
 
-  const executions = async () => (await Scrape.of(rest.url)).value("chain_rest_api_query_executions_total");
+  const executions = async (server = rest) => (await Scrape.of(server.url)).value("chain_rest_api_query_executions_total");
 
   /** Sends every request at once, the node held until the server has read them all (and run a turn past that). */
-  async function atOnce(requests: Array<{ route: string; headers?: Record<string, string> }>): Promise<HttpAnswer[]> {
+  async function atOnce(requests: Array<{ route: string; headers?: Record<string, string> }>, server = rest): Promise<HttpAnswer[]> {
     client.close();
     let seen = 0;
     const arrived = new Promise<void>((resolve) => {
       const onRequest = () => {
         if (++seen < requests.length) return;
-        rest.listening.server.off("request", onRequest);
+        server.listening.server.off("request", onRequest);
         setImmediate(resolve);
       };
-      rest.listening.server.on("request", onRequest);
+      server.listening.server.on("request", onRequest);
     });
-    const answers = Promise.all(requests.map((r) => http(rest.url + r.route, { headers: r.headers ?? {} })));
+    const answers = Promise.all(requests.map((r) => http(server.url + r.route, { headers: r.headers ?? {} })));
     await arrived;
     client.openGate();
     return answers;
@@ -129,5 +140,20 @@ describe("one execution per identical question", function () {
     ]);
     for (const a of answers) expect(a.status, a.text).to.equal(200);
     expect((await executions()) - before).to.equal(3);
+  });
+
+  it("shares an execution only among requests of the same connection height floor (several nodes: no answer below a floor)", async () => {
+    const route = `/core/bank/v1beta1/balances/${addresses[2]}?floor=test`;
+    const before = await executions(scoped);
+    const answers = await atOnce(
+      [
+        { route, headers: { "x-test-floor": "0" } },
+        { route, headers: { "x-test-floor": "0" } },
+        { route, headers: { "x-test-floor": String(node.height) } },
+      ],
+      scoped,
+    );
+    for (const a of answers) expect(a.status, a.text).to.equal(200);
+    expect((await executions(scoped)) - before, "the two floors run apart, the two requests of one floor together").to.equal(2);
   });
 });
