@@ -7,7 +7,8 @@ import { APP_SETTINGS } from "../src/config/appConfig.js";
 import { NODE_SETTINGS } from "../src/config/nodeConfig.js";
 import { settingsTable, type SettingsFile } from "../src/config/settings.js";
 
-export interface SettingsRegion {
+/** A generated part of the README: its markers and the text between them. */
+export interface ReadmeRegion {
   name: string;
   start: string;
   end: string;
@@ -20,7 +21,7 @@ const FILES: Array<[string, SettingsFile]> = [
 ];
 
 /** prettier-ignore keeps the formatter from padding the generated table's columns. */
-export function settingsRegions(): SettingsRegion[] {
+export function settingsRegions(): ReadmeRegion[] {
   return FILES.map(([name, settings]) => ({
     name,
     start: `<!-- settings:${name}:start -->`,
@@ -30,7 +31,7 @@ export function settingsRegions(): SettingsRegion[] {
 }
 
 /** The text between a region's markers, or undefined when the markers are missing or out of order. */
-export function regionText(document: string, region: SettingsRegion): string | undefined {
+export function regionText(document: string, region: ReadmeRegion): string | undefined {
   const from = document.indexOf(region.start);
   const to = document.indexOf(region.end);
   if (from < 0 || to < from) return undefined;
@@ -41,7 +42,7 @@ export function regionText(document: string, region: SettingsRegion): string | u
 }
 
 /** The document with each region's text replaced by its generated body; idempotent. */
-export function withRegions(document: string, regions: SettingsRegion[]): string {
+export function withRegions(document: string, regions: ReadmeRegion[]): string {
   let text = document;
   for (const region of regions) {
     const from = text.indexOf(region.start);

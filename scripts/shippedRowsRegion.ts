@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PACKAGE_ROOT } from "../src/util/paths.js";
-import type { SettingsRegion } from "./settingsRegions.js";
+import type { ReadmeRegion } from "./settingsRegions.js";
 
 interface Row {
   subject: string;
@@ -18,7 +18,7 @@ interface Row {
 
 const ROWS = ["hot balance", "cold balance", "params"] as const;
 
-export function shippedRowsRegion(resultsFile = path.join(PACKAGE_ROOT, "bench", "results.json")): SettingsRegion {
+export function shippedRowsRegion(resultsFile = path.join(PACKAGE_ROOT, "bench", "results.json")): ReadmeRegion {
   const rows = (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as { results: Row[] }).results;
   const find = (subject: string) => rows.find((row) => row.subject === subject);
   const ratio = (subject: string) => {
