@@ -105,11 +105,16 @@ export interface ChainClient {
   subscribeEvents?(query: string, listener: EventListener): Promise<() => void>;
 }
 
-/** The node could not be reached (refused, reset, timed out). The gateway answers 503. */
+/**
+ * The node could not be reached (refused, reset, timed out). The gateway
+ * answers 503. `neverDelivered`: the connection was refused, so the request
+ * cannot have reached the node (after a reset or a timeout it may have).
+ */
 export class NodeUnavailableError extends Error {
   constructor(
     readonly nodeAddress: string,
     reason: string,
+    readonly neverDelivered = false,
   ) {
     super(`node ${nodeAddress} is unavailable: ${reason}`);
   }

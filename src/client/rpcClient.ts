@@ -139,7 +139,8 @@ export class RpcClient implements ChainClient {
     try {
       answer = await this.poster.post(body);
     } catch (err) {
-      throw new NodeUnavailableError(this.address, err instanceof PostFailed ? err.reason : (err as Error).message);
+      const reason = err instanceof PostFailed ? err.reason : (err as Error).message;
+      throw new NodeUnavailableError(this.address, reason, reason === "ECONNREFUSED");
     }
     try {
       return JSON.parse(answer.text) as RpcReply;

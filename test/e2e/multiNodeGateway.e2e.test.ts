@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import nodeHttp from "node:http";
 import path from "node:path";
@@ -6,7 +7,7 @@ import { setApiSettings } from "../helpers/appToml.js";
 import { initDevHome } from "../helpers/devHome.js";
 import { TEST_MNEMONIC } from "../helpers/devNode.js";
 import { http } from "../helpers/http.js";
-import { startGateway, startNode, type StartedNode } from "../helpers/processes.js";
+import { startGateway, startNode, type RunningProcess, type StartedNode } from "../helpers/processes.js";
 import { tempDir } from "../helpers/tempDir.js";
 import { directTx, send, testSigner } from "../helpers/txSigner.js";
 import { freePort } from "../helpers/freePort.js";
@@ -48,8 +49,32 @@ async function until<T>(what: string, read: () => Promise<T>, check: (value: T) 
   throw new Error(`never: ${what}`);
 }
 
+/**
+ * Runs `body` until it ends or `ms` pass: then fails naming the step it was at (`step` names each) and
+ * what `tail` shows, so that a step that never ends is reported, not a test timeout that says nothing.
+ */
+async function inSteps<T>(ms: number, tail: () => string, body: (step: (name: string) => void) => Promise<T>): Promise<T> {
+  let current = "the first step";
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`stuck for ${ms / 1000} s at: ${current}\n${tail()}`)), ms);
+  });
+  try {
+    return await Promise.race([body((name) => (current = name)), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited 15 s later. */
+async function stopOrKill(proc: RunningProcess): Promise<void> {
+  const late = setTimeout(() => proc.child.kill("SIGKILL"), 15_000);
+  await proc.stop();
+  clearTimeout(late);
+}
+
 describe("e2e: one gateway in front of three nodes", function () {
-  this.timeout(120_000);
+  this.timeout(150_000);
 
   it("keeps answering when a node is killed under load (no failed GET, no height going back, each broadcast once) and refuses unkept heights naming every range", async () => {
     // three homes from one genesis: each node makes its own blocks of the same chain id, so their
@@ -78,145 +103,180 @@ describe("e2e: one gateway in front of three nodes", function () {
     );
     let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
     const connections: OneConnection[] = [];
+    let loading = true;
+    const lastLines = () =>
+      [gateway && { name: "gateway", proc: gateway.proc }, ...started.map((node, i) => ({ name: ["full", "pruned", "archive"][i], proc: node.proc }))]
+        .map((p) => p && `${p.name}'s last lines:\n${p.proc.output().slice(-2000)}`)
+        .join("\n");
     try {
-      const [full, pruned, archive] = await Promise.all([startNode(homes[0]!, ["--rpc.laddr", fullLaddr]), startNode(homes[1]!), startNode(homes[2]!)]);
-      started.push(full, pruned, archive);
-      gateway = await startGateway(gatewayHome, full.rpcUrl, ["--node", pruned.rpcUrl, "--archive-node", archive.rpcUrl]);
-      const rest = gateway.restUrl;
+      await inSteps(100_000, lastLines, async (step) => {
+        step("three nodes and the gateway starting");
+        const [full, pruned, archive] = await Promise.all([startNode(homes[0]!, ["--rpc.laddr", fullLaddr]), startNode(homes[1]!), startNode(homes[2]!)]);
+        started.push(full, pruned, archive);
+        gateway = await startGateway(gatewayHome, full.rpcUrl, ["--node", pruned.rpcUrl, "--archive-node", archive.rpcUrl]);
+        const rest = gateway.restUrl;
 
-      // ready, every node listed; the pruned node has pruned height 2 by now
-      const ready = await until(
-        "three eligible nodes and height 8",
-        () => http(`${rest}/readyz`),
-        (r) => r.status === 200 && r.body.upstreams.filter((u: { eligible: boolean }) => u.eligible).length === 3 && Number(r.body.height) >= 8,
-      );
-      expect(ready.body.upstreams.map((u: { address: string }) => u.address)).to.deep.equal([full.rpcUrl, pruned.rpcUrl, archive.rpcUrl]);
+        // ready, every node listed; the pruned node has pruned height 2 by now
+        step("three eligible nodes and height 8");
+        const ready = await until(
+          "three eligible nodes and height 8",
+          () => http(`${rest}/readyz`),
+          (r) => r.status === 200 && r.body.upstreams.filter((u: { eligible: boolean }) => u.eligible).length === 3 && Number(r.body.height) >= 8,
+        );
+        expect(ready.body.upstreams.map((u: { address: string }) => u.address)).to.deep.equal([full.rpcUrl, pruned.rpcUrl, archive.rpcUrl]);
 
-      // both height headers, the same value
-      const latest = await http(`${rest}${PARAMS}`);
-      expect(latest.status).to.equal(200);
-      expect(latest.headers.get("x-cosmos-block-height")).to.equal(latest.headers.get("grpc-metadata-x-cosmos-block-height"));
-      expect(Number(latest.headers.get("x-cosmos-block-height"))).to.be.greaterThan(0);
+        // both height headers, the same value
+        const latest = await http(`${rest}${PARAMS}`);
+        expect(latest.status).to.equal(200);
+        expect(latest.headers.get("x-cosmos-block-height")).to.equal(latest.headers.get("grpc-metadata-x-cosmos-block-height"));
+        expect(Number(latest.headers.get("x-cosmos-block-height"))).to.be.greaterThan(0);
 
-      // a pinned old height is answered by a node that keeps it, never by the pruned one
-      // (an answer reused from the answer cache names no node)
-      const answeredBy = new Set<string>();
-      for (let i = 0; i < 4; i++) {
-        const old = await http(`${rest}${PARAMS}`, { headers: { "x-cosmos-block-height": "2" } });
-        expect(old.status, old.text).to.equal(200);
-        const node = old.headers.get("x-chain-rest-upstream");
-        if (node) answeredBy.add(node);
-      }
-      expect(answeredBy.size).to.be.above(0);
-      for (const node of answeredBy) expect(node).to.be.oneOf([full.rpcUrl, archive.rpcUrl]);
+        // a pinned old height is answered by a node that keeps it, never by the pruned one
+        step("pinned old heights");
+        // (an answer reused from the answer cache names no node)
+        const answeredBy = new Set<string>();
+        for (let i = 0; i < 4; i++) {
+          const old = await http(`${rest}${PARAMS}`, { headers: { "x-cosmos-block-height": "2" } });
+          expect(old.status, old.text).to.equal(200);
+          const node = old.headers.get("x-chain-rest-upstream");
+          if (node) answeredBy.add(node);
+        }
+        expect(answeredBy.size).to.be.above(0);
+        for (const node of answeredBy) expect(node).to.be.oneOf([full.rpcUrl, archive.rpcUrl]);
 
-      // load: four connections reading the latest height, broadcasts one after another, the full node killed meanwhile
-      const signers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => testSigner(TEST_MNEMONIC, i)));
-      const failures: string[] = [];
-      const wentBack: string[] = [];
-      let reads = 0;
-      let loading = true;
-      const readers = [0, 1, 2, 3].map(async (c) => {
-        const connection = new OneConnection(rest);
-        connections.push(connection);
-        let seen = 0;
-        while (loading) {
-          try {
-            const r = await connection.get(PARAMS);
-            reads++;
-            if (r.status !== 200) failures.push(`${r.status} ${r.body}`);
-            const height = Number(r.headers["x-cosmos-block-height"]);
-            if (height < seen) wentBack.push(`connection ${c}: ${height} after ${seen}`);
-            seen = Math.max(seen, height);
-          } catch (err) {
-            failures.push((err as Error).message);
+        // load: four connections reading the latest height, broadcasts one after another, the full node killed meanwhile
+        const signers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => testSigner(TEST_MNEMONIC, i)));
+        const failures: string[] = [];
+        const wentBack: string[] = [];
+        let reads = 0;
+        step("load before the kill");
+        const readers = [0, 1, 2, 3].map(async (c) => {
+          const connection = new OneConnection(rest);
+          connections.push(connection);
+          let seen = 0;
+          while (loading) {
+            try {
+              const r = await connection.get(PARAMS);
+              reads++;
+              if (r.status !== 200) failures.push(`${r.status} ${r.body}`);
+              const height = Number(r.headers["x-cosmos-block-height"]);
+              if (height < seen) wentBack.push(`connection ${c}: ${height} after ${seen}`);
+              seen = Math.max(seen, height);
+            } catch (err) {
+              failures.push((err as Error).message);
+            }
           }
+        });
+        // a broadcast in flight on the killed node that it cannot be asked about is answered 503, not sent again:
+        // each node here keeps a chain of its own, so the killed node's blocks may hold it and nobody else can tell
+        const broadcasts: Array<{ hash: string; status: number; code: number | undefined; note: string }> = [];
+        const broadcasting = (async () => {
+          for (const signer of signers) {
+            const account = await http(`${rest}/core/auth/v1beta1/accounts/${signer.address}`);
+            const accountNumber = Number(account.body.account.account_number);
+            const bytes = await directTx(signer, { messages: [send(signer.address, signers[0]!.address, "1")], sequence: 0, accountNumber });
+            const r = await http(`${rest}/core/tx/v1beta1/txs`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
+            });
+            const hash = createHash("sha256").update(bytes).digest("hex").toUpperCase();
+            broadcasts.push({ hash, status: r.status, code: r.body?.tx_response?.code, note: r.headers.get("x-chain-rest-broadcast") ?? "" });
+          }
+        })();
+        await until(
+          "reads and two broadcasts before the kill",
+          async () => reads,
+          (n) => n >= 40 && broadcasts.length >= 2,
+        );
+        step("the kill");
+        full.proc.child.kill("SIGKILL");
+        await full.proc.exited;
+        const readsAtKill = reads;
+        step("broadcasts after the kill");
+        await broadcasting;
+        step("reads after the kill");
+        await until(
+          "reads after the kill",
+          async () => reads,
+          (n) => n >= readsAtKill + 60,
+        );
+        loading = false;
+        await Promise.all(readers);
+        if (process.env.SHOW_LOAD) console.log(reads, readsAtKill, broadcasts);
+        expect(failures, failures.slice(0, 5).join("\n")).to.deep.equal([]);
+        expect(wentBack, wentBack.slice(0, 5).join("\n")).to.deep.equal([]);
+        const answered = broadcasts.filter((b) => b.status === 200);
+        const unsure = broadcasts.filter((b) => b.status !== 200);
+        expect(answered.map((b) => b.code)).to.deep.equal(answered.map(() => 0));
+        for (const b of answered) expect(b.note).to.match(/^sent once|: not sent again$|; sent once more, to /);
+        // only the one in flight at the kill can be unsure: a later one meets a refused connection, or the node already out
+        expect(unsure.length, JSON.stringify(unsure)).to.be.at.most(1);
+        for (const b of unsure) {
+          expect(b.status).to.equal(503);
+          expect(b.note).to.match(new RegExp(`^${full.rpcUrl} failed .*cannot be asked: not sent again`));
+        }
+
+        // the dead node is listed, out
+        step("the killed node out");
+        const after = await until(
+          "the killed node out",
+          () => http(`${rest}/readyz`),
+          (r) => r.status === 200 && r.body.upstreams[0].eligible === false,
+        );
+        expect(after.body.upstreams[0].address).to.equal(full.rpcUrl);
+
+        // the archive node still answers the old height the pruned node dropped
+        step("an old height from the archive node");
+        const fromArchive = await http(`${rest}/core/bank/v1beta1/balances/${signers[0]!.address}`, { headers: { "x-cosmos-block-height": "2" } });
+        expect(fromArchive.status, fromArchive.text).to.equal(200);
+        expect(fromArchive.headers.get("x-chain-rest-upstream")).to.equal(archive.rpcUrl);
+
+        // the archive node stopped: the old height is refused with 400, naming every node's kept range
+        step("the archive node stopped");
+        expect(await archive.proc.stop()).to.equal(0);
+        await until(
+          "the archive node out",
+          () => http(`${rest}/readyz`),
+          (r) => r.status === 200 && r.body.upstreams[2].eligible === false,
+        );
+        const refused = await http(`${rest}${PARAMS}`, { headers: { "x-cosmos-block-height": "2" } });
+        expect(refused.status, refused.text).to.equal(400);
+        for (const node of [full, pruned, archive]) expect(refused.body.message).to.include(node.rpcUrl);
+        expect(refused.body.message).to.match(/no node keeps it/);
+        // the heights the nodes that still answer keep, as fields of the error details
+        const kept = refused.body.details[0].metadata;
+        expect(Number(kept.earliest_height)).to.be.above(2);
+        expect(Number(kept.latest_height)).to.be.at.least(Number(kept.earliest_height));
+
+        // each broadcast answered 200 is in exactly one chain, an unsure one in the killed node's at most:
+        // the killed node comes back from its store to be asked too
+        step("nodes back to be asked for each broadcast");
+        const back = await startNode(homes[0]!, ["--rpc.laddr", fullLaddr]);
+        started[0] = back;
+        const archiveBack = await startNode(homes[2]!);
+        started[2] = archiveBack;
+        for (const b of broadcasts) {
+          const foundOn: string[] = [];
+          for (const node of [back, pruned, archiveBack]) {
+            const r = await http(`${node.rpcUrl}/tx?hash=0x${b.hash}`);
+            if (r.body?.result?.hash === b.hash) foundOn.push(node.rpcUrl);
+          }
+          if (b.status === 200) expect(foundOn, `${b.hash}: ${b.note}`).to.have.length(1);
+          else
+            expect(
+              foundOn.filter((url) => url !== back.rpcUrl),
+              `${b.hash}: ${b.note}`,
+            ).to.deep.equal([]);
         }
       });
-      const broadcasts: Array<{ hash: string; code: number; note: string }> = [];
-      const broadcasting = (async () => {
-        for (const signer of signers) {
-          const account = await http(`${rest}/core/auth/v1beta1/accounts/${signer.address}`);
-          const accountNumber = Number(account.body.account.account_number);
-          const bytes = await directTx(signer, { messages: [send(signer.address, signers[0]!.address, "1")], sequence: 0, accountNumber });
-          const r = await http(`${rest}/core/tx/v1beta1/txs`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ tx_bytes: Buffer.from(bytes).toString("base64"), mode: "BROADCAST_MODE_BLOCK" }),
-          });
-          expect(r.status, r.text).to.equal(200);
-          broadcasts.push({ hash: r.body.tx_response.txhash, code: r.body.tx_response.code, note: r.headers.get("x-chain-rest-broadcast") ?? "" });
-        }
-      })();
-      await until(
-        "reads and two broadcasts before the kill",
-        async () => reads,
-        (n) => n >= 40 && broadcasts.length >= 2,
-      );
-      full.proc.child.kill("SIGKILL");
-      await full.proc.exited;
-      const readsAtKill = reads;
-      await broadcasting;
-      await until(
-        "reads after the kill",
-        async () => reads,
-        (n) => n >= readsAtKill + 60,
-      );
-      loading = false;
-      await Promise.all(readers);
-      if (process.env.SHOW_LOAD) console.log(reads, readsAtKill, broadcasts);
-      expect(failures, failures.slice(0, 5).join("\n")).to.deep.equal([]);
-      expect(wentBack, wentBack.slice(0, 5).join("\n")).to.deep.equal([]);
-      expect(broadcasts.map((b) => b.code)).to.deep.equal([0, 0, 0, 0, 0, 0]);
-      for (const b of broadcasts) expect(b.note).to.match(/sent once|not sent again|sent once more/);
-
-      // the dead node is listed, out
-      const after = await until(
-        "the killed node out",
-        () => http(`${rest}/readyz`),
-        (r) => r.status === 200 && r.body.upstreams[0].eligible === false,
-      );
-      expect(after.body.upstreams[0].address).to.equal(full.rpcUrl);
-
-      // the archive node still answers the old height the pruned node dropped
-      const fromArchive = await http(`${rest}/core/bank/v1beta1/balances/${signers[0]!.address}`, { headers: { "x-cosmos-block-height": "2" } });
-      expect(fromArchive.status, fromArchive.text).to.equal(200);
-      expect(fromArchive.headers.get("x-chain-rest-upstream")).to.equal(archive.rpcUrl);
-
-      // the archive node stopped: the old height is refused with 400, naming every node's kept range
-      expect(await archive.proc.stop()).to.equal(0);
-      await until(
-        "the archive node out",
-        () => http(`${rest}/readyz`),
-        (r) => r.status === 200 && r.body.upstreams[2].eligible === false,
-      );
-      const refused = await http(`${rest}${PARAMS}`, { headers: { "x-cosmos-block-height": "2" } });
-      expect(refused.status, refused.text).to.equal(400);
-      for (const node of [full, pruned, archive]) expect(refused.body.message).to.include(node.rpcUrl);
-      expect(refused.body.message).to.match(/no node keeps it/);
-      // the heights the nodes that still answer keep, as fields of the error details
-      const kept = refused.body.details[0].metadata;
-      expect(Number(kept.earliest_height)).to.be.above(2);
-      expect(Number(kept.latest_height)).to.be.at.least(Number(kept.earliest_height));
-
-      // each broadcast is in exactly one chain: the killed node comes back from its store to be asked too
-      const back = await startNode(homes[0]!, ["--rpc.laddr", fullLaddr]);
-      started[0] = back;
-      const archiveBack = await startNode(homes[2]!);
-      started[2] = archiveBack;
-      for (const b of broadcasts) {
-        let found = 0;
-        for (const node of [back, pruned, archiveBack]) {
-          const r = await http(`${node.rpcUrl}/tx?hash=0x${b.hash}`);
-          if (r.body?.result?.hash === b.hash) found++;
-        }
-        expect(found, `${b.hash}: ${b.note}`).to.equal(1);
-      }
     } finally {
+      loading = false;
       if (process.env.SHOW_LOAD) for (const p of [gateway?.proc, ...started.map((s) => s.proc)]) console.log("-----", p?.output().slice(-2500));
       for (const connection of connections) connection.close();
-      await gateway?.proc.stop();
-      await Promise.all(started.map((node) => node.proc.stop()));
+      // killed after a while: a process that does not stop is reported by the step it hung, not by hanging the run
+      const procs = [...(gateway ? [gateway.proc] : []), ...started.map((node) => node.proc)];
+      await Promise.all(procs.map((proc) => stopOrKill(proc)));
     }
   });
   it("keeps a /events stream going on another node when the node holding its subscription is killed", async () => {

@@ -9,8 +9,12 @@ import type { UpstreamNode } from "./upstreamNode.js";
  * Sends a transaction to one eligible node. When that node fails for a
  * transport reason it may still have received the transaction, so it is never
  * sent again blindly: its hash (sha256 of the bytes) is looked up on every
- * node first; found, its inclusion is the answer; not found, it is sent once
- * to another node. What happened is told in the request's scope (the
+ * node first, the failed one included. Found, its inclusion is the answer.
+ * Not found, it is sent once to another node, but only when the failed node
+ * cannot have it: it said so itself, or its connection was refused. When the
+ * failed node cannot be asked after a reset or a timeout, its own blocks may
+ * hold the transaction and nobody else can tell: it is not sent again and the
+ * answer says so. What happened is told in the request's scope (the
  * X-Chain-Rest-Broadcast header).
  */
 export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
@@ -30,10 +34,16 @@ export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: Broa
     const hash = createHash("sha256").update(tx).digest();
     const hashHex = hash.toString("hex").toUpperCase();
     const why = `${first.address} failed (${err.message})`;
-    const found = await lookUp(client, hash);
-    if (found) {
-      tell(`${why}; tx ${hashHex} found in block ${found.tx.height} on ${found.node.address}: not sent again`);
-      return fromInclusion(found.tx, hashHex, mode);
+    const lookup = await lookUp(client, hash, first);
+    if (lookup.found) {
+      tell(`${why}; tx ${hashHex} found in block ${lookup.found.tx.height} on ${lookup.found.node.address}: not sent again`);
+      return fromInclusion(lookup.found.tx, hashHex, mode);
+    }
+    if (!err.neverDelivered && !lookup.failedNodeAnswered) {
+      tell(
+        `${why}; tx ${hashHex} not found on the nodes that answered, and ${first.address}, which may have it, cannot be asked: not sent again (look it up by its hash before sending it again)`,
+      );
+      throw err;
     }
     const others = client.eligibleNodes().filter((n) => n !== first);
     const second = leastLoaded(others.filter((n) => !n.archive)) ?? leastLoaded(others);
@@ -47,20 +57,31 @@ export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: Broa
   }
 }
 
-/** The transaction's inclusion on some reachable node (the one that failed included: it may answer again). */
-async function lookUp(client: NodePool, hash: Uint8Array): Promise<{ node: UpstreamNode; tx: TxResult } | undefined> {
+/**
+ * The transaction's inclusion on some reachable node (the one that failed
+ * included: it may answer again), and whether the failed node answered the
+ * lookup at all (a "not found" from it is an answer).
+ */
+async function lookUp(
+  client: NodePool,
+  hash: Uint8Array,
+  failed: UpstreamNode,
+): Promise<{ found?: { node: UpstreamNode; tx: TxResult }; failedNodeAnswered: boolean }> {
+  let failedNodeAnswered = false;
   const answers = await Promise.all(
     client.nodes
-      .filter((n) => client.usable(n))
+      .filter((n) => n === failed || client.usable(n))
       .map(async (node) => {
         try {
           return { node, tx: await node.rpc.tx(hash) };
-        } catch {
+        } catch (err) {
+          if (node === failed && !(err instanceof NodeUnavailableError)) failedNodeAnswered = true;
           return undefined; // not there, or the node cannot say
         }
       }),
   );
-  return answers.find((a) => a !== undefined);
+  const found = answers.find((a) => a !== undefined);
+  return { ...(found ? { found } : {}), failedNodeAnswered: failedNodeAnswered || found?.node === failed };
 }
 
 /** The broadcast answer a node would have given for a transaction already in a block. */
