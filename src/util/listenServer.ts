@@ -14,7 +14,7 @@ const CLOSE_GRACE_MS = 10_000;
  */
 export async function listenServer(server: http.Server, laddr: string, beforeClose: () => void = () => undefined): Promise<RunningServer> {
   const { host, port } = parseListenAddress(laddr);
-  /** Responses not yet finished: at most one per open connection (bounded by the server's maxConnections). */
+  /** Responses not yet finished: the requests being answered, each gone when its response closes. */
   const unfinished = new Set<http.ServerResponse>();
   let closing = false;
   server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
