@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Context, Next } from "koa";
 import { LRUCache } from "lru-cache";
 import type { ChainClient } from "../client/chainClient.js";
-import { answeredHeightText, HEIGHT_HEADER } from "./height.js";
+import { answeredHeightText, GRPC_HEIGHT_HEADER, HEIGHT_HEADER } from "./height.js";
 
 export interface Answer {
   headers: Record<string, string>;
@@ -184,8 +184,6 @@ export function requestKey(url: string, headers: IncomingHttpHeaders): string {
   const grpcHeight = headers[GRPC_HEIGHT_HEADER];
   return height === undefined && grpcHeight === undefined ? url : `${url}\n${String(height ?? "")}\n${String(grpcHeight ?? "")}`;
 }
-
-export const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
 
 /** FNV-1a over the UTF-16 code units (a 32-bit integer). */
 function stringHash(text: string): number {

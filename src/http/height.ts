@@ -2,6 +2,8 @@ import { IntegerTextError, parseIntegerText } from "../codec/scalarText.js";
 import { GatewayError, GrpcCode } from "./grpcStatus.js";
 
 export const HEIGHT_HEADER = "x-cosmos-block-height";
+/** The request's height under the Grpc-Metadata- prefix, which the real server reads too (lower case, as node:http gives it). */
+export const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
 export const RESPONSE_HEIGHT_HEADER = "Grpc-Metadata-X-Cosmos-Block-Height";
 /** The plain form of the answered height (newer SDK gateways send it beside the Grpc-Metadata- one). */
 export const PLAIN_RESPONSE_HEIGHT_HEADER = "X-Cosmos-Block-Height";
@@ -21,7 +23,7 @@ export function answeredHeightText(res: { getHeader(name: string): number | stri
  * integer is a 400 here (the real v0.41 answered 500).
  */
 export function requestedHeight(headers: Record<string, string | string[] | undefined>): number {
-  const raw = headers[HEIGHT_HEADER] ?? headers[`grpc-metadata-${HEIGHT_HEADER}`];
+  const raw = headers[HEIGHT_HEADER] ?? headers[GRPC_HEIGHT_HEADER];
   if (raw === undefined) return 0;
   const text = Array.isArray(raw) ? raw[0]! : raw;
   const bad = (why: string) => new GatewayError(GrpcCode.InvalidArgument, `invalid ${HEIGHT_HEADER} header ${JSON.stringify(text)}: ${why}`);

@@ -1,10 +1,10 @@
 import type { Context, Middleware, Next } from "koa";
 import type { EncodedBodies } from "./encodedBodies.js";
-import { answeredHeightText, HEIGHT_HEADER, requestedHeight } from "./height.js";
+import { answeredHeightText, GRPC_HEIGHT_HEADER, HEIGHT_HEADER, requestedHeight } from "./height.js";
 
 /** max-age of an answer pinned to a height: a year, the longest HTTP caches keep anything (RFC 9111 §5.2.2.1 advice). */
 export const PINNED_MAX_AGE = 31_536_000;
-const VARY = [HEIGHT_HEADER, `grpc-metadata-${HEIGHT_HEADER}`];
+const VARY = [HEIGHT_HEADER, GRPC_HEIGHT_HEADER];
 
 /**
  * HTTP caching of GET answers (200 only: refusals and errors carry no cache

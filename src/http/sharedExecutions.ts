@@ -1,6 +1,6 @@
 import type { Context, Next } from "koa";
 import type { ChainClient } from "../client/chainClient.js";
-import { HEIGHT_HEADER } from "./height.js";
+import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER } from "./height.js";
 import { headersSetBy, requestKey } from "./answerCache.js";
 
 /** A multi-node gateway's request: the height its connection was already answered at (upstreamScope.ts). */
@@ -14,8 +14,6 @@ type Outcome =
   | { kind: "error"; error: unknown }
   /** A body that cannot be handed on (a stream): each waiting request runs its own. */
   | { kind: "unshared" };
-
-const GRPC_HEIGHT_HEADER = `grpc-metadata-${HEIGHT_HEADER}`;
 
 /**
  * One execution per identical question: a GET asked while the same one (path,
@@ -59,9 +57,8 @@ export class SharedExecutions {
     if (!pinned && !this.heightKnown) return next() as Promise<void>;
     // behind several nodes a latest-height answer must not be below the height the connection already saw:
     // only requests of the same floor (upstreamScope.ts) share an execution
-    const floor = (ctx.state as HeightFloorState).heightFloor;
-    const latestKey = `${this.generation}\n${floor ?? ""}\n${requestKey(ctx.url, ctx.req.headers)}`;
-    const key = pinned ? requestKey(ctx.url, ctx.req.headers) : latestKey;
+    const question = requestKey(ctx.url, ctx.req.headers);
+    const key = pinned ? question : `${this.generation}\n${(ctx.state as HeightFloorState).heightFloor ?? ""}\n${question}`;
     const running = this.running.get(key);
     if (running) return this.answerFrom(ctx, next, await running);
     let settle!: (outcome: Outcome) => void;

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Answer, AnswerCache } from "./answerCache.js";
-import { GRPC_HEIGHT_HEADER } from "./answerCache.js";
 import { COMPRESS_FROM_BYTES } from "./compression.js";
-import { HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
 import type { RequestMeter } from "./requestMeter.js";
 
 /**
