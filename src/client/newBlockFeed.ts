@@ -62,6 +62,7 @@ export class NewBlockFeed {
     this.socket = socket;
     this.calls = calls;
     this.seen = 0;
+    socket.once("upgrade", (response) => calls.useConnection(response.socket));
     socket.on("open", () => {
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: SUBSCRIBE_ID, method: "subscribe", params: { query: "tm.event='NewBlock'" } }));
     });

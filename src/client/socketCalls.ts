@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 
 /** A JSON-RPC answer as the node sends it: a result or an error object, under the call's id. */
@@ -24,14 +25,23 @@ interface Pending {
  */
 export class SocketCalls {
   private readonly pending = new Map<number, Pending>();
+  /** The websocket's TCP socket, once its upgrade answered (corked while calls of one tick are sent). */
+  private raw: Duplex | undefined;
+  private corked = false;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly timeoutMs: number,
   ) {}
 
+  /** The connection under the websocket (its upgrade's socket): the calls of one tick then leave in one write. */
+  useConnection(raw: Duplex): void {
+    this.raw = raw;
+  }
+
   call(id: number, body: string): Promise<RpcReply | undefined> {
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve(undefined);
+    this.corkUntilNextTick();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -39,6 +49,21 @@ export class SocketCalls {
       }, this.timeoutMs);
       this.pending.set(id, { resolve, timer });
       this.socket.send(body);
+    });
+  }
+
+  /**
+   * The calls sent in the rest of this tick (a turn's batch of requests: turnBatching.ts) go out in
+   * one write: the node is woken once for them, not once per call, and the gateway makes one system call.
+   */
+  private corkUntilNextTick(): void {
+    const raw = this.raw;
+    if (!raw || this.corked) return;
+    this.corked = true;
+    raw.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      raw.uncork();
     });
   }
 

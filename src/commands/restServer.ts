@@ -9,9 +9,12 @@ import { metricsRoute } from "../http/metricsRoute.js";
 import { nodeReadiness } from "../http/readiness.js";
 import { RequestMeter } from "../http/requestMeter.js";
 import { WireAnswers } from "../http/wireAnswers.js";
+import { DirectAnswers } from "../http/directAnswers.js";
+import { TurnBatch } from "../http/turnBatching.js";
+import { names } from "../names/activeNames.js";
 import { createRestApp } from "../server/restApp.js";
 import { routeLabels } from "../server/routeLabels.js";
-import { meterAnswerCache, meterBoundedQueries, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
+import { meterAnswerCache, meterBoundedQueries, meterDirectAnswers, meterCompressions, meterConnections, requestFamilies } from "../server/restTelemetry.js";
 import { PageCaps } from "../http/pageCaps.js";
 import { SharedExecutions } from "../http/sharedExecutions.js";
 import { tableRoutes } from "../http/tableRoutes.js";
@@ -74,10 +77,13 @@ export async function startRestServer(
   const executions = { count: 0 };
   const sharedExecutions = new SharedExecutions(client);
   const events = new EventStreams(client, { ...DEFAULT_EVENT_STREAM_LIMITS, ...operations.eventLimits });
+  const turns = new TurnBatch();
+  const deps = { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix, pageCaps, executions };
   const app = createRestApp({
+    turns,
     gatewayRoutes: tables.gateway,
     legacy: tables.legacy,
-    deps: { client, codec, services: SERVICE_METHODS, maxBodyBytes: api["rpc-max-body-bytes"], bech32Prefix, pageCaps, executions },
+    deps,
     cors: api["enabled-unsafe-cors"],
     swagger: api.swagger,
     answerCache,
@@ -95,10 +101,25 @@ export async function startRestServer(
   });
   // a gateway in front of several nodes scopes each request to its connection's height: every answer through Koa
   const wire = answerCache && !operations.requestScope ? new WireAnswers(answerCache, meter) : undefined;
-  const server = await listen(app, api, weightOf, wire);
+  // likewise when the node speaks other names (every answer a 502); disabled routes' paths are left to their layer
+  const direct =
+    operations.requestScope || (nodeNames !== undefined && nodeNames !== names().profile)
+      ? undefined
+      : new DirectAnswers({
+          gatewayRoutes: tables.gateway,
+          leftToKoa: [...tables.legacy.routes, ...disabled.map((d) => d.route)],
+          deps,
+          bodies: encodedBodies,
+          turns,
+          answerCache,
+          sharedExecutions,
+          meter,
+        });
+  const server = await listen(app, api, weightOf, { wire, direct });
   if (telemetry && families) {
     meterConnections(telemetry, families, server);
     if (answerCache) meterAnswerCache(telemetry, answerCache);
+    if (direct) meterDirectAnswers(telemetry, direct);
     meterCompressions(telemetry, encodedBodies);
     meterBoundedQueries(telemetry, pageCaps, () => nodePageCaps.refused + nodePageCaps.leftOut, executions, sharedExecutions);
   }

@@ -4,7 +4,8 @@ import type { RouteSpec } from "../tables/routeSpec.js";
 import { segmentAccepts } from "../tables/routeOverlap.js";
 import { bindRequest } from "./binder.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
-import { callMethod } from "./callMethod.js";
+import { callMethod, type MethodResult } from "./callMethod.js";
+import { presetResult } from "./presetResult.js";
 import { PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
 import type { RestDeps } from "../http/restDeps.js";
@@ -58,23 +59,54 @@ export function refusedPathVariables(deps: RestDeps) {
   };
 }
 
+/** The query of a request without one (bindRequest only reads it). */
+const NO_QUERY: Readonly<URLSearchParams> = new URLSearchParams();
+
 async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
-  const height = requestedHeight(ctx.headers);
-  const body = route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined;
-  const request = bindRequest(
-    route,
-    { pathParams: ctx.params as Record<string, string>, query: new URLSearchParams(ctx.querystring), body },
-    deps.codec.parser,
-  );
-  deps.pageCaps?.checkRequest(request);
-  const result = await callMethod(route, request, height, deps);
-  const json = deps.codec.renderer.render(route.responseType, result.response);
+  const result =
+    presetResult(ctx.req, route) ??
+    (await executeRoute(
+      route,
+      {
+        pathParams: ctx.params as Record<string, string>,
+        querystring: ctx.querystring,
+        heightHeaders: ctx.headers,
+        body: route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined,
+      },
+      deps,
+    ));
   if (result.height !== undefined) {
-    ctx.set(RESPONSE_HEIGHT_HEADER, String(result.height));
-    ctx.set(PLAIN_RESPONSE_HEIGHT_HEADER, String(result.height));
+    const height = String(result.height);
+    // node:http's own setHeader: Koa's ctx.set makes arrays and closures at every call (docs/guide/performance.md)
+    ctx.res.setHeader(RESPONSE_HEIGHT_HEADER, height);
+    ctx.res.setHeader(PLAIN_RESPONSE_HEIGHT_HEADER, height);
   }
-  ctx.set("Content-Type", JSON_CONTENT_TYPE);
-  ctx.body = JSON.stringify(json, null, 2);
+  ctx.res.setHeader("Content-Type", JSON_CONTENT_TYPE);
+  ctx.body = answerText(route, result, deps);
+}
+
+/** A route's request, as the HTTP request gave it. */
+interface RouteRequest {
+  /** The path's variables, percent-decoded. */
+  pathParams: Record<string, string>;
+  querystring: string;
+  /** The request's headers (the height header is read from them). */
+  heightHeaders: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** Binds the request to the route's message, checks the page caps, calls its method. */
+export function executeRoute(route: RouteSpec, raw: RouteRequest, deps: RestDeps): Promise<MethodResult> {
+  const height = requestedHeight(raw.heightHeaders);
+  const query = raw.querystring ? new URLSearchParams(raw.querystring) : NO_QUERY;
+  const request = bindRequest(route, { pathParams: raw.pathParams, query, body: raw.body }, deps.codec.parser);
+  deps.pageCaps?.checkRequest(request);
+  return callMethod(route, request, height, deps);
+}
+
+/** The answer's body: proto3 JSON, indented as the real gateway writes it. */
+export function answerText(route: RouteSpec, result: MethodResult, deps: RestDeps): string {
+  return JSON.stringify(deps.codec.renderer.render(route.responseType, result.response), null, 2);
 }
 
 export function koaPath(route: Pick<RouteSpec, "segments">): string {

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { Context, Next } from "koa";
 import { LRUCache } from "lru-cache";
 import type { ChainClient } from "../client/chainClient.js";
@@ -93,7 +93,7 @@ export class AnswerCache {
       this.counts.hits++;
       (ctx.state as { fromCache?: boolean }).fromCache = true;
       (ctx as { _matchedRoute?: unknown })._matchedRoute = reused.route;
-      ctx.set(reused.headers);
+      setHeaders(ctx.res, reused.headers);
       ctx.body = reused.body;
       this.onReuse?.(ctx.req, reused);
       return Promise.resolve();
@@ -116,6 +116,24 @@ export class AnswerCache {
     if (this.asked[hash >>> 15] !== hash) return undefined;
     const kept = this.answers.get(url);
     return kept && !this.heightMoved() ? kept : undefined;
+  }
+
+  /**
+   * Whether a GET of `url` (no height header) would be answered and not kept by the middleware: a
+   * first ask since the height moved, or any ask while the height is not followed. Marks nothing:
+   * a caller that answers it outside the Koa layers says so with answeredOnce (directAnswers.ts).
+   */
+  answersOnce(url: string): boolean {
+    if (this.latest === undefined) return true;
+    const hash = stringHash(url) || 1;
+    return this.asked[hash >>> 15] !== hash;
+  }
+
+  /** A first ask of `url` was answered outside the Koa layers: counted and remembered as the middleware does. */
+  answeredOnce(url: string): void {
+    if (this.latest === undefined) return;
+    this.askedBefore(url);
+    this.counts.misses++;
   }
 
   /** Bytes the kept answers take (bodies, keys and ENTRY_OVERHEAD each). */
@@ -192,14 +210,26 @@ function stringHash(text: string): number {
   return hash;
 }
 
-/** The response headers the route set (content type, answered height, deprecation), not those of outer middleware. */
+/**
+ * The response headers the route set (content type, answered height, deprecation), not those of outer
+ * middleware (`before`: getHeaders() before the route ran), named as the route wrote them: an answer
+ * given again has the same head, byte for byte, as the first.
+ */
 export function headersSetBy(ctx: Context, before: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(ctx.res.getHeaders())) {
-    if (name === "content-length" || before[name] === value || value === undefined) continue;
+  const res = ctx.res as ServerResponse & { getRawHeaderNames(): string[] };
+  for (const name of res.getRawHeaderNames()) {
+    const lower = name.toLowerCase();
+    const value = res.getHeader(lower);
+    if (lower === "content-length" || before[lower] === value || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }
   return headers;
+}
+
+/** Sets kept headers with node:http's own setHeader (Koa's ctx.set makes arrays and closures at every call). */
+export function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const name in headers) res.setHeader(name, headers[name]!);
 }
 
 /** A latest-height request answered (Grpc-Metadata-X-Cosmos-Block-Height) below `latest`. */

@@ -39,7 +39,7 @@ export function parseDisabledRoutes(setting: string, routes: readonly TableRoute
  * operator's short list), each compared segment by segment.
  */
 export function disabledRoutes(disabled: readonly Disabled[]) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return (ctx: Context, next: Next): Promise<void> => {
     if (disabled.length === 0) return next() as Promise<void>;
     const segments = pathSegments(ctx.path);
     const method = ctx.method.toLowerCase();
@@ -50,5 +50,6 @@ export function disabledRoutes(disabled: readonly Disabled[]) {
     ctx.status = 403;
     ctx.set("Content-Type", JSON_CONTENT_TYPE);
     ctx.body = goJson({ error: message });
+    return Promise.resolve();
   };
 }

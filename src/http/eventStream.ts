@@ -44,8 +44,13 @@ export class EventStreams {
     private readonly limits: EventStreamLimits = DEFAULT_EVENT_STREAM_LIMITS,
   ) {}
 
-  readonly middleware: Middleware = async (ctx: Context, next: Next) => {
+  /** Every request passes here: the others go on without an await of their own. */
+  readonly middleware: Middleware = (ctx: Context, next: Next) => {
     if (ctx.path !== EVENTS_PATH || ctx.method !== "GET") return next() as Promise<void>;
+    return this.serve(ctx);
+  };
+
+  private async serve(ctx: Context): Promise<void> {
     const subscribe = this.client.subscribeEvents?.bind(this.client);
     if (!subscribe) throw new GatewayError(GrpcCode.Unimplemented, "this node's client cannot follow events");
     const query = checkedQuery(ctx);
@@ -60,7 +65,7 @@ export class EventStreams {
       this.open.delete(ctx.res);
       this.release(peer);
     }
-  };
+  }
 
   /** Streams open now. */
   get size(): number {

@@ -5,6 +5,8 @@ import { answeredHeightText, GRPC_HEIGHT_HEADER, HEIGHT_HEADER, requestedHeight 
 /** max-age of an answer pinned to a height: a year, the longest HTTP caches keep anything (RFC 9111 §5.2.2.1 advice). */
 export const PINNED_MAX_AGE = 31_536_000;
 const VARY = [HEIGHT_HEADER, GRPC_HEIGHT_HEADER];
+/** VARY as the `vary` package writes it into an answer that has no Vary yet (the common case: set once, not parsed). */
+const VARY_TEXT = VARY.join(", ");
 
 /**
  * HTTP caching of GET answers (200 only: refusals and errors carry no cache
@@ -30,13 +32,19 @@ export function httpCaching(
     const body: unknown = ctx.body;
     if (ctx.status !== 200 || (typeof body !== "string" && !Buffer.isBuffer(body))) return;
     const answered = answeredHeightText(ctx.res);
-    ctx.vary(VARY);
+    if (ctx.res.getHeader("Vary") === undefined) ctx.res.setHeader("Vary", VARY_TEXT);
+    else ctx.vary(VARY);
     const pinned = answered !== undefined && answered === pinnedHeight(ctx) && !(await rewritable(Number(answered)));
-    ctx.set("Cache-Control", pinned ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
-    const etag = `W/"${answered ? `${answered}-` : ""}${bodies.digest(body)}"`;
-    ctx.set("ETag", etag);
+    ctx.res.setHeader("Cache-Control", pinned ? `public, max-age=${PINNED_MAX_AGE}, immutable` : latestControl);
+    const etag = entityTag(answered, body, bodies);
+    ctx.res.setHeader("ETag", etag);
     if (matches(ctx.get("If-None-Match"), etag)) ctx.status = 304; // Koa drops the body
   };
+}
+
+/** An answer's ETag: weak, binding the answered height (text; undefined: none) and the body. */
+export function entityTag(answered: string | undefined, body: string | Buffer, bodies: EncodedBodies): string {
+  return `W/"${answered ? `${answered}-` : ""}${bodies.digest(body)}"`;
 }
 
 /** The height the request names, as text; undefined for none, 0, or a header the route did not read (a legacy route answers whatever it says). */

@@ -76,10 +76,10 @@ export class RequestMeter {
     }
   };
 
-  /** A kept answer written without Koa (wireAnswers.ts): a GET answered 200 from memory. */
-  recordWritten(route: unknown, ms: number, height: number | undefined): void {
+  /** A GET answered 200 without Koa: a kept answer (wireAnswers.ts) or, not `cached`, a first ask (directAnswers.ts). */
+  recordWritten(route: unknown, ms: number, height: number | undefined, cached = true): void {
     const label = (typeof route === "string" ? this.routes.get(route) : undefined) ?? UNMATCHED;
-    this.tally(label, "GET", 200, ms, height, true);
+    this.tally(label, "GET", 200, ms, height, cached);
   }
 
   private record(ctx: Context, ms: number): void {

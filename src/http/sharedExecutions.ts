@@ -1,12 +1,15 @@
 import type { Context, Next } from "koa";
 import type { ChainClient } from "../client/chainClient.js";
 import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER } from "./height.js";
-import { headersSetBy, requestKey } from "./answerCache.js";
+import { headersSetBy, requestKey, setHeaders } from "./answerCache.js";
 
 /** A multi-node gateway's request: the height its connection was already answered at (upstreamScope.ts). */
 export interface HeightFloorState {
   heightFloor?: number;
 }
+
+/** Ends an execution begun outside the Koa layers: its outcome is made only when a request waits for it. */
+export type EndExecution = (outcome: () => Outcome) => void;
 
 /** What an execution ended with, handed to every request that waited on it. */
 type Outcome =
@@ -14,6 +17,24 @@ type Outcome =
   | { kind: "error"; error: unknown }
   /** A body that cannot be handed on (a stream): each waiting request runs its own. */
   | { kind: "unshared" };
+
+/** A GET being answered; `waiting` is made by the first request that waits for its outcome. */
+interface Execution {
+  waiting: Waiting | undefined;
+}
+
+interface Waiting {
+  outcome: Promise<Outcome>;
+  settle(outcome: Outcome): void;
+}
+
+const NOTHING_SHARED: EndExecution = () => undefined;
+
+function waitingFor(): Waiting {
+  let settle!: (outcome: Outcome) => void;
+  const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+  return { outcome, settle };
+}
 
 /**
  * One execution per identical question: a GET asked while the same one (path,
@@ -29,7 +50,7 @@ type Outcome =
  * when it cannot, only requests that name their height share.
  */
 export class SharedExecutions {
-  private readonly running = new Map<string, Promise<Outcome>>();
+  private readonly running = new Map<string, Execution>();
   /** Bumped at every height notice: a question at the latest height asked after it is another question. */
   private generation = 0;
   /** Whether the client follows the height at all (undefined latest: it cannot tell now). */
@@ -60,25 +81,44 @@ export class SharedExecutions {
     const question = requestKey(ctx.url, ctx.req.headers);
     const key = pinned ? question : `${this.generation}\n${(ctx.state as HeightFloorState).heightFloor ?? ""}\n${question}`;
     const running = this.running.get(key);
-    if (running) return this.answerFrom(ctx, next, await running);
-    let settle!: (outcome: Outcome) => void;
-    this.running.set(key, new Promise((resolve) => (settle = resolve)));
+    if (running) return this.answerFrom(ctx, next, await (running.waiting ??= waitingFor()).outcome);
+    const execution: Execution = { waiting: undefined };
+    this.running.set(key, execution);
     const before = ctx.res.getHeaders(); // a copy: what the outer layers set
     try {
       await next();
+      // the outcome is made only when a request waits for it (most GETs are asked once)
       const body: unknown = ctx.body;
-      settle(
+      execution.waiting?.settle(
         typeof body === "string" || Buffer.isBuffer(body)
           ? { kind: "answer", status: ctx.status, headers: headersSetBy(ctx, before), route: (ctx as { _matchedRoute?: unknown })._matchedRoute, body }
           : { kind: "unshared" },
       );
     } catch (error) {
-      settle({ kind: "error", error });
+      execution.waiting?.settle({ kind: "error", error });
       throw error;
     } finally {
       this.running.delete(key);
     }
   };
+
+  /**
+   * An execution of a latest-height GET of `url` (no height header) that runs outside the Koa layers
+   * (directAnswers.ts): a request of the same question that comes meanwhile waits for it, as for one of
+   * the middleware's. Returns how to end it (`outcome` is made only if a request waits), or "running"
+   * when the question is being answered already (the caller leaves the request to the layers, which wait).
+   */
+  begin(url: string): EndExecution | "running" {
+    if (!this.heightKnown) return NOTHING_SHARED; // the middleware shares nothing either
+    const key = `${this.generation}\n\n${url}`; // the middleware's key for it: no floor, the URL as the question
+    if (this.running.has(key)) return "running";
+    const execution: Execution = { waiting: undefined };
+    this.running.set(key, execution);
+    return (outcome) => {
+      this.running.delete(key);
+      execution.waiting?.settle(outcome());
+    };
+  }
 
   private answerFrom(ctx: Context, next: Next, outcome: Outcome): Promise<void> {
     if (outcome.kind === "unshared") return next() as Promise<void>;
@@ -86,7 +126,7 @@ export class SharedExecutions {
     (ctx.state as { shared?: boolean }).shared = true;
     if (outcome.kind === "error") throw outcome.error;
     (ctx as { _matchedRoute?: unknown })._matchedRoute = outcome.route;
-    ctx.set(outcome.headers);
+    setHeaders(ctx.res, outcome.headers);
     ctx.body = outcome.body;
     ctx.status = outcome.status;
     return Promise.resolve();

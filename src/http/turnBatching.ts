@@ -12,14 +12,20 @@ import type { Middleware, Next } from "koa";
  * A request alone waits only for the rest of its own turn. The gain is
  * measured by the REST throughput benchmarks (bench/results.json).
  */
-export function turnBatching(): Middleware {
-  let turn: Promise<void> | undefined;
-  const endOfTurn = (): Promise<void> =>
-    (turn ??= new Promise((resolve) =>
+export function turnBatching(turns: TurnBatch = new TurnBatch()): Middleware {
+  return (_ctx, next: Next) => turns.endOfTurn().then(() => next());
+}
+
+/** The end of the current event-loop turn, one promise for every request held in it (the Koa layer's and directAnswers.ts'). */
+export class TurnBatch {
+  private turn: Promise<void> | undefined;
+
+  endOfTurn(): Promise<void> {
+    return (this.turn ??= new Promise((resolve) =>
       setImmediate(() => {
-        turn = undefined;
+        this.turn = undefined;
         resolve();
       }),
     ));
-  return (_ctx, next: Next) => endOfTurn().then(() => next());
+  }
 }

@@ -11,5 +11,5 @@ export const DEPRECATION_HEADERS = {
 
 /** The headers the real server's WithHTTPDeprecationHeaders adds to every answer (success and error) of a marked route. */
 export function setDeprecationHeaders(ctx: Context): void {
-  for (const [name, value] of Object.entries(DEPRECATION_HEADERS)) ctx.set(name, value);
+  for (const [name, value] of Object.entries(DEPRECATION_HEADERS)) ctx.res.setHeader(name, value);
 }

@@ -68,7 +68,7 @@ async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, 
   try {
     const { result, height } = await answer(ctx, route, path, query, values, deps);
     // the plain header every client can read, as on the gateway family (its gRPC-named one is the gateway's own)
-    if (height > 0) ctx.set(PLAIN_RESPONSE_HEIGHT_HEADER, String(height));
+    if (height > 0) ctx.res.setHeader(PLAIN_RESPONSE_HEIGHT_HEADER, String(height));
     write(ctx, 200, route.envelope === "height" ? { height: String(height), result } : result);
   } catch (err) {
     const error = asLegacyError(err);
@@ -138,6 +138,6 @@ async function body(ctx: Context, deps: LegacyDeps): Promise<unknown> {
 
 function write(ctx: Context, status: number, body: unknown): void {
   ctx.status = status;
-  ctx.set("Content-Type", JSON_CONTENT_TYPE);
+  ctx.res.setHeader("Content-Type", JSON_CONTENT_TYPE);
   ctx.body = goJson(body);
 }

@@ -10,6 +10,7 @@ import type { RequestWeight } from "../http/routeWeights.js";
 import type { RunningServer } from "../util/runningServer.js";
 import { processLogger } from "../telemetry/processLogger.js";
 import type { WireAnswers } from "../http/wireAnswers.js";
+import type { DirectAnswers } from "../http/directAnswers.js";
 
 /** How often Node looks for requests past their read timeout: often enough to cut them within a quarter second of it. */
 const TIMEOUT_CHECK_MS = 250;
@@ -31,7 +32,13 @@ export interface ListeningServer extends RunningServer {
 }
 
 /** Serves a Koa app on api.address with the [api] limits; `wire` writes the kept answers it can without Koa. */
-export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight, wire?: WireAnswers): Promise<ListeningServer> {
+/** Answers written without Koa: kept ones (wireAnswers.ts) and first asks (directAnswers.ts). */
+export interface KoalessAnswers {
+  wire?: WireAnswers;
+  direct?: DirectAnswers;
+}
+
+export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight, koaless: KoalessAnswers = {}): Promise<ListeningServer> {
   const { host, port } = parseListenAddress(api.address);
   const readTimeoutMs = api["rpc-read-timeout"] * 1000;
   // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
@@ -45,7 +52,7 @@ export async function listen(app: Koa, api: ApiConfig, weightOf?: RequestWeight,
   });
   if (api["rpc-write-timeout"] > 0) server.setTimeout(api["rpc-write-timeout"] * 1000);
   const gate = connectionGate(server, connectionLimits(api, readTimeoutMs, weightOf));
-  server.on("request", gate.requests(refuseBadHeads(koaListener(app, wire))));
+  server.on("request", gate.requests(refuseBadHeads(koaListener(app, koaless))));
   answerClientErrors(server, gate.responsesOf);
   refuseConnect(server, gate.responsesOf);
   await new Promise<void>((resolve, reject) => {
@@ -104,13 +111,18 @@ function logAcceptErrors(listener: import("node:net").Server): void {
 
 /**
  * Koa's request handler as node:http wants it: a listener that returns nothing (Koa answers its own
- * errors), behind the kept answers written without Koa, which learn from what Koa wrote.
+ * errors), behind the answers written without Koa, which learn from what Koa wrote.
  */
-function koaListener(app: Koa, wire: WireAnswers | undefined): http.RequestListener {
+function koaListener(app: Koa, { wire, direct }: KoalessAnswers): http.RequestListener {
   const handle = app.callback();
-  if (!wire) return (req, res) => void handle(req, res);
+  if (!wire && !direct) return (req, res) => void handle(req, res);
+  const byKoa = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    void handle(req, res).then(() => {
+      wire?.learn(req, res);
+      direct?.learn(req, res);
+    });
   return (req, res) => {
-    if (wire.serve(req, res)) return;
-    void handle(req, res).then(() => wire.learn(req, res));
+    if (wire?.serve(req, res) || direct?.serve(req, res, byKoa)) return;
+    byKoa(req, res);
   };
 }

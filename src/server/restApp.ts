@@ -14,7 +14,7 @@ import type { SharedExecutions } from "../http/sharedExecutions.js";
 import { writeSwaggerDocument } from "../openapi/swaggerDocument.js";
 import { swaggerRoutes } from "../openapi/swaggerRoutes.js";
 import { nodeNamesGuard } from "../http/nodeNames.js";
-import { turnBatching } from "../http/turnBatching.js";
+import { turnBatching, type TurnBatch } from "../http/turnBatching.js";
 import { httpCaching } from "../http/httpCaching.js";
 import { compression } from "../http/compression.js";
 import { EncodedBodies } from "../http/encodedBodies.js";
@@ -50,6 +50,8 @@ export interface RestAppOptions {
   encodedBodies?: EncodedBodies;
   /** A gateway in front of several nodes: each request's scope (the connection's height floor; upstreamScope.ts). */
   requestScope?: Middleware;
+  /** The event-loop turns requests are held to (shared with directAnswers.ts); absent: the app's own. */
+  turns?: TurnBatch;
   /** A REST worker's number (api.workers > 1): each answer names it in X-Chain-Rest-Worker. */
   workerId?: number;
 }
@@ -114,7 +116,7 @@ function restLayers(options: RestAppOptions): RestLayer[] {
     // what the cache did not answer: one execution per question asked at once, for both families
     { name: "shared executions", middleware: options.sharedExecutions?.middleware },
     // what the answer cache did not answer runs with the other requests of its event-loop turn
-    { name: "turn batching", middleware: turnBatching() },
+    { name: "turn batching", middleware: turnBatching(options.turns) },
     // legacy routes first, as the real server registers them: they take precedence; they answer their
     // own errors ({"error": ...}); a legacy path with another verb falls through to the 501
     { name: "legacy routes", middleware: options.legacy && legacyRoutes(options.legacy.routes, legacyDeps(options.deps, options.legacy.transforms)) },

@@ -1,3 +1,4 @@
+import type { DirectAnswers } from "../http/directAnswers.js";
 import type { AnswerCache } from "../http/answerCache.js";
 import type { PageCaps } from "../http/pageCaps.js";
 import type { SharedExecutions } from "../http/sharedExecutions.js";
@@ -44,6 +45,16 @@ export function meterAnswerCache(telemetry: Telemetry, cache: AnswerCache): void
     .readCounter("api_answer_cache_evictions_total", "Kept answers pushed out by newer ones (api.answer-cache-mb full).")
     .reads(() => cache.counts.evictions);
   telemetry.gauge("api_answer_cache_bytes", "Bytes the kept answers take (bodies, keys and overhead).").reads(() => cache.bytesHeld);
+}
+
+/** First asks answered without the Koa layers (directAnswers.ts), and those handed back to them. */
+export function meterDirectAnswers(telemetry: Telemetry, direct: DirectAnswers): void {
+  telemetry
+    .readCounter("api_direct_answers_total", "First asks of gateway GET routes answered without the Koa layers (the head they wrote before for the route).")
+    .reads(() => direct.counts.written);
+  telemetry
+    .readCounter("api_direct_answers_handed_on_total", "First asks run without the Koa layers whose outcome they answered (an error, or a body to compress).")
+    .reads(() => direct.counts.handedOn);
 }
 
 /** Compressions done, by coding: flat while kept answers are served again (EncodedBodies compresses each once per coding). */

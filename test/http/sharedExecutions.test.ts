@@ -1,10 +1,8 @@
 import { expect } from "chai";
-import type { AbciQueryResponse, MessageQueryResponse } from "../../src/client/chainClient.js";
-import type { ProtoMessage } from "../../src/codec/json/renderProto3.js";
 import { startRestServer } from "../../src/commands/restServer.js";
 import type { ListeningServer } from "../../src/server/httpServer.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
-import { InProcessClient } from "../../src/node/inProcessClient.js";
+import { GatedClient } from "../helpers/gatedClient.js";
 import { Telemetry } from "../../src/telemetry/telemetry.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
@@ -13,31 +11,6 @@ import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
 import type { HeightFloorState } from "../../src/http/sharedExecutions.js";
-
-/**
- * The real in-process client, holding every query until the test opens the
- * gate: so that requests sent at once are all in the server before any
- * query ends, whatever the machine's speed.
- */
-class GatedClient extends InProcessClient {
-  private open: Promise<void> = Promise.resolve();
-  private release = () => {};
-
-  close(): void {
-    this.open = new Promise((resolve) => (this.release = resolve));
-  }
-  openGate(): void {
-    this.release();
-  }
-  override async abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
-    await this.open;
-    return super.abciQuery(path, data, height);
-  }
-  override async queryMessage(path: string, request: ProtoMessage, height = 0): Promise<MessageQueryResponse | undefined> {
-    await this.open;
-    return super.queryMessage(path, request, height);
-  }
-}
 
 const N = 24;
 

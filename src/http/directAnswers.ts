@@ -1,0 +1,179 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PathSegment, RouteSpec } from "../tables/routeSpec.js";
+import { answerText, executeRoute } from "../gateway/gatewayRouter.js";
+import { presetOutcome } from "../gateway/presetResult.js";
+import type { AnswerCache } from "./answerCache.js";
+import { COMPRESS_FROM_BYTES } from "./compression.js";
+import { DirectRoutes, type DirectMatch } from "./directRoutes.js";
+import type { EncodedBodies } from "./encodedBodies.js";
+import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER, PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
+import { entityTag } from "./httpCaching.js";
+import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
+import type { RequestMeter } from "./requestMeter.js";
+import type { RestDeps } from "./restDeps.js";
+import type { EndExecution, SharedExecutions } from "./sharedExecutions.js";
+import type { TurnBatch } from "./turnBatching.js";
+
+export interface DirectAnswersOptions {
+  gatewayRoutes: readonly RouteSpec[];
+  /** Routes whose paths are left to the Koa layers: the legacy family's (their routers come first), the disabled ones. */
+  leftToKoa: ReadonlyArray<{ segments: PathSegment[] }>;
+  deps: RestDeps;
+  bodies: EncodedBodies;
+  turns: TurnBatch;
+  answerCache?: AnswerCache;
+  sharedExecutions?: SharedExecutions;
+  meter?: RequestMeter;
+}
+
+/** The variable headers of a learned head: filled per answer. */
+const LENGTH = 0;
+const ETAG = 1;
+const HEIGHT = 2;
+const SLOTS: Record<string, number> = {
+  "content-length": LENGTH,
+  etag: ETAG,
+  [RESPONSE_HEIGHT_HEADER.toLowerCase()]: HEIGHT,
+  [PLAIN_RESPONSE_HEIGHT_HEADER.toLowerCase()]: HEIGHT,
+};
+
+/** A route's answer head as the Koa layers wrote it: [name, value, …], and where each variable header sits. */
+interface Head {
+  flat: string[];
+  slots: Array<{ at: number; slot: number }>;
+  hasHeight: boolean;
+}
+
+const LEARNING = Symbol("direct answer to learn");
+type Learning = IncomingMessage & { [LEARNING]?: RouteSpec };
+
+/**
+ * First asks of the gateway's GET routes answered straight to node:http,
+ * ahead of Koa: the query runs as in the route (the same binding, page caps,
+ * method call and JSON), with the other requests of its turn (turnBatching.ts),
+ * and the answer goes out with the head the Koa layers wrote for that route
+ * the first time (learned per route, as wireAnswers.ts learns a kept
+ * answer's), its length, ETag and height filled in. Koa's context, its
+ * promises and a dozen layers were most of a cold request's CPU.
+ *
+ * Taken: a GET of a plain path (directRoutes.ts) with no height header, no
+ * If-None-Match and no Origin, that the answer cache would answer and not keep
+ * (a first ask), and that no identical request is being answered (else the
+ * layers wait for that one). An identical request that comes meanwhile waits
+ * for this one (sharedExecutions.ts). Every such request is counted, timed and
+ * logged as the Koa path counts it. When the answer does not fit the learned
+ * head (a body large enough to compress, a height the head lacks) or the
+ * route fails, the outcome is handed to the Koa layers (presetResult.ts),
+ * which answer it as any other, without running the query again.
+ */
+export class DirectAnswers {
+  private readonly routes: DirectRoutes;
+  private readonly heads = new Map<RouteSpec, Head>();
+
+  /** First asks written here, and those whose outcome was handed to the Koa layers (metrics). */
+  readonly counts = { written: 0, handedOn: 0 };
+
+  constructor(private readonly options: DirectAnswersOptions) {
+    this.routes = new DirectRoutes(options.gatewayRoutes, options.leftToKoa);
+  }
+
+  /** Takes `req` (true) or leaves it to the Koa layers (false); `handOn` runs them for a taken request that they must answer. */
+  serve(req: IncomingMessage, res: ServerResponse, handOn: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    if (req.method !== "GET") return false;
+    const headers = req.headers;
+    if (headers[HEIGHT_HEADER] !== undefined || headers[GRPC_HEIGHT_HEADER] !== undefined) return false;
+    if (headers["if-none-match"] !== undefined || headers.origin !== undefined) return false;
+    const url = req.url!;
+    const match = this.routes.match(url);
+    if (!match) return false;
+    const head = this.heads.get(match.route);
+    if (!head) {
+      (req as Learning)[LEARNING] = match.route;
+      return false;
+    }
+    if (this.options.answerCache && !this.options.answerCache.answersOnce(url)) return false;
+    const end = this.options.sharedExecutions ? this.options.sharedExecutions.begin(url) : undefined;
+    if (end === "running") return false;
+    void this.answer(req, res, url, match, head, end ?? (() => undefined), () => handOn(req, res));
+    return true;
+  }
+
+  /** After the Koa layers answered a request left to them for want of its route's head: learns that head. */
+  learn(req: IncomingMessage, res: ServerResponse): void {
+    const route = (req as Learning)[LEARNING];
+    if (!route || this.heads.has(route) || res.statusCode !== 200) return;
+    if (res.getHeader("content-encoding") !== undefined || res.getHeader("transfer-encoding") !== undefined) return;
+    if (res.getHeader("content-type") !== JSON_CONTENT_TYPE || !(Number(res.getHeader("content-length")) < COMPRESS_FROM_BYTES)) return;
+    const flat: string[] = [];
+    const slots: Head["slots"] = [];
+    let heights = 0;
+    // the names as the layers wrote them (getHeaders() lowercases them): the same head, byte for byte
+    for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+      const value = res.getHeader(name);
+      if (value === undefined) continue;
+      const slot = SLOTS[name.toLowerCase()];
+      if (slot !== undefined) slots.push({ at: flat.length + 1, slot });
+      if (slot === HEIGHT) heights++;
+      flat.push(name, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    const has = (slot: number) => slots.some((s) => s.slot === slot);
+    if (!has(LENGTH) || !has(ETAG) || (heights !== 0 && heights !== 2)) return;
+    this.heads.set(route, { flat, slots, hasHeight: heights === 2 });
+  }
+
+  private async answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    match: DirectMatch,
+    head: Head,
+    end: EndExecution,
+    handOn: () => void,
+  ): Promise<void> {
+    const started = performance.now();
+    const { deps } = this.options;
+    let written: { body: string; height: string | undefined } | undefined;
+    try {
+      await this.options.turns.endOfTurn();
+      const request = { pathParams: match.params, querystring: match.querystring, heightHeaders: req.headers, body: undefined };
+      const result = await executeRoute(match.route, request, deps);
+      const body = answerText(match.route, result, deps);
+      const height = result.height === undefined ? undefined : String(result.height);
+      end(() => ({ kind: "answer", status: 200, headers: routeHeaders(height), route: match.template, body }));
+      if (body.length < COMPRESS_FROM_BYTES && (height !== undefined) === head.hasHeight) written = { body, height };
+      else presetOutcome(req, { route: match.route, result });
+    } catch (error) {
+      end(() => ({ kind: "error", error }));
+      presetOutcome(req, { route: match.route, error });
+    }
+    if (!written) {
+      this.counts.handedOn++;
+      handOn();
+      return;
+    }
+    this.options.answerCache?.answeredOnce(url);
+    this.counts.written++;
+    res.writeHead(200, this.filled(head, written.body, written.height));
+    res.end(written.body);
+    this.options.meter?.recordWritten(match.template, performance.now() - started, written.height === undefined ? undefined : Number(written.height), false);
+  }
+
+  private filled(head: Head, body: string, height: string | undefined): string[] {
+    const flat = head.flat.slice();
+    for (const { at, slot } of head.slots) {
+      flat[at] = slot === LENGTH ? String(Buffer.byteLength(body)) : slot === ETAG ? entityTag(height, body, this.options.bodies) : height!;
+    }
+    return flat;
+  }
+}
+
+/** The headers the route itself sets, as gatewayRouter.ts names them (what a request waiting on this execution is answered with). */
+function routeHeaders(height: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (height !== undefined) {
+    headers[RESPONSE_HEIGHT_HEADER] = height;
+    headers[PLAIN_RESPONSE_HEIGHT_HEADER] = height;
+  }
+  headers["Content-Type"] = JSON_CONTENT_TYPE;
+  return headers;
+}

@@ -1,0 +1,200 @@
+import { expect } from "chai";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { startRestServer } from "../../src/commands/restServer.js";
+import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
+import type { ListeningServer } from "../../src/server/httpServer.js";
+import { GatedClient } from "../helpers/gatedClient.js";
+import { createLogger, flushLogger, type Logger } from "../../src/telemetry/logger.js";
+import { Telemetry } from "../../src/telemetry/telemetry.js";
+import type { RunningServer } from "../../src/util/runningServer.js";
+import { openDevNode } from "../helpers/devNode.js";
+import { Scrape } from "../helpers/prometheusScrape.js";
+import { testApiConfig } from "../helpers/testApiConfig.js";
+import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
+
+/** An answer as it came off the socket: status, every header in its order and case, the bytes. */
+interface RawAnswer {
+  status: number;
+  headers: string[];
+  body: string;
+}
+
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.rawHeaders, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The head without Date (a clock) and Connection/Keep-Alive (the socket's), which node:http writes itself. */
+const head = (answer: RawAnswer) => {
+  const kept: string[] = [];
+  for (let i = 0; i < answer.headers.length; i += 2) {
+    if (!/^(date|connection|keep-alive)$/i.test(answer.headers[i]!)) kept.push(`${answer.headers[i]}: ${answer.headers[i + 1]}`);
+  }
+  return kept;
+};
+
+describe("first asks written without Koa (directAnswers.ts)", function () {
+  this.timeout(60_000);
+  let node: EmbeddedNode;
+  let addresses: string[];
+  let rest: RunningServer & { listening: ListeningServer };
+  let client: GatedClient;
+  let telemetry: Telemetry;
+  let logger: Logger;
+  let logFile: string;
+
+  before(async () => {
+    ({ node, addresses } = await openDevNode({ accounts: 40 }));
+    telemetry = new Telemetry(TEST_TELEMETRY);
+    logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "direct-answers-")), "requests.log");
+    logger = createLogger("json", "info", fs.openSync(logFile, "w"));
+    client = new GatedClient(node);
+    rest = await startRestServer(testApiConfig({ swagger: false, "enabled-unsafe-cors": true }), "hub", client, node.codec, undefined, {
+      telemetry,
+      requestLog: logger,
+    });
+  });
+  after(async () => {
+    await rest.close();
+    await node.close();
+  });
+
+  const scrape = async () => new Scrape(await telemetry.registry.metrics());
+  const counts = async () => {
+    const s = await scrape();
+    return {
+      written: s.value("chain_rest_api_direct_answers_total"),
+      handedOn: s.value("chain_rest_api_direct_answers_handed_on_total"),
+      executions: s.value("chain_rest_api_query_executions_total"),
+    };
+  };
+
+  it("answers a first ask byte for byte as the Koa layers answer the same question", async () => {
+    const routes = [
+      (i: number) => `/core/bank/v1beta1/balances/${addresses[i]}`,
+      (i: number) => `/core/bank/v1beta1/params?n=${i}`,
+      (i: number) => `/core/auth/v1beta1/accounts/${addresses[i]}`,
+    ];
+    for (const route of routes) {
+      await rawGet(rest.url + route(0)); // the route's first answer: through the layers, its head learned
+      const before = await counts();
+      const direct = await rawGet(rest.url + route(1));
+      const after = await counts();
+      expect(after.written, `${route(1)} written without Koa`).to.equal(before.written + 1);
+      expect(after.executions, "one query").to.equal(before.executions + 1);
+      const throughKoa = await rawGet(rest.url + route(1)); // asked again: the layers answer (and keep) it
+      expect(await counts(), "the second ask is the layers'").to.include({ written: after.written });
+      expect(direct.status).to.equal(200);
+      expect(head(direct), route(1)).to.deep.equal(head(throughKoa));
+      expect(direct.body).to.equal(throughKoa.body);
+    }
+  });
+
+  it("leaves legacy paths, CORS requests, pinned heights and unplain paths to the Koa layers", async () => {
+    await rawGet(`${rest.url}/core/bank/v1beta1/balances/${addresses[2]}`);
+    const before = await counts();
+    const asks: Array<[string, Record<string, string>]> = [
+      [`/bank/balances/${addresses[3]}`, {}],
+      [`/core/bank/v1beta1/balances/${addresses[4]}`, { Origin: "https://wallet.example" }],
+      [`/core/bank/v1beta1/balances/${addresses[5]}`, { "x-cosmos-block-height": String(node.height) }],
+      [`/core/bank/v1beta1/balances/${addresses[6]}/`, {}],
+      [`/core/bank/v1beta1/balances/${addresses[8]!.replace("h", "%68")}`, {}],
+    ];
+    for (const [route, headers] of asks) expect((await rawGet(rest.url + route, headers)).status, route).to.equal(200);
+    expect((await counts()).written, "none written without Koa").to.equal(before.written);
+  });
+
+  it("hands a failure to the Koa layers, which answer it as their own, the query run once", async () => {
+    const route = `/core/bank/v1beta1/balances/${addresses[9]}?pagination.limit=notanumber`;
+    const before = await counts();
+    const direct = await rawGet(rest.url + route);
+    const after = await counts();
+    expect(after.handedOn, "handed on").to.equal(before.handedOn + 1);
+    expect(after.written).to.equal(before.written);
+    const again = await rawGet(rest.url + route);
+    expect(direct.status).to.equal(400);
+    expect(head(direct)).to.deep.equal(head(again));
+    expect(direct.body).to.equal(again.body);
+  });
+
+  it("hands a body large enough to compress to the Koa layers, which compress it", async () => {
+    await rawGet(`${rest.url}/core/auth/v1beta1/accounts?pagination.limit=1`); // the route's head, learned from a small answer
+    const before = await counts();
+    const big = await rawGet(`${rest.url}/core/auth/v1beta1/accounts?pagination.limit=30`, { "Accept-Encoding": "gzip" });
+    const after = await counts();
+    expect(big.status).to.equal(200);
+    expect(head(big)).to.include("Content-Encoding: gzip");
+    expect(after.handedOn, "handed on").to.equal(before.handedOn + 1);
+    expect(after.executions, "one query").to.equal(before.executions + 1);
+  });
+
+  it("shares one execution among identical first asks asked at once", async () => {
+    const route = `/core/bank/v1beta1/balances/${addresses[10]}`;
+    await rawGet(`${rest.url}/core/bank/v1beta1/balances/${addresses[11]}`);
+    const before = await counts();
+    // the node held until the server has read all twelve (and run a turn past that)
+    client.close();
+    let seen = 0;
+    const arrived = new Promise<void>((resolve) => {
+      const onRequest = () => {
+        if (++seen < 12) return;
+        rest.listening.server.off("request", onRequest);
+        setImmediate(resolve);
+      };
+      rest.listening.server.on("request", onRequest);
+    });
+    const asked = Promise.all(Array.from({ length: 12 }, () => rawGet(rest.url + route)));
+    await arrived;
+    client.openGate();
+    const answers = await asked;
+    const after = await counts();
+    expect(after.executions, "one query for the twelve").to.equal(before.executions + 1);
+    expect(after.written, "the first written without Koa").to.equal(before.written + 1);
+    for (const answer of answers) {
+      expect(answer.status).to.equal(200);
+      expect(answer.body).to.equal(answers[0]!.body);
+      expect(head(answer)).to.deep.equal(head(answers[0]!));
+    }
+  });
+
+  it("counts and logs a written answer as the Koa path counts a first ask", async () => {
+    const template = "/core/bank/v1beta1/balances/{address}";
+    const countOf = async () => (await scrape()).value("chain_rest_api_requests_total", { route: template, method: "GET", status: "200" });
+    await rawGet(`${rest.url}/core/bank/v1beta1/balances/${addresses[12]}`);
+    const before = await countOf();
+    const written = (await counts()).written;
+    await rawGet(`${rest.url}/core/bank/v1beta1/balances/${addresses[13]}`);
+    expect((await counts()).written).to.equal(written + 1);
+    expect(await countOf()).to.equal(before + 1);
+    await flushLogger(logger);
+    const lines = fs
+      .readFileSync(logFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.route === template);
+    const shape = ({ level, msg, method, route, family, status, height, cached }: Record<string, unknown>) => ({
+      level,
+      msg,
+      method,
+      route,
+      family,
+      status,
+      height,
+      cached,
+    });
+    expect(shape(lines.at(-1)!), "the written answer's line").to.deep.equal(shape(lines.at(-2)!));
+    expect(lines.at(-1)).to.include({ cached: false, status: 200, height: node.height });
+  });
+});
