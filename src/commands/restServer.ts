@@ -101,9 +101,9 @@ export async function startRestServer(
   });
   // a gateway in front of several nodes scopes each request to its connection's height: every answer through Koa
   const wire = answerCache && !operations.requestScope ? new WireAnswers(answerCache, meter) : undefined;
-  // likewise when the node speaks other names (every answer a 502); disabled routes' paths are left to their layer
+  // not when the node speaks other names (every answer a 502); disabled routes' paths are left to their layer
   const direct =
-    operations.requestScope || (nodeNames !== undefined && nodeNames !== names().profile)
+    nodeNames !== undefined && nodeNames !== names().profile
       ? undefined
       : new DirectAnswers({
           gatewayRoutes: tables.gateway,
@@ -114,6 +114,7 @@ export async function startRestServer(
           answerCache,
           sharedExecutions,
           meter,
+          scoped: operations.requestScope !== undefined,
         });
   const server = await listen(app, api, weightOf, { wire, direct });
   if (telemetry && families) {

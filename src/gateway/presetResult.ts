@@ -1,9 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import type { MethodResult } from "./callMethod.js";
+import { currentScope } from "../client/upstreams/requestScope.js";
 
-/** A route's outcome computed before the Koa layers (directAnswers.ts), for the route to answer with. */
-type Preset = { route: RouteSpec; result: MethodResult } | { route: RouteSpec; error: unknown };
+/**
+ * A route's outcome computed before the Koa layers (directAnswers.ts), for the route to answer with;
+ * behind several nodes, with the node that answered (the request's scope is told it, as a call tells it).
+ */
+type Preset = ({ result: MethodResult } | { error: unknown }) & { route: RouteSpec; answeredBy?: string };
 
 const PRESET = Symbol("preset route outcome");
 type Carrying = IncomingMessage & { [PRESET]?: Preset };
@@ -22,6 +26,8 @@ export function presetResult(req: IncomingMessage, route: RouteSpec): MethodResu
   const preset = (req as Carrying)[PRESET];
   if (!preset || preset.route !== route) return undefined;
   (req as Carrying)[PRESET] = undefined;
+  const scope = preset.answeredBy === undefined ? undefined : currentScope();
+  if (scope) scope.answeredBy = preset.answeredBy;
   if ("error" in preset) throw preset.error;
   return preset.result;
 }

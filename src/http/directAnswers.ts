@@ -13,6 +13,8 @@ import type { RequestMeter } from "./requestMeter.js";
 import type { RestDeps } from "./restDeps.js";
 import type { EndExecution, SharedExecutions } from "./sharedExecutions.js";
 import type { TurnBatch } from "./turnBatching.js";
+import { raiseFloor, requestScopeOn, UPSTREAM_HEADER } from "./upstreamScope.js";
+import { runInScope, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
 
 export interface DirectAnswersOptions {
   gatewayRoutes: readonly RouteSpec[];
@@ -24,17 +26,21 @@ export interface DirectAnswersOptions {
   answerCache?: AnswerCache;
   sharedExecutions?: SharedExecutions;
   meter?: RequestMeter;
+  /** A gateway in front of several nodes: each request runs in its connection's scope (upstreamScope.ts), as through the layers. */
+  scoped?: boolean;
 }
 
 /** The variable headers of a learned head: filled per answer. */
 const LENGTH = 0;
 const ETAG = 1;
 const HEIGHT = 2;
+const UPSTREAM = 3;
 const SLOTS: Record<string, number> = {
   "content-length": LENGTH,
   etag: ETAG,
   [RESPONSE_HEIGHT_HEADER.toLowerCase()]: HEIGHT,
   [PLAIN_RESPONSE_HEIGHT_HEADER.toLowerCase()]: HEIGHT,
+  [UPSTREAM_HEADER.toLowerCase()]: UPSTREAM,
 };
 
 /** A route's answer head as the Koa layers wrote it: [name, value, …], and where each variable header sits. */
@@ -42,6 +48,14 @@ interface Head {
   flat: string[];
   slots: Array<{ at: number; slot: number }>;
   hasHeight: boolean;
+  hasUpstream: boolean;
+}
+
+/** What fills a head's variable headers. */
+interface Written {
+  body: string;
+  height: string | undefined;
+  upstream: string | undefined;
 }
 
 const LEARNING = Symbol("direct answer to learn");
@@ -92,9 +106,10 @@ export class DirectAnswers {
       return false;
     }
     if (this.options.answerCache && !this.options.answerCache.answersOnce(url)) return false;
-    const end = this.options.sharedExecutions ? this.options.sharedExecutions.begin(url) : undefined;
+    const scope = this.options.scoped ? requestScopeOn(req.socket) : undefined;
+    const end = this.options.sharedExecutions ? this.options.sharedExecutions.begin(url, scope?.connection.floor) : undefined;
     if (end === "running") return false;
-    void this.answer(req, res, url, match, head, end ?? (() => undefined), () => handOn(req, res));
+    void this.answer(req, res, { url, match, head, scope }, end ?? (() => undefined), () => handOn(req, res));
     return true;
   }
 
@@ -118,33 +133,33 @@ export class DirectAnswers {
     }
     const has = (slot: number) => slots.some((s) => s.slot === slot);
     if (!has(LENGTH) || !has(ETAG) || (heights !== 0 && heights !== 2)) return;
-    this.heads.set(route, { flat, slots, hasHeight: heights === 2 });
+    this.heads.set(route, { flat, slots, hasHeight: heights === 2, hasUpstream: has(UPSTREAM) });
   }
 
   private async answer(
     req: IncomingMessage,
     res: ServerResponse,
-    url: string,
-    match: DirectMatch,
-    head: Head,
+    { url, match, head, scope }: { url: string; match: DirectMatch; head: Head; scope: UpstreamRequestScope | undefined },
     end: EndExecution,
     handOn: () => void,
   ): Promise<void> {
     const started = performance.now();
     const { deps } = this.options;
-    let written: { body: string; height: string | undefined } | undefined;
+    let written: Written | undefined;
     try {
       await this.options.turns.endOfTurn();
       const request = { pathParams: match.params, querystring: match.querystring, heightHeaders: req.headers, body: undefined };
-      const result = await executeRoute(match.route, request, deps);
+      const result = await (scope ? runInScope(scope, () => executeRoute(match.route, request, deps)) : executeRoute(match.route, request, deps));
       const body = answerText(match.route, result, deps);
       const height = result.height === undefined ? undefined : String(result.height);
+      const upstream = scope?.answeredBy;
       end(() => ({ kind: "answer", status: 200, headers: routeHeaders(height), route: match.template, body }));
-      if (body.length < COMPRESS_FROM_BYTES && (height !== undefined) === head.hasHeight) written = { body, height };
-      else presetOutcome(req, { route: match.route, result });
+      if (body.length < COMPRESS_FROM_BYTES && (height !== undefined) === head.hasHeight && (upstream !== undefined) === head.hasUpstream) {
+        written = { body, height, upstream };
+      } else presetOutcome(req, { route: match.route, result, answeredBy: upstream });
     } catch (error) {
       end(() => ({ kind: "error", error }));
-      presetOutcome(req, { route: match.route, error });
+      presetOutcome(req, { route: match.route, error, answeredBy: scope?.answeredBy });
     }
     if (!written) {
       this.counts.handedOn++;
@@ -153,15 +168,18 @@ export class DirectAnswers {
     }
     this.options.answerCache?.answeredOnce(url);
     this.counts.written++;
-    res.writeHead(200, this.filled(head, written.body, written.height));
+    if (scope) raiseFloor(scope, Number(written.height));
+    res.writeHead(200, this.filled(head, written));
     res.end(written.body);
     this.options.meter?.recordWritten(match.template, performance.now() - started, written.height === undefined ? undefined : Number(written.height), false);
   }
 
-  private filled(head: Head, body: string, height: string | undefined): string[] {
+  private filled(head: Head, written: Written): string[] {
     const flat = head.flat.slice();
     for (const { at, slot } of head.slots) {
-      flat[at] = slot === LENGTH ? String(Buffer.byteLength(body)) : slot === ETAG ? entityTag(height, body, this.options.bodies) : height!;
+      if (slot === LENGTH) flat[at] = String(Buffer.byteLength(written.body));
+      else if (slot === ETAG) flat[at] = entityTag(written.height, written.body, this.options.bodies);
+      else flat[at] = slot === HEIGHT ? written.height! : written.upstream!;
     }
     return flat;
   }

@@ -103,14 +103,15 @@ export class SharedExecutions {
   };
 
   /**
-   * An execution of a latest-height GET of `url` (no height header) that runs outside the Koa layers
+   * An execution of a latest-height GET of `url` (no height header; `floor`: its connection's behind
+   * several nodes) that runs outside the Koa layers
    * (directAnswers.ts): a request of the same question that comes meanwhile waits for it, as for one of
    * the middleware's. Returns how to end it (`outcome` is made only if a request waits), or "running"
    * when the question is being answered already (the caller leaves the request to the layers, which wait).
    */
-  begin(url: string): EndExecution | "running" {
+  begin(url: string, floor?: number): EndExecution | "running" {
     if (!this.heightKnown) return NOTHING_SHARED; // the middleware shares nothing either
-    const key = `${this.generation}\n\n${url}`; // the middleware's key for it: no floor, the URL as the question
+    const key = `${this.generation}\n${floor ?? ""}\n${url}`; // the middleware's key for it: the URL as the question
     if (this.running.has(key)) return "running";
     const execution: Execution = { waiting: undefined };
     this.running.set(key, execution);

@@ -15,20 +15,31 @@ const floors = new WeakMap<object, ConnectionHeight>();
  */
 export function upstreamScope(): Middleware {
   return (ctx, next) => {
-    const socket = ctx.req.socket;
-    let connection = floors.get(socket);
-    if (!connection) floors.set(socket, (connection = { floor: 0 }));
-    const scope: UpstreamRequestScope = { connection };
-    (ctx.state as HeightFloorState).heightFloor = connection.floor; // shared executions share only within one floor
+    const scope = requestScopeOn(ctx.req.socket);
+    (ctx.state as HeightFloorState).heightFloor = scope.connection.floor; // shared executions share only within one floor
     return runInScope(scope, async () => {
       await next();
-      if (scope.answeredBy) ctx.set("X-Chain-Rest-Upstream", scope.answeredBy);
-      if (scope.broadcastNote) ctx.set("X-Chain-Rest-Broadcast", scope.broadcastNote);
+      if (scope.answeredBy) ctx.res.setHeader(UPSTREAM_HEADER, scope.answeredBy);
+      if (scope.broadcastNote) ctx.res.setHeader("X-Chain-Rest-Broadcast", scope.broadcastNote);
       // a reused answer (answer cache) was answered at a height too: it counts for the floor
-      const answered = Number(answeredHeightText(ctx.res));
-      if (answered > 0 && !pinned(ctx.headers)) scope.connection.floor = Math.max(scope.connection.floor, answered);
+      if (!pinned(ctx.headers)) raiseFloor(scope, Number(answeredHeightText(ctx.res)));
     });
   };
+}
+
+/** The node that answered a request's last call, named on its answer. */
+export const UPSTREAM_HEADER = "X-Chain-Rest-Upstream";
+
+/** A new request's scope on a client connection (its socket): the floor its earlier answers set. */
+export function requestScopeOn(socket: object): UpstreamRequestScope {
+  let connection = floors.get(socket);
+  if (!connection) floors.set(socket, (connection = { floor: 0 }));
+  return { connection };
+}
+
+/** A latest-height answer at `answered` (0 or NaN: none): no later answer on the connection may be below it. */
+export function raiseFloor(scope: UpstreamRequestScope, answered: number): void {
+  if (answered > 0) scope.connection.floor = Math.max(scope.connection.floor, answered);
 }
 
 function pinned(headers: Record<string, string | string[] | undefined>): boolean {
