@@ -6,6 +6,8 @@ let turn = 0;
 let current: UpstreamNode | undefined;
 /** How many more calls in flight the current node may have than the least loaded before the choice moves. */
 const SLACK = 16;
+/** The node chosen in this tick: the tick's other calls go there too (undefined once the tick ended). */
+let tickChoice: UpstreamNode | undefined;
 
 /**
  * The least-loaded node, with hysteresis: the node chosen last while it has at
@@ -17,8 +19,21 @@ const SLACK = 16;
  * grows: calls spread over every node wake each node's process and socket for
  * fewer calls, and cost the gateway more CPU per request than calls to one (the
  * multi-node bench row weighs it); a busy or slow node still loses calls to the others.
+ * The choice is made once per tick: the calls of one tick (a turn's batch of
+ * requests, turnBatching.ts) go to one node, so that they leave in one write
+ * (socketCalls.ts) and wake one node, not one write and one wake-up per node.
+ * A call whose node set leaves out the tick's node (another floor, a retry) is
+ * chosen for on its own.
  */
 export function leastLoaded(nodes: readonly UpstreamNode[]): UpstreamNode | undefined {
+  if (tickChoice !== undefined && nodes.includes(tickChoice)) return tickChoice;
+  const chosen = leastLoadedNow(nodes);
+  if (chosen !== undefined && tickChoice === undefined) process.nextTick(() => (tickChoice = undefined));
+  tickChoice = chosen;
+  return chosen;
+}
+
+function leastLoadedNow(nodes: readonly UpstreamNode[]): UpstreamNode | undefined {
   const count = nodes.length;
   if (count === 0) return undefined;
   const start = turn++ % count;
