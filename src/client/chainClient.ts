@@ -1,3 +1,4 @@
+import type { UpstreamRequestScope } from "./upstreams/requestScope.js";
 import type { ProtoMessage } from "../codec/json/renderProto3.js";
 
 /**
@@ -72,24 +73,29 @@ export interface EventListener {
   end(reason: string): void;
 }
 
+/**
+ * The calls a request makes carry its scope as their last argument (a gateway in front of several
+ * nodes: the connection's height floor, what the gateway did; upstreams/requestScope.ts). Clients of
+ * one node ignore it.
+ */
 export interface ChainClient {
   /** Where the node is, for messages ("in-process node", "http://127.0.0.1:26657"). */
   readonly address: string;
-  abciQuery(path: string, data: Uint8Array, height?: number): Promise<AbciQueryResponse>;
+  abciQuery(path: string, data: Uint8Array, height?: number, scope?: UpstreamRequestScope): Promise<AbciQueryResponse>;
   /**
    * The same query with the request and response as messages: only a client in
    * the node's process has it (no encoding either way). Undefined for a path
    * that only abciQuery answers.
    */
   queryMessage?(path: string, request: ProtoMessage, height?: number): Promise<MessageQueryResponse | undefined>;
-  broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult>;
-  tx(hash: Uint8Array): Promise<TxResult>;
-  txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult>;
-  block(height?: number): Promise<Record<string, unknown>>;
+  broadcastTx(tx: Uint8Array, mode: BroadcastMode, scope?: UpstreamRequestScope): Promise<BroadcastResult>;
+  tx(hash: Uint8Array, scope?: UpstreamRequestScope): Promise<TxResult>;
+  txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc", scope?: UpstreamRequestScope): Promise<TxSearchResult>;
+  block(height?: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>>;
   /** The `block_results` RPC's answer (absent: the client cannot read a block's results). */
-  blockResults?(height: number): Promise<Record<string, unknown>>;
-  validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>>;
-  status(): Promise<StatusResult>;
+  blockResults?(height: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>>;
+  validators(height?: number, page?: number, perPage?: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>>;
+  status(scope?: UpstreamRequestScope): Promise<StatusResult>;
   /**
    * Whether committed `height` may get other contents later: a dev chain on which
    * a snapshot was taken (a revert writes its heights again). Absent: never.

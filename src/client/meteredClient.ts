@@ -88,7 +88,7 @@ export class MeteredClient implements ChainClient {
   txSearch: ChainClient["txSearch"] = (...args) => this.timed("txSearch", () => this.inner.txSearch(...args));
   block: ChainClient["block"] = (...args) => this.timed("block", () => this.inner.block(...args));
   validators: ChainClient["validators"] = (...args) => this.timed("validators", () => this.inner.validators(...args));
-  status: ChainClient["status"] = () => this.timed("status", () => this.inner.status());
+  status: ChainClient["status"] = (...args) => this.timed("status", () => this.inner.status(...args));
 
   private async timed<T>(method: Method, call: () => Promise<T>): Promise<T> {
     if (!this.cells) return call();

@@ -6,6 +6,7 @@ import { bindRequest } from "./binder.js";
 import { GatewayError, GrpcCode } from "../http/grpcStatus.js";
 import { callMethod, type MethodResult } from "./callMethod.js";
 import { presetResult } from "./presetResult.js";
+import { requestDeps, type ScopeState } from "../http/upstreamScope.js";
 import { PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
 import type { RestDeps } from "../http/restDeps.js";
@@ -64,7 +65,7 @@ const NO_QUERY: Readonly<URLSearchParams> = new URLSearchParams();
 
 async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
   const result =
-    presetResult(ctx.req, route) ??
+    presetResult(ctx.req, route, (ctx.state as ScopeState).upstreamScope) ??
     (await executeRoute(
       route,
       {
@@ -73,7 +74,7 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
         heightHeaders: ctx.headers,
         body: route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined,
       },
-      deps,
+      requestDeps(ctx, deps),
     ));
   if (result.height !== undefined) {
     const height = String(result.height);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RouteSpec } from "../tables/routeSpec.js";
 import type { MethodResult } from "./callMethod.js";
-import { currentScope } from "../client/upstreams/requestScope.js";
+import type { UpstreamRequestScope } from "../client/upstreams/requestScope.js";
 
 /**
  * A route's outcome computed before the Koa layers (directAnswers.ts), for the route to answer with;
@@ -21,13 +21,12 @@ export function presetOutcome(req: IncomingMessage, preset: Preset): void {
   (req as Carrying)[PRESET] = preset;
 }
 
-/** The result preset for `route` (taken once), or undefined; a preset error is thrown. */
-export function presetResult(req: IncomingMessage, route: RouteSpec): MethodResult | undefined {
+/** The result preset for `route` (taken once), or undefined; a preset error is thrown. `scope`: the request's, told who answered. */
+export function presetResult(req: IncomingMessage, route: RouteSpec, scope: UpstreamRequestScope | undefined): MethodResult | undefined {
   const preset = (req as Carrying)[PRESET];
   if (!preset || preset.route !== route) return undefined;
   (req as Carrying)[PRESET] = undefined;
-  const scope = preset.answeredBy === undefined ? undefined : currentScope();
-  if (scope) scope.answeredBy = preset.answeredBy;
+  if (scope && preset.answeredBy !== undefined) scope.answeredBy = preset.answeredBy;
   if ("error" in preset) throw preset.error;
   return preset.result;
 }

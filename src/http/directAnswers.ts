@@ -13,8 +13,8 @@ import type { RequestMeter } from "./requestMeter.js";
 import type { RestDeps } from "./restDeps.js";
 import type { EndExecution, SharedExecutions } from "./sharedExecutions.js";
 import type { TurnBatch } from "./turnBatching.js";
-import { raiseFloor, requestScopeOn, UPSTREAM_HEADER } from "./upstreamScope.js";
-import { runInScope, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
+import { raiseFloor, requestScopeOn, scopedDeps, UPSTREAM_HEADER } from "./upstreamScope.js";
+import type { UpstreamRequestScope } from "../client/upstreams/requestScope.js";
 
 export interface DirectAnswersOptions {
   gatewayRoutes: readonly RouteSpec[];
@@ -149,7 +149,7 @@ export class DirectAnswers {
     try {
       await this.options.turns.endOfTurn();
       const request = { pathParams: match.params, querystring: match.querystring, heightHeaders: req.headers, body: undefined };
-      const result = await (scope ? runInScope(scope, () => executeRoute(match.route, request, deps)) : executeRoute(match.route, request, deps));
+      const result = await executeRoute(match.route, request, scope ? scopedDeps(deps, scope) : deps);
       const body = answerText(match.route, result, deps);
       const height = result.height === undefined ? undefined : String(result.height);
       const upstream = scope?.answeredBy;

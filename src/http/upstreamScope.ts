@@ -1,5 +1,7 @@
-import type { Middleware } from "koa";
-import { runInScope, type ConnectionHeight, type UpstreamRequestScope } from "../client/upstreams/requestScope.js";
+import type { Context, Middleware } from "koa";
+import type { ConnectionHeight, UpstreamRequestScope } from "../client/upstreams/requestScope.js";
+import { ScopedClient } from "../client/upstreams/scopedClient.js";
+import type { RestDeps } from "./restDeps.js";
 import { answeredHeightText, requestedHeight } from "./height.js";
 import type { HeightFloorState } from "./sharedExecutions.js";
 
@@ -7,7 +9,7 @@ import type { HeightFloorState } from "./sharedExecutions.js";
 const floors = new WeakMap<object, ConnectionHeight>();
 
 /**
- * Runs each request of a multi-node gateway in its scope (requestScope.ts):
+ * Gives each request of a multi-node gateway its scope (requestScope.ts), which its routes' calls carry (requestDeps):
  * the height its connection was already answered at, so that no later answer
  * on it goes back (the client chooses nodes by it), and, on the way out, what
  * the gateway did: X-Chain-Rest-Upstream (the node that answered) and
@@ -17,14 +19,29 @@ export function upstreamScope(): Middleware {
   return (ctx, next) => {
     const scope = requestScopeOn(ctx.req.socket);
     (ctx.state as HeightFloorState).heightFloor = scope.connection.floor; // shared executions share only within one floor
-    return runInScope(scope, async () => {
-      await next();
+    (ctx.state as ScopeState).upstreamScope = scope;
+    return next().then(() => {
       if (scope.answeredBy) ctx.res.setHeader(UPSTREAM_HEADER, scope.answeredBy);
       if (scope.broadcastNote) ctx.res.setHeader("X-Chain-Rest-Broadcast", scope.broadcastNote);
       // a reused answer (answer cache) was answered at a height too: it counts for the floor
       if (!pinned(ctx.headers)) raiseFloor(scope, Number(answeredHeightText(ctx.res)));
     });
   };
+}
+
+/** Where a request's scope is kept for the routes (ctx.state). */
+export interface ScopeState {
+  upstreamScope?: UpstreamRequestScope;
+}
+
+/** The deps a request's route runs with: behind several nodes, a client whose calls carry the request's scope. */
+export function requestDeps<D extends RestDeps>(ctx: Context, deps: D): D {
+  const scope = (ctx.state as ScopeState).upstreamScope;
+  return scope ? scopedDeps(deps, scope) : deps;
+}
+
+export function scopedDeps<D extends RestDeps>(deps: D, scope: UpstreamRequestScope): D {
+  return { ...deps, client: new ScopedClient(deps.client, scope) };
 }
 
 /** The node that answered a request's last call, named on its answer. */

@@ -1,3 +1,4 @@
+import { requestDeps } from "../http/upstreamScope.js";
 import Router from "@koa/router";
 import { PLAIN_RESPONSE_HEIGHT_HEADER } from "../http/height.js";
 import type { Context, Next } from "koa";
@@ -59,7 +60,8 @@ function pathValues(route: LegacyRouteSpec, params: Record<string, string>): Rec
   return Object.fromEntries(route.variables.map((name, i) => [name, params[`v${i}`] ?? ""]));
 }
 
-async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, string>, deps: LegacyDeps): Promise<void> {
+async function serve(ctx: Context, route: LegacyRouteSpec, path: Record<string, string>, tableDeps: LegacyDeps): Promise<void> {
+  const deps = requestDeps(ctx, tableDeps);
   if (route.deprecationHeaders) setDeprecationHeaders(ctx);
   const query = new URLSearchParams(ctx.querystring);
   const values: Record<string, string | undefined> = {};

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { NodeUnavailableError, type BroadcastMode, type BroadcastResult, type TxResult } from "../chainClient.js";
 import { leastLoaded } from "./nodeChoice.js";
-import { currentScope } from "./requestScope.js";
+import type { UpstreamRequestScope } from "./requestScope.js";
 import type { NodePool } from "./nodePool.js";
 import type { UpstreamNode } from "./upstreamNode.js";
 
@@ -17,8 +17,7 @@ import type { UpstreamNode } from "./upstreamNode.js";
  * answer says so. What happened is told in the request's scope (the
  * X-Chain-Rest-Broadcast header).
  */
-export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
-  const scope = currentScope();
+export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: BroadcastMode, scope?: UpstreamRequestScope): Promise<BroadcastResult> {
   const tell = (note: string) => {
     if (scope) scope.broadcastNote = note;
   };
@@ -26,7 +25,7 @@ export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: Broa
   const first = leastLoaded(eligible.filter((n) => !n.archive)) ?? leastLoaded(eligible);
   if (!first) throw client.noneEligible();
   try {
-    const result = await client.run(first, () => first.rpc.broadcastTx(tx, mode));
+    const result = await client.run(first, () => first.rpc.broadcastTx(tx, mode), scope);
     tell(`sent once, to ${first.address}`);
     return result;
   } catch (err) {
@@ -51,7 +50,7 @@ export async function broadcastOnce(client: NodePool, tx: Uint8Array, mode: Broa
       tell(`${why}; tx ${hashHex} not found on any node and no other node is eligible: not sent again`);
       throw err;
     }
-    const result = await client.run(second, () => second.rpc.broadcastTx(tx, mode));
+    const result = await client.run(second, () => second.rpc.broadcastTx(tx, mode), scope);
     tell(`${why}; tx ${hashHex} not found on any node by its hash; sent once more, to ${second.address}`);
     return result;
   }

@@ -17,7 +17,7 @@ import { failoverSubscribe } from "./failoverEvents.js";
 import { isHeightRefusal, keptRangesText, noNodeKeeps } from "./keptRanges.js";
 import { leastLoaded } from "./nodeChoice.js";
 import type { NodePool } from "./nodePool.js";
-import { currentScope } from "./requestScope.js";
+import type { UpstreamRequestScope } from "./requestScope.js";
 import { UpstreamNode } from "./upstreamNode.js";
 import type { UpstreamList, UpstreamSettings } from "./upstreamSettings.js";
 
@@ -85,24 +85,25 @@ export class MultiNodeClient implements ChainClient, NodePool {
     return this.nodes.map((n) => n.describe(this.ineligibility(n)));
   }
 
-  abciQuery(path: string, data: Uint8Array, height = 0): Promise<AbciQueryResponse> {
-    if (height > 0) return this.pinnedQuery(path, data, height);
+  abciQuery(path: string, data: Uint8Array, height = 0, scope?: UpstreamRequestScope): Promise<AbciQueryResponse> {
+    if (height > 0) return this.pinnedQuery(path, data, height, scope);
     return this.atLatest(
       (node) => node.rpc.abciQuery(path, data, 0),
       (answer) => answer.height,
+      scope,
     );
   }
 
-  broadcastTx(tx: Uint8Array, mode: BroadcastMode): Promise<BroadcastResult> {
-    return broadcastOnce(this, tx, mode);
+  broadcastTx(tx: Uint8Array, mode: BroadcastMode, scope?: UpstreamRequestScope): Promise<BroadcastResult> {
+    return broadcastOnce(this, tx, mode, scope);
   }
 
   /** Asked of each eligible node until one has it: a node a block behind may not have indexed it yet. */
-  async tx(hash: Uint8Array): Promise<TxResult> {
+  async tx(hash: Uint8Array, scope?: UpstreamRequestScope): Promise<TxResult> {
     let last: Error | undefined;
     for (const node of this.byLoad(this.eligibleNodes())) {
       try {
-        return await this.run(node, () => node.rpc.tx(hash));
+        return await this.run(node, () => node.rpc.tx(hash), scope);
       } catch (err) {
         last = err as Error;
       }
@@ -110,37 +111,41 @@ export class MultiNodeClient implements ChainClient, NodePool {
     throw last ?? this.noneEligible();
   }
 
-  txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc"): Promise<TxSearchResult> {
+  txSearch(query: string, page?: number, perPage?: number, orderBy?: "asc" | "desc", scope?: UpstreamRequestScope): Promise<TxSearchResult> {
     return this.atLatest(
       (node) => node.rpc.txSearch(query, page, perPage, orderBy),
       () => undefined,
+      scope,
     );
   }
 
-  block(height?: number): Promise<Record<string, unknown>> {
-    if (height !== undefined && height > 0) return this.pinnedBlockCall(height, (node) => node.rpc.block(height));
+  block(height?: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>> {
+    if (height !== undefined && height > 0) return this.pinnedBlockCall(height, (node) => node.rpc.block(height), scope);
     return this.atLatest(
       (node) => node.rpc.block(),
       (answer) => Number((answer as { block?: { header?: { height?: string } } }).block?.header?.height) || undefined,
+      scope,
     );
   }
 
-  blockResults(height: number): Promise<Record<string, unknown>> {
-    return this.pinnedBlockCall(height, (node) => node.rpc.blockResults(height));
+  blockResults(height: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>> {
+    return this.pinnedBlockCall(height, (node) => node.rpc.blockResults(height), scope);
   }
 
-  validators(height?: number, page?: number, perPage?: number): Promise<Record<string, unknown>> {
-    if (height !== undefined && height > 0) return this.pinnedBlockCall(height, (node) => node.rpc.validators(height, page, perPage));
+  validators(height?: number, page?: number, perPage?: number, scope?: UpstreamRequestScope): Promise<Record<string, unknown>> {
+    if (height !== undefined && height > 0) return this.pinnedBlockCall(height, (node) => node.rpc.validators(height, page, perPage), scope);
     return this.atLatest(
       (node) => node.rpc.validators(undefined, page, perPage),
       (answer) => Number(answer.block_height) || undefined,
+      scope,
     );
   }
 
-  status(): Promise<StatusResult> {
+  status(scope?: UpstreamRequestScope): Promise<StatusResult> {
     return this.atLatest(
       (node) => node.rpc.status(),
       (answer) => Number(answer.sync_info.latest_block_height),
+      scope,
     );
   }
 
@@ -178,13 +183,12 @@ export class MultiNodeClient implements ChainClient, NodePool {
     return failoverSubscribe(this, query, listener);
   }
 
-  /** Runs a call on a node, counting it in flight; a transport failure counts toward its cooldown. */
-  async run<T>(node: UpstreamNode, call: () => Promise<T>): Promise<T> {
+  /** Runs a call on a node, counting it in flight; a transport failure counts toward its cooldown. `scope`: the request's, told who answered. */
+  async run<T>(node: UpstreamNode, call: () => Promise<T>, scope?: UpstreamRequestScope): Promise<T> {
     node.inFlight++;
     try {
       const answer = await call();
       node.succeeded();
-      const scope = currentScope();
       if (scope) scope.answeredBy = node.address;
       return answer;
     } catch (err) {
@@ -203,8 +207,11 @@ export class MultiNodeClient implements ChainClient, NodePool {
    * above the connection's floor (the archive node only when no other is);
    * after a transport failure (or an answer below the floor), once more on another.
    */
-  private async atLatest<T>(call: (node: UpstreamNode) => Promise<T>, heightOf: (answer: T) => number | undefined): Promise<T> {
-    const scope = currentScope();
+  private async atLatest<T>(
+    call: (node: UpstreamNode) => Promise<T>,
+    heightOf: (answer: T) => number | undefined,
+    scope: UpstreamRequestScope | undefined,
+  ): Promise<T> {
     const tried = new Set<UpstreamNode>();
     let failure: NodeUnavailableError | undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -212,7 +219,7 @@ export class MultiNodeClient implements ChainClient, NodePool {
       const node = await this.chooseAtLatest(floor, tried, failure);
       tried.add(node);
       try {
-        const answer = await this.run(node, () => call(node));
+        const answer = await this.run(node, () => call(node), scope);
         const height = heightOf(answer);
         if (height !== undefined && height < floor) {
           failure = new NodeUnavailableError(node.address, `answered at height ${height}, below ${floor} already answered on this connection`);
@@ -244,7 +251,7 @@ export class MultiNodeClient implements ChainClient, NodePool {
   }
 
   /** A query at a height: only nodes that keep it; a refusal teaches the node's range and the next node is asked. */
-  private async pinnedQuery(path: string, data: Uint8Array, height: number): Promise<AbciQueryResponse> {
+  private async pinnedQuery(path: string, data: Uint8Array, height: number, scope: UpstreamRequestScope | undefined): Promise<AbciQueryResponse> {
     const tried = new Set<UpstreamNode>();
     const unreachable = new Set<UpstreamNode>();
     for (;;) {
@@ -258,7 +265,7 @@ export class MultiNodeClient implements ChainClient, NodePool {
       tried.add(node);
       let answer: AbciQueryResponse;
       try {
-        answer = await this.run(node, () => node.rpc.abciQuery(path, data, height));
+        answer = await this.run(node, () => node.rpc.abciQuery(path, data, height), scope);
       } catch (err) {
         if (!(err instanceof NodeUnavailableError) || unreachable.size >= 1) throw err;
         unreachable.add(node);
@@ -270,7 +277,7 @@ export class MultiNodeClient implements ChainClient, NodePool {
   }
 
   /** block, block_results, validators at a height: blocks are kept from earliest_block_height, so the state's range does not matter. */
-  private async pinnedBlockCall<T>(height: number, call: (node: UpstreamNode) => Promise<T>): Promise<T> {
+  private async pinnedBlockCall<T>(height: number, call: (node: UpstreamNode) => Promise<T>, scope: UpstreamRequestScope | undefined): Promise<T> {
     const keeping = (tried: Set<UpstreamNode>) =>
       this.byLoad(this.nodes.filter((n) => this.usable(n) && !tried.has(n) && (n.state.earliest ?? 1) <= height && (n.latest ?? 0) >= height));
     const tried = new Set<UpstreamNode>();
@@ -279,7 +286,7 @@ export class MultiNodeClient implements ChainClient, NodePool {
       if (!node) throw new NodeRpcError(-32603, "Internal error", `height ${height} is not available on any node; kept heights: ${keptRangesText(this.nodes)}`);
       tried.add(node);
       try {
-        return await this.run(node, () => call(node));
+        return await this.run(node, () => call(node), scope);
       } catch (err) {
         if (!(err instanceof NodeUnavailableError) || tried.size >= 2) throw err;
       }
