@@ -64,18 +64,7 @@ export function refusedPathVariables(deps: RestDeps) {
 const NO_QUERY: Readonly<URLSearchParams> = new URLSearchParams();
 
 async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
-  const result =
-    presetResult(ctx.req, route, (ctx.state as ScopeState).upstreamScope) ??
-    (await executeRoute(
-      route,
-      {
-        pathParams: ctx.params as Record<string, string>,
-        querystring: ctx.querystring,
-        heightHeaders: ctx.headers,
-        body: route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined,
-      },
-      requestDeps(ctx, deps),
-    ));
+  const result = presetResult(ctx.req, route, (ctx.state as ScopeState).upstreamScope) ?? (await executeFor(ctx, route, deps));
   if (result.height !== undefined) {
     const height = String(result.height);
     // node:http's own setHeader: Koa's ctx.set makes arrays and closures at every call (docs/guide/performance.md)
@@ -86,23 +75,30 @@ async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<vo
   ctx.body = answerText(route, result, deps);
 }
 
+/** The route's method called for a Koa request: the height header read first (a bad one refused before the body is read). */
+async function executeFor(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<MethodResult> {
+  const height = requestedHeight(ctx.headers);
+  const body = route.body ? await readJsonBody(ctx, deps.maxBodyBytes) : undefined;
+  const raw = { pathParams: ctx.params as Record<string, string>, querystring: ctx.querystring, height, body };
+  return executeRoute(route, raw, requestDeps(ctx, deps));
+}
+
 /** A route's request, as the HTTP request gave it. */
 interface RouteRequest {
   /** The path's variables, percent-decoded. */
   pathParams: Record<string, string>;
   querystring: string;
-  /** The request's headers (the height header is read from them). */
-  heightHeaders: Record<string, string | string[] | undefined>;
+  /** The height the request names (0: the latest). */
+  height: number;
   body: unknown;
 }
 
 /** Binds the request to the route's message, checks the page caps, calls its method. */
 export function executeRoute(route: RouteSpec, raw: RouteRequest, deps: RestDeps): Promise<MethodResult> {
-  const height = requestedHeight(raw.heightHeaders);
   const query = raw.querystring ? new URLSearchParams(raw.querystring) : NO_QUERY;
   const request = bindRequest(route, { pathParams: raw.pathParams, query, body: raw.body }, deps.codec.parser);
   deps.pageCaps?.checkRequest(request);
-  return callMethod(route, request, height, deps);
+  return callMethod(route, request, raw.height, deps);
 }
 
 /** The answer's body: proto3 JSON, indented as the real gateway writes it. */

@@ -148,7 +148,7 @@ export class DirectAnswers {
     let written: Written | undefined;
     try {
       await this.options.turns.endOfTurn();
-      const request = { pathParams: match.params, querystring: match.querystring, heightHeaders: req.headers, body: undefined };
+      const request = { pathParams: match.params, querystring: match.querystring, height: 0, body: undefined }; // no height header: the latest
       const result = await executeRoute(match.route, request, scope ? scopedDeps(deps, scope) : deps);
       const body = answerText(match.route, result, deps);
       const height = result.height === undefined ? undefined : String(result.height);

@@ -34,6 +34,7 @@ export function healthRoutes(check: ReadinessCheck, now: () => number = Date.now
   };
 }
 
+/** Answers GET /healthz (the process answers) or /readyz (queries can be answered now). */
 async function answerProbe(ctx: Context, check: ReadinessCheck, now: () => number): Promise<void> {
   ctx.set("Content-Type", JSON_CONTENT_TYPE);
   ctx.set("Cache-Control", "no-store");

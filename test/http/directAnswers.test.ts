@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startRestServer } from "../../src/commands/restServer.js";
@@ -11,38 +10,10 @@ import { createLogger, flushLogger, type Logger } from "../../src/telemetry/logg
 import { Telemetry } from "../../src/telemetry/telemetry.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
+import { headLines as head, logLineShape, rawGet, requestLogLines } from "../helpers/rawAnswer.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
-
-/** An answer as it came off the socket: status, every header in its order and case, the bytes. */
-interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: string;
-}
-
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.rawHeaders, body }));
-      })
-      .on("error", reject);
-  });
-}
-
-/** The head without Date (a clock) and Connection/Keep-Alive (the socket's), which node:http writes itself. */
-const head = (answer: RawAnswer) => {
-  const kept: string[] = [];
-  for (let i = 0; i < answer.headers.length; i += 2) {
-    if (!/^(date|connection|keep-alive)$/i.test(answer.headers[i]!)) kept.push(`${answer.headers[i]}: ${answer.headers[i + 1]}`);
-  }
-  return kept;
-};
 
 describe("first asks written without Koa (directAnswers.ts)", function () {
   this.timeout(60_000);
@@ -178,23 +149,8 @@ describe("first asks written without Koa (directAnswers.ts)", function () {
     expect((await counts()).written).to.equal(written + 1);
     expect(await countOf()).to.equal(before + 1);
     await flushLogger(logger);
-    const lines = fs
-      .readFileSync(logFile, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.route === template);
-    const shape = ({ level, msg, method, route, family, status, height, cached }: Record<string, unknown>) => ({
-      level,
-      msg,
-      method,
-      route,
-      family,
-      status,
-      height,
-      cached,
-    });
-    expect(shape(lines.at(-1)!), "the written answer's line").to.deep.equal(shape(lines.at(-2)!));
+    const lines = requestLogLines(logFile, template);
+    expect(logLineShape(lines.at(-1)!), "the written answer's line").to.deep.equal(logLineShape(lines.at(-2)!));
     expect(lines.at(-1)).to.include({ cached: false, status: 200, height: node.height });
   });
 });

@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startRestServer } from "../../src/commands/restServer.js";
@@ -10,38 +9,10 @@ import { createLogger, flushLogger, type Logger } from "../../src/telemetry/logg
 import { Telemetry } from "../../src/telemetry/telemetry.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
+import { headLines as head, logLineShape, rawGet, requestLogLines } from "../helpers/rawAnswer.js";
 import { Scrape } from "../helpers/prometheusScrape.js";
 import { testApiConfig } from "../helpers/testApiConfig.js";
 import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
-
-/** An answer as it came off the socket: status, every header in its order and case, the bytes. */
-interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: string;
-}
-
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.rawHeaders, body }));
-      })
-      .on("error", reject);
-  });
-}
-
-/** The head without Date (a clock) and Connection/Keep-Alive (the socket's), which node:http writes itself. */
-const head = (answer: RawAnswer) => {
-  const kept: string[] = [];
-  for (let i = 0; i < answer.headers.length; i += 2) {
-    if (!/^(date|connection|keep-alive)$/i.test(answer.headers[i]!)) kept.push(`${answer.headers[i]}: ${answer.headers[i + 1]}`);
-  }
-  return kept;
-};
 
 describe("kept answers written without Koa (wireAnswers.ts)", function () {
   this.timeout(60_000);
@@ -117,24 +88,9 @@ describe("kept answers written without Koa (wireAnswers.ts)", function () {
     const route = "/core/bank/v1beta1/supply";
     for (let i = 0; i < 4; i++) await rawGet(rest.url + route);
     await flushLogger(logger);
-    const lines = fs
-      .readFileSync(logFile, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.route === route);
+    const lines = requestLogLines(logFile, route);
     expect(lines).to.have.length(4);
-    const shape = ({ level, msg, method, route: r, family, status, height, cached }: Record<string, unknown>) => ({
-      level,
-      msg,
-      method,
-      route: r,
-      family,
-      status,
-      height,
-      cached,
-    });
-    expect(shape(lines[3]!), "the written answer's line").to.deep.equal(shape(lines[2]!));
+    expect(logLineShape(lines[3]!), "the written answer's line").to.deep.equal(logLineShape(lines[2]!));
     expect(lines[3]).to.include({ cached: true, status: 200, height: node.height });
     const counts = await scrape();
     expect(counts.value("chain_rest_api_requests_total", { route, method: "GET", status: "200" })).to.equal(4);
