@@ -9,6 +9,7 @@ import { presetResult } from "./presetResult.js";
 import { requestDeps, type ScopeState } from "../http/upstreamScope.js";
 import { PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER, requestedHeight } from "../http/height.js";
 import { readJsonBody } from "../http/jsonBody.js";
+import { setHeaders } from "../http/answerCache.js";
 import type { RestDeps } from "../http/restDeps.js";
 import { routeGroups } from "../http/routeGroups.js";
 import { JSON_CONTENT_TYPE } from "../http/jsonContentType.js";
@@ -65,14 +66,20 @@ const NO_QUERY: Readonly<URLSearchParams> = new URLSearchParams();
 
 async function serve(ctx: Context, route: RouteSpec, deps: RestDeps): Promise<void> {
   const result = presetResult(ctx.req, route, (ctx.state as ScopeState).upstreamScope) ?? (await executeFor(ctx, route, deps));
-  if (result.height !== undefined) {
-    const height = String(result.height);
-    // node:http's own setHeader: Koa's ctx.set makes arrays and closures at every call (docs/guide/performance.md)
-    ctx.res.setHeader(RESPONSE_HEIGHT_HEADER, height);
-    ctx.res.setHeader(PLAIN_RESPONSE_HEIGHT_HEADER, height);
-  }
-  ctx.res.setHeader("Content-Type", JSON_CONTENT_TYPE);
+  // node:http's own setHeader: Koa's ctx.set makes arrays and closures at every call (docs/guide/performance.md)
+  setHeaders(ctx.res, answerHeaders(result.height === undefined ? undefined : String(result.height)));
   ctx.body = answerText(route, result, deps);
+}
+
+/** The headers a gateway answer gets from its route: the height it was read at (both spellings), the JSON type. */
+export function answerHeaders(height: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (height !== undefined) {
+    headers[RESPONSE_HEIGHT_HEADER] = height;
+    headers[PLAIN_RESPONSE_HEIGHT_HEADER] = height;
+  }
+  headers["Content-Type"] = JSON_CONTENT_TYPE;
+  return headers;
 }
 
 /** The route's method called for a Koa request: the height header read first (a bad one refused before the body is read). */

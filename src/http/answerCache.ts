@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { Context, Next } from "koa";
 import { LRUCache } from "lru-cache";
 import type { ChainClient } from "../client/chainClient.js";
+import { rawHeaderNames } from "./writtenHead.js";
 import { answeredHeightText, GRPC_HEIGHT_HEADER, HEIGHT_HEADER } from "./height.js";
 
 export interface Answer {
@@ -111,9 +112,7 @@ export class AnswerCache {
    * caller counts what it writes, the middleware what the Koa layers answer.
    */
   keptAnswer(url: string): Answer | undefined {
-    if (this.latest === undefined) return undefined;
-    const hash = stringHash(url) || 1;
-    if (this.asked[hash >>> 15] !== hash) return undefined;
+    if (this.latest === undefined || !this.wasAsked(url)) return undefined;
     const kept = this.answers.get(url);
     return kept && !this.heightMoved() ? kept : undefined;
   }
@@ -124,9 +123,7 @@ export class AnswerCache {
    * a caller that answers it outside the Koa layers says so with answeredOnce (directAnswers.ts).
    */
   answersOnce(url: string): boolean {
-    if (this.latest === undefined) return true;
-    const hash = stringHash(url) || 1;
-    return this.asked[hash >>> 15] !== hash;
+    return this.latest === undefined || !this.wasAsked(url);
   }
 
   /** A first ask of `url` was answered outside the Koa layers: counted and remembered as the middleware does. */
@@ -161,11 +158,17 @@ export class AnswerCache {
 
   /** Whether `key` was asked since the height moved (a hash collision only keeps an answer one ask early); remembers it. */
   private askedBefore(key: string): boolean {
-    const hash = stringHash(key) || 1; // 0 marks an empty slot
-    const slot = hash >>> 15; // the top 17 bits (keptAnswer reads the same slot)
+    const hash = askedHash(key);
+    const slot = hash >>> 15; // the top 17 bits (wasAsked reads the same slot)
     if (this.asked[slot] === hash) return true;
     this.asked[slot] = hash;
     return false;
+  }
+
+  /** Whether `key` was asked since the height moved, without remembering this ask. */
+  private wasAsked(key: string): boolean {
+    const hash = askedHash(key);
+    return this.asked[hash >>> 15] === hash; // its slot: the top 17 bits
   }
 
   /** Whether another process knows a later height than this one's notices told: then it is taken as told (nothing kept is reused). */
@@ -203,6 +206,11 @@ export function requestKey(url: string, headers: IncomingHttpHeaders): string {
   return height === undefined && grpcHeight === undefined ? url : `${url}\n${String(height ?? "")}\n${String(grpcHeight ?? "")}`;
 }
 
+/** A key's mark in the table of asked requests (never 0, which marks an empty slot). */
+function askedHash(key: string): number {
+  return stringHash(key) || 1;
+}
+
 /** FNV-1a over the UTF-16 code units (a 32-bit integer). */
 function stringHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -217,10 +225,9 @@ function stringHash(text: string): number {
  */
 export function headersSetBy(ctx: Context, before: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
-  const res = ctx.res as ServerResponse & { getRawHeaderNames(): string[] };
-  for (const name of res.getRawHeaderNames()) {
+  for (const name of rawHeaderNames(ctx.res)) {
     const lower = name.toLowerCase();
-    const value = res.getHeader(lower);
+    const value = ctx.res.getHeader(lower);
     if (lower === "content-length" || before[lower] === value || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }

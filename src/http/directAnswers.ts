@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PathSegment, RouteSpec } from "../tables/routeSpec.js";
-import { answerText, executeRoute } from "../gateway/gatewayRouter.js";
+import { answerHeaders, answerText, executeRoute } from "../gateway/gatewayRouter.js";
 import { presetOutcome } from "../gateway/presetResult.js";
 import type { AnswerCache } from "./answerCache.js";
 import { COMPRESS_FROM_BYTES } from "./compression.js";
@@ -8,6 +8,7 @@ import { DirectRoutes, type DirectMatch } from "./directRoutes.js";
 import type { EncodedBodies } from "./encodedBodies.js";
 import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER, PLAIN_RESPONSE_HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
 import { entityTag } from "./httpCaching.js";
+import { writtenHead } from "./writtenHead.js";
 import { JSON_CONTENT_TYPE } from "./jsonContentType.js";
 import type { RequestMeter } from "./requestMeter.js";
 import type { RestDeps } from "./restDeps.js";
@@ -98,6 +99,8 @@ export class DirectAnswers {
     if (headers[HEIGHT_HEADER] !== undefined || headers[GRPC_HEIGHT_HEADER] !== undefined) return false;
     if (headers["if-none-match"] !== undefined || headers.origin !== undefined) return false;
     const url = req.url!;
+    // a question asked before is the answer cache's: no route is matched for it here
+    if (this.options.answerCache && !this.options.answerCache.answersOnce(url)) return false;
     const match = this.routes.match(url);
     if (!match) return false;
     const head = this.heads.get(match.route);
@@ -105,7 +108,6 @@ export class DirectAnswers {
       (req as Learning)[LEARNING] = match.route;
       return false;
     }
-    if (this.options.answerCache && !this.options.answerCache.answersOnce(url)) return false;
     const scope = this.options.scoped ? requestScopeOn(req.socket) : undefined;
     const end = this.options.sharedExecutions ? this.options.sharedExecutions.begin(url, scope?.connection.floor) : undefined;
     if (end === "running") return false;
@@ -119,17 +121,13 @@ export class DirectAnswers {
     if (!route || this.heads.has(route) || res.statusCode !== 200) return;
     if (res.getHeader("content-encoding") !== undefined || res.getHeader("transfer-encoding") !== undefined) return;
     if (res.getHeader("content-type") !== JSON_CONTENT_TYPE || !(Number(res.getHeader("content-length")) < COMPRESS_FROM_BYTES)) return;
-    const flat: string[] = [];
+    const flat = writtenHead(res);
     const slots: Head["slots"] = [];
     let heights = 0;
-    // the names as the layers wrote them (getHeaders() lowercases them): the same head, byte for byte
-    for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-      const value = res.getHeader(name);
-      if (value === undefined) continue;
-      const slot = SLOTS[name.toLowerCase()];
-      if (slot !== undefined) slots.push({ at: flat.length + 1, slot });
+    for (let at = 1; at < flat.length; at += 2) {
+      const slot = SLOTS[flat[at - 1]!.toLowerCase()];
+      if (slot !== undefined) slots.push({ at, slot });
       if (slot === HEIGHT) heights++;
-      flat.push(name, Array.isArray(value) ? value.join(", ") : String(value));
     }
     const has = (slot: number) => slots.some((s) => s.slot === slot);
     if (!has(LENGTH) || !has(ETAG) || (heights !== 0 && heights !== 2)) return;
@@ -153,7 +151,7 @@ export class DirectAnswers {
       const body = answerText(match.route, result, deps);
       const height = result.height === undefined ? undefined : String(result.height);
       const upstream = scope?.answeredBy;
-      end(() => ({ kind: "answer", status: 200, headers: routeHeaders(height), route: match.template, body }));
+      end(() => ({ kind: "answer", status: 200, headers: answerHeaders(height), route: match.template, body }));
       if (body.length < COMPRESS_FROM_BYTES && (height !== undefined) === head.hasHeight && (upstream !== undefined) === head.hasUpstream) {
         written = { body, height, upstream };
       } else presetOutcome(req, { route: match.route, result, answeredBy: upstream });
@@ -183,15 +181,4 @@ export class DirectAnswers {
     }
     return flat;
   }
-}
-
-/** The headers the route itself sets, as gatewayRouter.ts names them (what a request waiting on this execution is answered with). */
-function routeHeaders(height: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (height !== undefined) {
-    headers[RESPONSE_HEIGHT_HEADER] = height;
-    headers[PLAIN_RESPONSE_HEIGHT_HEADER] = height;
-  }
-  headers["Content-Type"] = JSON_CONTENT_TYPE;
-  return headers;
 }

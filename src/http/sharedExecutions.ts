@@ -79,7 +79,7 @@ export class SharedExecutions {
     // behind several nodes a latest-height answer must not be below the height the connection already saw:
     // only requests of the same floor (upstreamScope.ts) share an execution
     const question = requestKey(ctx.url, ctx.req.headers);
-    const key = pinned ? question : `${this.generation}\n${(ctx.state as HeightFloorState).heightFloor ?? ""}\n${question}`;
+    const key = pinned ? question : this.latestKey(question, (ctx.state as HeightFloorState).heightFloor);
     const running = this.running.get(key);
     if (running) return this.answerFrom(ctx, next, await (running.waiting ??= waitingFor()).outcome);
     const execution: Execution = { waiting: undefined };
@@ -111,7 +111,7 @@ export class SharedExecutions {
    */
   begin(url: string, floor?: number): EndExecution | "running" {
     if (!this.heightKnown) return NOTHING_SHARED; // the middleware shares nothing either
-    const key = `${this.generation}\n${floor ?? ""}\n${url}`; // the middleware's key for it: the URL as the question
+    const key = this.latestKey(url, floor); // the middleware's key for it: the URL as the question
     if (this.running.has(key)) return "running";
     const execution: Execution = { waiting: undefined };
     this.running.set(key, execution);
@@ -119,6 +119,11 @@ export class SharedExecutions {
       this.running.delete(key);
       execution.waiting?.settle(outcome());
     };
+  }
+
+  /** A question at the latest height: another once a block came, and another on each connection height floor. */
+  private latestKey(question: string, floor: number | undefined): string {
+    return `${this.generation}\n${floor ?? ""}\n${question}`;
   }
 
   private answerFrom(ctx: Context, next: Next, outcome: Outcome): Promise<void> {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Answer, AnswerCache } from "./answerCache.js";
 import { COMPRESS_FROM_BYTES } from "./compression.js";
+import { writtenHead } from "./writtenHead.js";
 import { GRPC_HEIGHT_HEADER, HEIGHT_HEADER, RESPONSE_HEIGHT_HEADER } from "./height.js";
 import type { RequestMeter } from "./requestMeter.js";
 
@@ -54,14 +55,8 @@ export class WireAnswers {
     if (!answer || res.statusCode !== 200 || res.getHeader("content-encoding") !== undefined || res.getHeader("transfer-encoding") !== undefined) return;
     const shape = shapeOf(req);
     if (shape === NOT_WRITTEN || !fitsShape(req, answer.body) || answer.wire[shape]) return;
-    const headers: string[] = [];
-    // the names as the layers wrote them (getHeaders() lowercases them): the same head, byte for byte
-    for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-      const value = res.getHeader(name);
-      if (value !== undefined) headers.push(name, Array.isArray(value) ? value.join(", ") : String(value));
-    }
     const height = Number(res.getHeader(RESPONSE_HEIGHT_HEADER));
-    answer.wire[shape] = { headers, height: height > 0 ? height : undefined };
+    answer.wire[shape] = { headers: writtenHead(res), height: height > 0 ? height : undefined };
   }
 }
 

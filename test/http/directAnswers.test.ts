@@ -1,19 +1,13 @@
 import { expect } from "chai";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startRestServer } from "../../src/commands/restServer.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import type { ListeningServer } from "../../src/server/httpServer.js";
 import { GatedClient } from "../helpers/gatedClient.js";
-import { createLogger, flushLogger, type Logger } from "../../src/telemetry/logger.js";
-import { Telemetry } from "../../src/telemetry/telemetry.js";
+import { flushLogger, type Logger } from "../../src/telemetry/logger.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
 import { headLines as head, logLineShape, rawGet, requestLogLines } from "../helpers/rawAnswer.js";
-import { Scrape } from "../helpers/prometheusScrape.js";
-import { testApiConfig } from "../helpers/testApiConfig.js";
-import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
+import type { Scrape } from "../helpers/prometheusScrape.js";
+import { loggedRestServer } from "../helpers/loggedRestServer.js";
 
 describe("first asks written without Koa (directAnswers.ts)", function () {
   this.timeout(60_000);
@@ -21,27 +15,20 @@ describe("first asks written without Koa (directAnswers.ts)", function () {
   let addresses: string[];
   let rest: RunningServer & { listening: ListeningServer };
   let client: GatedClient;
-  let telemetry: Telemetry;
   let logger: Logger;
   let logFile: string;
+  let scrape: () => Promise<Scrape>;
 
   before(async () => {
     ({ node, addresses } = await openDevNode({ accounts: 40 }));
-    telemetry = new Telemetry(TEST_TELEMETRY);
-    logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "direct-answers-")), "requests.log");
-    logger = createLogger("json", "info", fs.openSync(logFile, "w"));
     client = new GatedClient(node);
-    rest = await startRestServer(testApiConfig({ swagger: false, "enabled-unsafe-cors": true }), "hub", client, node.codec, undefined, {
-      telemetry,
-      requestLog: logger,
-    });
+    ({ rest, logger, logFile, scrape } = await loggedRestServer(client, node.codec));
   });
   after(async () => {
     await rest.close();
     await node.close();
   });
 
-  const scrape = async () => new Scrape(await telemetry.registry.metrics());
   const counts = async () => {
     const s = await scrape();
     return {

@@ -1,44 +1,31 @@
 import { expect } from "chai";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startRestServer } from "../../src/commands/restServer.js";
 import type { EmbeddedNode } from "../../src/node/embeddedNode.js";
 import { InProcessClient } from "../../src/node/inProcessClient.js";
-import { createLogger, flushLogger, type Logger } from "../../src/telemetry/logger.js";
-import { Telemetry } from "../../src/telemetry/telemetry.js";
+import { flushLogger, type Logger } from "../../src/telemetry/logger.js";
 import type { RunningServer } from "../../src/util/runningServer.js";
 import { openDevNode } from "../helpers/devNode.js";
 import { headLines as head, logLineShape, rawGet, requestLogLines } from "../helpers/rawAnswer.js";
-import { Scrape } from "../helpers/prometheusScrape.js";
-import { testApiConfig } from "../helpers/testApiConfig.js";
-import { TEST_TELEMETRY } from "../helpers/testTelemetry.js";
+import type { Scrape } from "../helpers/prometheusScrape.js";
+import { loggedRestServer } from "../helpers/loggedRestServer.js";
 
 describe("kept answers written without Koa (wireAnswers.ts)", function () {
   this.timeout(60_000);
   let node: EmbeddedNode;
   let addresses: string[];
   let rest: RunningServer;
-  let telemetry: Telemetry;
   let logger: Logger;
   let logFile: string;
+  let scrape: () => Promise<Scrape>;
 
   before(async () => {
     ({ node, addresses } = await openDevNode());
-    telemetry = new Telemetry(TEST_TELEMETRY);
-    logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wire-answers-")), "requests.log");
-    logger = createLogger("json", "info", fs.openSync(logFile, "w"));
-    rest = await startRestServer(testApiConfig({ swagger: false, "enabled-unsafe-cors": true }), "hub", new InProcessClient(node), node.codec, undefined, {
-      telemetry,
-      requestLog: logger,
-    });
+    ({ rest, logger, logFile, scrape } = await loggedRestServer(new InProcessClient(node), node.codec));
   });
   after(async () => {
     await rest.close();
     await node.close();
   });
 
-  const scrape = async () => new Scrape(await telemetry.registry.metrics());
   const written = async () => (await scrape()).value("chain_rest_api_answer_cache_written_total");
 
   for (const [shape, headers] of [
